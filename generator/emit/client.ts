@@ -1,0 +1,64 @@
+/**
+ * Client: the hand-written runtime in templates/client/ (copied as is into src/runtime/) and an
+ * index that wires it to the facts read from the spec: environments with their limits, the
+ * operations and their validators.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SpecModel } from '../model.js';
+import { GenerationError } from '../problems.js';
+import type { Files } from './types.js';
+
+export function emitClient(model: SpecModel, templatesDir: string): Files {
+  const files: Files = new Map();
+  const runtimeDir = path.join(templatesDir, 'client');
+  for (const name of readdirSync(runtimeDir).sort()) {
+    if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
+    files.set(`src/runtime/${name}`, readFileSync(path.join(runtimeDir, name), 'utf8'));
+  }
+  if (!model.environments.length) {
+    throw new GenerationError('The spec declares no environment: give each server an `x-environment` name (and `x-rate-limit`)', [
+      { pointer: '/servers', message: 'no server carries x-environment' },
+    ]);
+  }
+  const environments = model.environments.map((e) => {
+    const missing = (['requestsPerSecond', 'burst', 'dailyQuota'] as const).filter((k) => typeof e[k] !== 'number');
+    if (missing.length) {
+      throw new GenerationError(`Environment "${e.name}" lacks rate-limit facts`, [
+        { pointer: '/servers', message: `x-rate-limit of "${e.name}" needs ${missing.join(', ')}` },
+      ]);
+    }
+    return `  ${JSON.stringify(e.name)}: { requestsPerSecond: ${e.requestsPerSecond}, burst: ${e.burst}, dailyQuota: ${e.dailyQuota} },`;
+  });
+  const operations = model.operations.map(
+    (o) => `  { operationId: ${JSON.stringify(o.operationId)}, method: ${JSON.stringify(o.method.toUpperCase())}, path: ${JSON.stringify(o.path)}, paginated: ${o.paginated} },`,
+  );
+  const index = `import { createRuntimeClient, type RuntimeClient, type RuntimeClientOptions, type EnvironmentLimits, type OperationInfo } from './runtime/client.js';
+import { operationValidators } from './validators.js';
+import type { paths } from './schema.js';
+
+/** Documented limits per environment, read from the spec's servers (\`x-environment\`, \`x-rate-limit\`). */
+export const environments = {
+${environments.join('\n')}
+} as const satisfies Record<string, EnvironmentLimits>;
+
+export type Environment = keyof typeof environments;
+
+/** Every operation of the spec: id, method, path template, and whether it returns the paginated list wrapper. */
+export const operations: readonly OperationInfo[] = [
+${operations.join('\n')}
+];
+
+export type PartnerClientOptions = RuntimeClientOptions<Environment>;
+export type PartnerClient = RuntimeClient<paths, Environment>;
+
+/** A client for the ${model.title} typed by \`paths\`. */
+export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
+  return createRuntimeClient<paths, Environment>(options, { environments, operations, validators: operationValidators });
+}
+
+export type { EnvironmentLimits, OperationInfo } from './runtime/client.js';
+`;
+  files.set('src/index.ts', index);
+  return files;
+}

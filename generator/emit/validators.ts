@@ -1,0 +1,224 @@
+/**
+ * Validators: ajv (JSON Schema 2020-12, ajv-formats, the custom keywords) compiled at generation
+ * time into standalone ESM. One validator per component schema and per known request body, 200
+ * response body and query-parameter set. ajv's standalone output still `require`s its format and
+ * runtime helpers; those become ESM imports here.
+ */
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { createAjv, registerUnknownFormats } from '../validation/ajv.js';
+import { SHARED_ID, sharedDocument, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
+import type { OperationModel, SpecModel } from '../model.js';
+import { assertUnique, escapePointer } from '../names.js';
+import type { Files } from './types.js';
+
+export interface ValidatorEntry {
+  /** Export name, e.g. `validateProject`, `validateUpdateQuotaTargetsRequest`. */
+  name: string;
+  /** TypeScript type the validator guards. */
+  type: string;
+  /** JSON pointer of the schema in the bundled document. */
+  pointer: string;
+  schema: unknown;
+  kind: 'schema' | 'query' | 'request' | 'response';
+  operationId?: string;
+  status?: string;
+}
+
+/** A schema that only marks a gap (`x-source-gap`, prose) has no shape to validate. */
+export function isGapSchema(schema: unknown): boolean {
+  if (schema === undefined) return true;
+  if (!schema || typeof schema !== 'object') return false;
+  return Object.keys(schema).every((k) => k.startsWith('x-') || k === 'description' || k === 'title');
+}
+
+const prop = (k: string) => `[${JSON.stringify(k)}]`;
+
+function operationEntries(op: OperationModel): ValidatorEntry[] {
+  const entries: ValidatorEntry[] = [];
+  const opType = `operations${prop(op.operationId)}`;
+  const query = op.parameters.filter((p) => p.in === 'query');
+  if (query.length) {
+    entries.push({
+      name: `validate${op.name}Query`,
+      type: `NonNullable<${opType}['parameters']['query']>`,
+      pointer: `${op.pointer}/parameters`,
+      schema: {
+        type: 'object',
+        properties: Object.fromEntries(query.map((p) => [p.name, p.schema ?? {}])),
+        ...(query.some((p) => p.required) && { required: query.filter((p) => p.required).map((p) => p.name) }),
+      },
+      kind: 'query',
+      operationId: op.operationId,
+    });
+  }
+  if (op.requestBody && !isGapSchema(op.requestBody.schema)) {
+    entries.push({
+      name: `validate${op.name}Request`,
+      type: `${opType}['requestBody'] extends infer B ? NonNullable<B> extends { content: infer C } ? C${prop(op.requestBody.mediaType)} : never : never`,
+      pointer: `${op.pointer}/requestBody/content/${escapePointer(op.requestBody.mediaType)}/schema`,
+      schema: op.requestBody.schema,
+      kind: 'request',
+      operationId: op.operationId,
+    });
+  }
+  for (const r of op.responses) {
+    if (!/^2\d\d$/.test(r.status) || !r.mediaType || isGapSchema(r.schema)) continue;
+    const suffix = r.status === '200' ? '' : r.status;
+    entries.push({
+      name: `validate${op.name}Response${suffix}`,
+      type: `${opType}['responses'][${r.status}]['content']${prop(r.mediaType)}`,
+      pointer: `${op.pointer}/responses/${r.status}/content/${escapePointer(r.mediaType)}/schema`,
+      schema: r.schema,
+      kind: 'response',
+      operationId: op.operationId,
+      status: r.status,
+    });
+  }
+  return entries;
+}
+
+export function validatorEntries(model: SpecModel): ValidatorEntry[] {
+  const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
+  const entries: ValidatorEntry[] = [
+    ...model.schemaNames.map(({ name, type }) => ({
+      name: `validate${type}`,
+      type: `components['schemas']${prop(name)}`,
+      pointer: `/components/schemas/${escapePointer(name)}`,
+      schema: { $ref: `#/components/schemas/${name}` },
+      kind: 'schema' as const,
+    })),
+    ...model.operations.flatMap(operationEntries),
+  ];
+  assertUnique('validator', entries.map((e) => ({ identifier: e.name, pointer: e.pointer })));
+  return entries;
+}
+
+function collectFormats(node: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => collectFormats(n, out));
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'format' && typeof v === 'string') out.add(v);
+      else collectFormats(v, out);
+    }
+  }
+  return out;
+}
+
+interface Compiled {
+  ajv: Ajv2020;
+  entries: ValidatorEntry[];
+  skipped: string[];
+}
+
+function compileAll(model: SpecModel, entries: ValidatorEntry[], keepDiscriminator: boolean): Compiled {
+  const options: ConvertOptions = { openapi30: model.openapi30, keepDiscriminator };
+  const ajv = createAjv({ standalone: true, discriminator: keepDiscriminator });
+  const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
+  registerUnknownFormats(ajv, collectFormats(schemas, collectFormats(entries.map((e) => e.schema), new Set())));
+  ajv.addSchema(sharedDocument(schemas, options));
+  const kept: ValidatorEntry[] = [];
+  const skipped: string[] = [];
+  for (const entry of entries) {
+    const id = `${SHARED_ID.replace(/components\.json$/, '')}${entry.name}`;
+    try {
+      ajv.addSchema({ $id: id, ...(toJsonSchema(entry.schema, options) as object) });
+      ajv.getSchema(id);
+      kept.push(entry);
+    } catch (err) {
+      if (keepDiscriminator && /discriminator/i.test(String(err))) throw Object.assign(new Error('discriminator'), { retry: true });
+      ajv.removeSchema(id);
+      skipped.push(`#${entry.pointer}: ${(err as Error).message.split('\n')[0]}`);
+    }
+  }
+  return { ajv, entries: kept, skipped };
+}
+
+/** ajv's standalone module `require`s format and runtime helpers; rewrite them to ESM imports. */
+export function requiresToImports(code: string): string {
+  const modules = new Map<string, string>();
+  const body = code.replace(/require\("([^"]+)"\)/g, (_m, mod: string) => {
+    const spec = mod.endsWith('.js') ? mod : `${mod}.js`;
+    if (!modules.has(spec)) modules.set(spec, `__dep${modules.size}`);
+    return modules.get(spec)!;
+  });
+  const imports = [...modules].map(([spec, local]) => `import ${local} from ${JSON.stringify(spec)};`).join('\n');
+  return `${imports}${imports ? '\n' : ''}${body.replace(/^"use strict";\n?/, '')}`;
+}
+
+export interface ValidatorsOutput {
+  files: Files;
+  entries: ValidatorEntry[];
+  warnings: string[];
+}
+
+export function emitValidators(model: SpecModel): ValidatorsOutput {
+  const all = validatorEntries(model);
+  let compiled: Compiled;
+  try {
+    compiled = compileAll(model, all, true);
+  } catch (err) {
+    if (!(err as { retry?: boolean }).retry) throw err;
+    compiled = compileAll(model, all, false);
+  }
+  const { ajv, entries, skipped } = compiled;
+  const base = SHARED_ID.replace(/components\.json$/, '');
+  const code = requiresToImports(standaloneCode.default(ajv, Object.fromEntries(entries.map((e) => [e.name, `${base}${e.name}`]))));
+
+  const dts = [
+    `import type { CompiledValidator } from './runtime/validation.js';`,
+    ...entries.map((e) => `export declare const ${e.name}: CompiledValidator;`),
+    '',
+  ].join('\n');
+
+  const byOperation = new Map<string, ValidatorEntry[]>();
+  for (const e of entries) if (e.operationId) byOperation.set(e.operationId, [...(byOperation.get(e.operationId) ?? []), e]);
+  const wrapper = [
+    `import * as compiled from './validators.compiled.js';`,
+    `import { createValidator, type Validator, type OperationValidators } from './runtime/validation.js';`,
+    `import type { components, operations } from './schema.js';`,
+    `export type { Validator, ValidationProblem, ValidationResult, OperationValidators } from './runtime/validation.js';`,
+    '',
+    ...entries.map(
+      (e) => `/** Validates ${describe(e)} (\`#${e.pointer}\`). */\nexport const ${e.name}: Validator<${e.type}> = createValidator(${JSON.stringify(e.name)}, compiled.${e.name});`,
+    ),
+    '',
+    '/** Validators by operationId: query parameters, request body and response bodies by status. */',
+    'export const operationValidators: Record<string, OperationValidators> = {',
+    ...[...byOperation].map(([id, es]) => {
+      const query = es.find((e) => e.kind === 'query');
+      const request = es.find((e) => e.kind === 'request');
+      const responses = es.filter((e) => e.kind === 'response').map((e) => `${JSON.stringify(e.status)}: ${e.name}`);
+      const fields = [query && `query: ${query.name}`, request && `request: ${request.name}`, `responses: { ${responses.join(', ')} }`].filter(Boolean);
+      return `  ${JSON.stringify(id)}: { ${fields.join(', ')} },`;
+    }),
+    '};',
+    '',
+  ].join('\n');
+  const usesOperations = entries.some((e) => e.kind !== 'schema');
+  const usesComponents = entries.some((e) => e.kind === 'schema');
+  const header = wrapper
+    .replace(`import type { components, operations } from './schema.js';`, `import type { ${[usesComponents && 'components', usesOperations && 'operations'].filter(Boolean).join(', ') || 'components'} } from './schema.js';`);
+  return {
+    files: new Map([
+      ['dist/validators.compiled.js', code],
+      ['dist/validators.compiled.d.ts', dts],
+      ['src/validators.ts', header],
+    ]),
+    entries,
+    warnings: skipped.map((s) => `validator skipped: ${s}`),
+  };
+}
+
+function describe(e: ValidatorEntry): string {
+  switch (e.kind) {
+    case 'schema':
+      return `the \`${e.pointer.split('/').pop()}\` schema`;
+    case 'query':
+      return `the query parameters of \`${e.operationId}\``;
+    case 'request':
+      return `the request body of \`${e.operationId}\``;
+    case 'response':
+      return `the ${e.status} response body of \`${e.operationId}\``;
+  }
+}

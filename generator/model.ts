@@ -1,0 +1,156 @@
+/**
+ * What the emitters need to know about a bundled document, read once: operations with their
+ * parameters and bodies, the environments and their limits (`x-environment`, `x-rate-limit`),
+ * pagination defaults (`x-pagination`), and the gaps (`x-source-gap`).
+ */
+import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject, SchemaObject } from 'openapi-typescript';
+import { GenerationError, type Problem } from './problems.js';
+import { assertUnique, escapePointer, pascalCase, typeName } from './names.js';
+
+export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type Method = (typeof METHODS)[number];
+
+export interface OperationModel {
+  operationId: string;
+  /** PascalCase operationId, the stem of the operation's validator names. */
+  name: string;
+  method: Method;
+  path: string;
+  tag: string;
+  summary: string;
+  description: string;
+  deprecated: boolean;
+  gap: string | undefined;
+  pointer: string;
+  parameters: ParameterObject[];
+  requestBody: { required: boolean; mediaType: string; schema: unknown; gap: string | undefined; description: string } | undefined;
+  responses: { status: string; description: string; mediaType: string | undefined; schema: unknown; gap: string | undefined }[];
+  /** The 200 JSON body schema, when the operation has one. */
+  successSchema: unknown;
+  /** True when the 200 body is the paginated list wrapper (page, pageSize, results). */
+  paginated: boolean;
+}
+
+export interface EnvironmentModel {
+  name: string;
+  description: string;
+  requestsPerSecond: number | undefined;
+  burst: number | undefined;
+  dailyQuota: number | undefined;
+}
+
+export interface SpecModel {
+  document: OpenAPI3;
+  openapi30: boolean;
+  title: string;
+  version: string;
+  operations: OperationModel[];
+  schemaNames: { name: string; type: string }[];
+  environments: EnvironmentModel[];
+  pagination: { defaultPage: number; defaultPageSize: number } | undefined;
+}
+
+type Doc = Record<string, any>;
+
+/** Follows local `$ref`s (`#/components/...`) to the object they name. */
+export function deref<T = any>(doc: Doc, node: unknown): T {
+  let cur: any = node;
+  for (let hops = 0; cur && typeof cur === 'object' && typeof cur.$ref === 'string' && hops < 32; hops++) {
+    const ref: string = cur.$ref;
+    if (!ref.startsWith('#/')) throw new GenerationError(`Unsupported external $ref: ${ref}`);
+    cur = ref
+      .slice(2)
+      .split('/')
+      .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce((o: any, k) => (o == null ? undefined : o[k]), doc);
+    if (cur === undefined) throw new GenerationError(`Dangling $ref`, [{ pointer: ref.slice(1), message: `$ref target does not exist` }]);
+  }
+  return cur as T;
+}
+
+function isPaginatedWrapper(doc: Doc, schema: unknown): boolean {
+  const s = deref<SchemaObject & Doc>(doc, schema);
+  if (!s || typeof s !== 'object') return false;
+  const req: unknown[] = Array.isArray(s.required) ? s.required : [];
+  const props = s.properties ?? {};
+  return ['page', 'pageSize', 'results'].every((k) => req.includes(k) && k in props) && deref<Doc>(doc, props.results)?.type === 'array';
+}
+
+function jsonMedia(content: Record<string, any> | undefined): [string, any] | undefined {
+  if (!content) return undefined;
+  const entries = Object.entries(content);
+  return entries.find(([m]) => /^application\/(.+\+)?json/.test(m)) ?? entries[0];
+}
+
+export function buildModel(document: OpenAPI3): SpecModel {
+  const doc = document as Doc;
+  const problems: Problem[] = [];
+  const operations: OperationModel[] = [];
+  const seenIds = new Map<string, string>();
+  for (const [path, rawItem] of Object.entries<any>(doc.paths ?? {})) {
+    const item = deref<Doc>(doc, rawItem);
+    for (const method of METHODS) {
+      const op = item[method] as (OperationObject & Doc) | undefined;
+      if (!op) continue;
+      const pointer = `/paths/${escapePointer(path)}/${method}`;
+      const operationId = op.operationId ?? `${method}${pascalCase(path)}`;
+      const first = seenIds.get(operationId);
+      if (first) problems.push({ pointer: `${pointer}/operationId`, message: `duplicate operationId "${operationId}" (also at #${first})` });
+      seenIds.set(operationId, pointer);
+      const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: ParameterObject | ReferenceObject) => deref<ParameterObject>(doc, p));
+      const byKey = new Map(parameters.map((p) => [`${p.in}:${p.name}`, p]));
+      const rb = op.requestBody ? deref<Doc>(doc, op.requestBody) : undefined;
+      const rbMedia = jsonMedia(rb?.content);
+      const responses = Object.entries<any>(op.responses ?? {}).map(([status, r]) => {
+        const res = deref<Doc>(doc, r);
+        const media = jsonMedia(res.content);
+        return { status, description: res.description ?? '', mediaType: media?.[0], schema: media?.[1]?.schema, gap: res['x-source-gap'] ?? media?.[1]?.schema?.['x-source-gap'] };
+      });
+      const success = responses.find((r) => r.status === '200') ?? responses.find((r) => r.status === '201');
+      operations.push({
+        operationId,
+        name: pascalCase(operationId),
+        method,
+        path,
+        tag: op.tags?.[0] ?? 'default',
+        summary: op.summary ?? '',
+        description: op.description ?? '',
+        deprecated: op.deprecated === true,
+        gap: op['x-source-gap'],
+        pointer,
+        parameters: [...byKey.values()],
+        requestBody: rbMedia
+          ? { required: rb?.required === true, mediaType: rbMedia[0], schema: rbMedia[1]?.schema, gap: rb?.['x-source-gap'] ?? rbMedia[1]?.schema?.['x-source-gap'], description: rb?.description ?? '' }
+          : undefined,
+        responses,
+        successSchema: success?.schema,
+        paginated: success?.schema !== undefined && isPaginatedWrapper(doc, success.schema),
+      });
+    }
+  }
+  if (problems.length) throw new GenerationError('Operation ids are not unique:', problems);
+
+  const schemaNames = Object.keys(doc.components?.schemas ?? {}).map((name) => ({ name, type: typeName(name) }));
+  assertUnique('type', schemaNames.map((s) => ({ identifier: s.type, pointer: `/components/schemas/${escapePointer(s.name)}` })));
+
+  const environments: EnvironmentModel[] = (doc.servers ?? [])
+    .filter((s: Doc) => typeof s['x-environment'] === 'string')
+    .map((s: Doc) => ({
+      name: s['x-environment'],
+      description: s.description ?? '',
+      requestsPerSecond: s['x-rate-limit']?.requestsPerSecond,
+      burst: s['x-rate-limit']?.burst,
+      dailyQuota: s['x-rate-limit']?.dailyQuota,
+    }));
+  const xp = doc['x-pagination'];
+  return {
+    document,
+    openapi30: String(doc.openapi).startsWith('3.0'),
+    title: doc.info?.title ?? '',
+    version: String(doc.info?.version ?? ''),
+    operations,
+    schemaNames,
+    environments,
+    pagination: xp ? { defaultPage: xp.defaultPage, defaultPageSize: xp.defaultPageSize } : undefined,
+  };
+}
