@@ -33,14 +33,14 @@ export function emitClient(model: SpecModel, templatesDir: string): Files {
   const operations = model.operations.map(
     (o) => `  { operationId: ${JSON.stringify(o.operationId)}, method: ${JSON.stringify(o.method.toUpperCase())}, path: ${JSON.stringify(o.path)}, paginated: ${o.paginated} },`,
   );
-  const index = `import { createRuntimeClient, type RuntimeClient, type RuntimeClientOptions, type EnvironmentLimits, type OperationInfo } from './runtime/client.js';
+  const index = `import { createRuntimeClient, type RuntimeClient, type RuntimeClientOptions, type OperationInfo } from './runtime/client.js';
 import { operationValidators } from './validators.js';
 import type { paths } from './schema.js';
 
 /** Documented limits per environment, read from the spec's servers (\`x-environment\`, \`x-rate-limit\`). */
 export const environments = {
 ${environments.join('\n')}
-} as const satisfies Record<string, EnvironmentLimits>;
+} as const;
 
 export type Environment = keyof typeof environments;
 

@@ -27,6 +27,8 @@ export function createAjv(options: AjvOptions = {}): Ajv2020 {
     strictTuples: false,
     allowUnionTypes: true,
     discriminator: options.discriminator ?? true,
+    // Each referenced schema compiles once into its own function, shared by every validator.
+    inlineRefs: false,
     ...(options.standalone && { code: { source: true, esm: true, lines: true, optimize: 1 } }),
   });
   addFormats.default(ajv);

@@ -14,7 +14,8 @@ export const SHARED_ID = 'https://partner-recruitment.invalid/components.json';
 const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas', 'definitions']);
 const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems']);
 const SCHEMA_LIST_KEYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const DROPPED = new Set(['example', 'xml', 'externalDocs', 'nullable']);
+// Annotations are dropped too: the compiled validators need only the assertions.
+const DROPPED = new Set(['example', 'xml', 'externalDocs', 'nullable', 'title', 'description', 'examples', 'deprecated', 'default', 'readOnly', 'writeOnly', '$comment']);
 
 export interface ConvertOptions {
   /** OpenAPI 3.0 documents need `nullable` and boolean exclusive bounds rewritten. */

@@ -63,6 +63,7 @@ function describe(e: AjvError): string {
     const allowed = e.params.allowedValues as unknown[];
     return allowed.length <= 12 ? `${message}: ${allowed.map((v) => JSON.stringify(v)).join(', ')}` : `${message} (${allowed.length} allowed values)`;
   }
+  if (e.keyword === 'false schema') return 'must not be present';
   if (e.keyword === 'const') return `${message} ${JSON.stringify(e.params.allowedValue)}`;
   if (e.keyword === 'additionalProperties') return `${message}: ${String(e.params.additionalProperty)}`;
   return message;

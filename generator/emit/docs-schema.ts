@@ -1,0 +1,198 @@
+/**
+ * Schema objects as Markdown fragments for the reference pages: a type label with links, the
+ * constraints in words, the fields of an object, the variants of a union and the conditional
+ * rules (`if`/`then`/`else`) in words.
+ */
+import { deref } from '../model.js';
+
+type Schema = Record<string, any>;
+type Doc = Record<string, any>;
+
+/** Where a component schema's page lives, relative to the page linking to it. */
+export type SchemaLink = (name: string) => string;
+
+/** A code span that survives any backticks and pipes in the value (pipes escaped for tables). */
+export function code(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`.replaceAll('|', '\\|');
+}
+
+/** Makes Markdown safe inside a table cell: pipes escaped, line breaks joined. */
+export function cell(text: string | undefined): string {
+  return (text ?? '').trim().replace(/\r?\n\s*\n/g, '<br><br>').replace(/\r?\n/g, ' ').replaceAll('|', '\\|');
+}
+
+export const refName = (ref: string) => ref.replace(/^#\/components\/schemas\//, '');
+
+export const isGap = (s: unknown): boolean =>
+  !!s && typeof s === 'object' && Object.keys(s).every((k) => k.startsWith('x-') || k === 'description' || k === 'title');
+
+/** `array of [Project](Project.md)`, `string \| null`, `one of A, B`, `not shown`. */
+export function typeLabel(schema: unknown, link: SchemaLink): string {
+  if (schema === false) return 'not accepted';
+  if (schema === true || schema === undefined) return 'any';
+  const s = schema as Schema;
+  if (typeof s.$ref === 'string') {
+    const name = refName(s.$ref);
+    return `[${name}](${link(name)})`;
+  }
+  if (isGap(s)) return '_not shown_';
+  if ('const' in s) return code(s.const);
+  const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  const parts = types.map((t) => (t === 'array' ? `array of ${typeLabel(s.items, link)}` : t));
+  if (parts.length) return parts.join(' \\| ');
+  const union = s.oneOf ?? s.anyOf;
+  if (Array.isArray(union)) return `one of ${union.map((u: unknown) => typeLabel(u, link)).join(', ')}`;
+  const refs = (s.allOf ?? []).filter((a: Schema) => a && a.$ref);
+  if (refs.length) return refs.map((a: unknown) => typeLabel(a, link)).join(' and ');
+  if (Array.isArray(s.enum)) return 'enum';
+  return 'any';
+}
+
+/** Bounds, formats, defaults and the custom keywords, in words. */
+export function constraints(schema: unknown): string[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const s = schema as Schema;
+  const out: string[] = [];
+  const range = (min: unknown, max: unknown, unit: string) => {
+    if (min !== undefined && max !== undefined) out.push(`${min} to ${max}${unit}`);
+    else if (min !== undefined) out.push(`at least ${min}${unit}`);
+    else if (max !== undefined) out.push(`at most ${max}${unit}`);
+  };
+  range(s.minimum, s.maximum, '');
+  if (s.exclusiveMinimum !== undefined) out.push(`greater than ${s.exclusiveMinimum}`);
+  if (s.exclusiveMaximum !== undefined) out.push(`less than ${s.exclusiveMaximum}`);
+  range(s.minLength, s.maxLength, ' characters');
+  range(s.minItems, s.maxItems, ' items');
+  if (s.uniqueItems) out.push('unique items');
+  if (s.format) out.push(`format ${code(s.format)}`);
+  if (s.pattern) out.push(`pattern ${code(s.pattern)}`);
+  if (Array.isArray(s['x-unique-item-properties'])) out.push(`${s['x-unique-item-properties'].map(code).join(', ')} unique across items`);
+  if (s['x-future-date-time']) out.push('must lie in the future');
+  if (s.default !== undefined) out.push(`default ${code(s.default)}`);
+  if (Array.isArray(s.enum)) out.push(s.enum.length > 12 ? `one of ${s.enum.length} values` : `one of ${s.enum.map(code).join(', ')}`);
+  if (s.type === 'array' && s.items && Array.isArray(s.items.enum)) {
+    out.push(s.items.enum.length > 12 ? `items: one of ${s.items.enum.length} values` : `items: ${s.items.enum.map(code).join(', ')}`);
+  }
+  if (s.type === 'array' && s.items) out.push(...constraints({ ...s.items, enum: undefined }).map((c) => `items: ${c}`));
+  for (const [name, p] of Object.entries<any>(s.type === 'array' ? (s.items?.properties ?? {}) : {})) {
+    const values = Array.isArray(p?.enum) ? p.enum : p && 'const' in p ? [p.const] : undefined;
+    if (values) out.push(`items: ${code(name)} one of ${values.map(code).join(', ')}`);
+  }
+  return out;
+}
+
+export interface FieldRow {
+  name: string;
+  type: string;
+  required: boolean;
+  constraints: string;
+  description: string;
+  deprecated: boolean;
+  gap: string | undefined;
+}
+
+/** Properties of an object schema, its own and those it takes from `allOf` members. */
+export function fields(doc: Doc, schema: Schema, link: SchemaLink): FieldRow[] {
+  const rows = new Map<string, FieldRow>();
+  const visit = (s: Schema, inherited: boolean) => {
+    for (const part of s.allOf ?? []) visit(deref(doc, part), true);
+    const required: string[] = Array.isArray(s.required) ? s.required : [];
+    for (const [name, raw] of Object.entries<any>(s.properties ?? {})) {
+      const target = raw?.$ref ? deref(doc, raw) : raw;
+      const prior = rows.get(name);
+      const description: string = raw?.description ?? '';
+      const row: FieldRow = {
+        name,
+        type: typeLabel(raw, link),
+        required: required.includes(name) || (prior?.required ?? false),
+        constraints: constraints(raw?.$ref ? {} : raw).join('; '),
+        description: cell(description),
+        deprecated: raw?.deprecated === true || target?.deprecated === true,
+        gap: raw?.['x-source-gap'] ?? raw?.items?.['x-source-gap'],
+      };
+      // A variant narrowing an inherited field (e.g. `questionType: const radio`) refines it.
+      if (prior && !inherited) {
+        row.description = row.description || prior.description;
+        if (row.type === 'any' || row.type.endsWith(' of any')) row.type = prior.type;
+        row.constraints = [prior.constraints, row.constraints].filter(Boolean).join('; ');
+      }
+      rows.set(name, prior && inherited ? prior : row);
+    }
+    for (const name of required) {
+      const row = rows.get(name);
+      if (row) row.required = true;
+    }
+  };
+  visit(schema, false);
+  return [...rows.values()];
+}
+
+function valueText(s: Schema): string | undefined {
+  if ('const' in s) return `is ${code(s.const)}`;
+  if (Array.isArray(s.enum)) return `is one of ${s.enum.map(code).join(', ')}`;
+  if (s.not && typeof s.not === 'object') {
+    const inner = valueText(s.not);
+    return inner ? inner.replace(/^is /, 'is not ') : undefined;
+  }
+  if (s.type === 'string') return 'is a string';
+  if (s.type === 'null') return 'is null';
+  if (s.minItems !== undefined && s.maxItems === undefined) return `has at least ${s.minItems} item${s.minItems === 1 ? '' : 's'}`;
+  return undefined;
+}
+
+/** `when \`typeOfResearch\` is \`inPerson\`` */
+export function conditionText(s: Schema): string {
+  const parts = Object.entries<any>(s.properties ?? {}).map(([k, v]) => `${code(k)} ${valueText(v) ?? 'matches'}`);
+  const present = (s.required ?? []).filter((k: string) => !(k in (s.properties ?? {})));
+  parts.push(...present.map((k: string) => `${code(k)} is present`));
+  return parts.join(' and ') || 'always';
+}
+
+/** What a `then`/`else` branch demands, as phrases. */
+export function demandText(s: Schema, prefix = ''): string[] {
+  const out: string[] = [];
+  if (Array.isArray(s.required) && s.required.length) out.push(`requires ${s.required.map((k: string) => code(prefix + k)).join(', ')}`);
+  for (const [k, v] of Object.entries<any>(s.properties ?? {})) {
+    const name = prefix + k;
+    if (v === false) out.push(`refuses ${code(name)}`);
+    else if (v && typeof v === 'object') {
+      if (v.properties || v.required) out.push(...demandText(v, `${name}.`));
+      if (v.items && typeof v.items === 'object') out.push(...demandText(v.items, `${name}[].`));
+      const value = valueText(v);
+      if (value && !v.properties) out.push(`${code(name)} ${value.replace(/^is /, 'must be ').replace(/^has /, 'must have ')}`);
+      const c = constraints({ ...v, enum: undefined, const: undefined, type: undefined, minItems: v.maxItems !== undefined ? v.minItems : undefined });
+      if (c.length) out.push(`${code(name)}: ${c.join(', ')}`);
+    }
+  }
+  if (s.not?.required) out.push(`refuses ${s.not.required.map((k: string) => code(prefix + k)).join(', ')}`);
+  if (Array.isArray(s.anyOf)) out.push(`needs one of: ${s.anyOf.map((a: Schema) => demandText(a, prefix).join(' and ') || 'any').join('; or ')}`);
+  return out;
+}
+
+export interface RuleText {
+  description: string;
+  text: string;
+}
+
+/** Every `if`/`then`/`else` on a schema (directly or in its `allOf` items), in words. */
+export function rules(schema: Schema): RuleText[] {
+  const found: RuleText[] = [];
+  const visit = (s: Schema) => {
+    if (s.if) {
+      const when = conditionText(s.if);
+      const then = s.then ? demandText(s.then) : [];
+      const otherwise = s.else ? demandText(s.else) : [];
+      let text = `When ${when}: ${then.join('; ') || 'no further demand'}.`;
+      if (otherwise.length) text += ` Otherwise: ${otherwise.join('; ')}.`;
+      found.push({ description: cell(s.description), text });
+    }
+    for (const part of s.allOf ?? []) if (!part.$ref) visit(part);
+  };
+  visit(schema);
+  if (Array.isArray(schema.anyOf) && schema.type === 'object') found.push({ description: '', text: `Needs one of: ${schema.anyOf.map((a: Schema) => demandText(a).join(' and ')).join('; or ')}.` });
+  return found;
+}

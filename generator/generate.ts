@@ -1,0 +1,64 @@
+/** spec → load → model → pure emitters → one map of files. No I/O but reading inputs. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadSpec } from './load.js';
+import { buildModel } from './model.js';
+import { emitTypes, type Files } from './emit/types.js';
+import { emitValidators } from './emit/validators.js';
+import { emitClient } from './emit/client.js';
+import { emitDocs } from './emit/docs.js';
+import { emitPackage } from './emit/package.js';
+import { compileSources } from './compile.js';
+import { withBanner } from './banner.js';
+import { formatProblem } from './problems.js';
+
+export const TOOL_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface GenerateOptions {
+  spec: string;
+  lintConfig?: string | undefined;
+  templatesDir?: string;
+  packageName?: string;
+}
+
+export interface GenerateResult {
+  files: Map<string, string>;
+  warnings: string[];
+  stats: { validators: number; docPages: number; operations: number; schemas: number };
+  /** Every input file read (spec files), for --watch. */
+  inputs: string[];
+}
+
+const RUNTIME_DEPENDENCIES = ['openapi-fetch', 'ajv', 'ajv-formats'];
+
+function runtimeDependencies(): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(path.join(TOOL_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  return Object.fromEntries(RUNTIME_DEPENDENCIES.map((name) => [name, pkg.devDependencies[name]!]));
+}
+
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const templatesDir = options.templatesDir ?? path.join(TOOL_ROOT, 'templates');
+  const loaded = await loadSpec(options.spec, { lintConfig: options.lintConfig });
+  const model = buildModel(loaded.document);
+
+  const sources: Files = new Map();
+  const add = (files: Files) => files.forEach((v, k) => sources.set(k, v));
+  add(await emitTypes(model));
+  const validators = emitValidators(model);
+  add(validators.files);
+  add(emitClient(model, templatesDir));
+  const docs = emitDocs(model, templatesDir, validators.entries);
+  add(docs);
+  const docPages = [...docs.keys()].filter((f) => f.startsWith('docs/'));
+  add(emitPackage(model, { name: options.packageName ?? 'partner-recruitment-client', dependencies: runtimeDependencies() }, docPages));
+  add(compileSources(sources));
+
+  const files = new Map([...sources].sort(([a], [b]) => a.localeCompare(b)).map(([file, text]) => [file, withBanner(file, text)]));
+  return {
+    files,
+    warnings: [...loaded.warnings.map((w) => formatProblem(w).trim()), ...validators.warnings],
+    stats: { validators: validators.entries.length, docPages: docPages.length, operations: model.operations.length, schemas: model.schemaNames.length },
+    inputs: loaded.files,
+  };
+}
