@@ -16,13 +16,13 @@ export function emitClient(model: SpecModel, templatesDir: string): Files {
     if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
     files.set(`src/runtime/${name}`, readFileSync(path.join(runtimeDir, name), 'utf8'));
   }
-  if (!model.environments.length) {
-    throw new GenerationError('The spec declares no environment: give each server an `x-environment` name (and `x-rate-limit`)', [
-      { pointer: '/servers', message: 'no server carries x-environment' },
-    ]);
-  }
-  const environments = model.environments.map((e) => {
-    const missing = (['requestsPerSecond', 'burst', 'dailyQuota'] as const).filter((k) => typeof e[k] !== 'number');
+  // A document without `x-environment` servers (one from elsewhere) gets one environment with no
+  // client-side limits; a partial `x-rate-limit` is an error.
+  const envs = model.environments.length ? model.environments : [{ name: 'default', requestsPerSecond: undefined, burst: undefined, dailyQuota: undefined }];
+  const environments = envs.map((e) => {
+    const keys = ['requestsPerSecond', 'burst', 'dailyQuota'] as const;
+    const missing = keys.filter((k) => typeof e[k] !== 'number');
+    if (missing.length === keys.length) return `  ${JSON.stringify(e.name)}: null,`;
     if (missing.length) {
       throw new GenerationError(`Environment "${e.name}" lacks rate-limit facts`, [
         { pointer: '/servers', message: `x-rate-limit of "${e.name}" needs ${missing.join(', ')}` },
@@ -37,7 +37,7 @@ export function emitClient(model: SpecModel, templatesDir: string): Files {
 import { operationValidators } from './validators.js';
 import type { paths } from './schema.js';
 
-/** Documented limits per environment, read from the spec's servers (\`x-environment\`, \`x-rate-limit\`). */
+/** Documented limits per environment, read from the spec's servers (\`x-environment\`, \`x-rate-limit\`); null where none is documented. */
 export const environments = {
 ${environments.join('\n')}
 } as const;

@@ -69,6 +69,7 @@ export const fieldBoundCases: CaseGroup[] = [
       { source: fb('externalScreenerLink'), description: 'an http URL is rejected', data: withProps(externalScreenerProject, { externalScreenerLink: 'http://screener.example.com/s/abc' }), valid: false },
       { source: fb('externalScreenerLink'), description: 'a relative URL is rejected', data: withProps(externalScreenerProject, { externalScreenerLink: '/s/abc' }), valid: false },
       { source: fb('externalScreenerLink'), description: 'a scheme-relative URL is rejected', data: withProps(externalScreenerProject, { externalScreenerLink: '//screener.example.com/s/abc' }), valid: false },
+      { source: fb('externalScreenerLink'), description: 'an https URL with an empty host ("https://") is rejected', data: withProps(externalScreenerProject, { externalScreenerLink: 'https://' }), valid: false },
       { source: fb('externalScreenerLink'), description: 'text that is no URL at all is rejected', data: withProps(externalScreenerProject, { externalScreenerLink: 'https://screener example/s' }), valid: false },
 
       { source: fb('numberOfChildren, numberOfChildrenLiveAtHome'), description: 'advancedTargeting.numberOfChildren 0 is accepted on a project', data: withProps(b2bRemoteProject, { advancedTargeting: { numberOfChildren: 0 } }), valid: true },

@@ -1,0 +1,125 @@
+/**
+ * The command line: npm run generate [-- --check] [--watch] [--spec <file> --out <dir>] [--lint-config <file>]
+ * Exit codes: 0 ok, 1 invalid input or stale output, 2 usage.
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { generate, TOOL_ROOT } from './generate.js';
+import { checkTree, isStale, writeTree } from './output.js';
+import { GenerationError } from './problems.js';
+
+const USAGE = `Usage: npm run generate -- [options]
+  --spec <file>         OpenAPI 3.0 or 3.1 document (default: spec/openapi.yaml)
+  --out <dir>           output directory (default: generated)
+  --lint-config <file>  redocly.yaml to lint with (default: redocly.yaml for spec/, Redocly's minimal rules otherwise)
+  --check               compare with the output directory, write nothing; exit 1 listing stale files
+  --watch               regenerate when the spec or templates change
+  --help                show this text`;
+
+export interface Io {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const MAX_WARNINGS = 10;
+
+const processIo: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+
+
+const options = {
+  spec: { type: 'string' },
+  out: { type: 'string' },
+  'lint-config': { type: 'string' },
+  check: { type: 'boolean', default: false },
+  watch: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const;
+
+/**
+ * Runs the generator as the command line does and resolves with the exit code. With --watch it
+ * resolves once the first run is done and keeps watching until `stop()` is called.
+ */
+export async function runCli(argv: string[], io: Io = processIo): Promise<{ code: number; stop: () => void }> {
+  const none = () => {};
+  const usage = (message: string) => {
+    io.stderr(`${message}\n\n${USAGE}\n`);
+    return { code: 2, stop: none };
+  };
+  let args: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
+  try {
+    args = parseArgs({ args: argv, options, allowPositionals: false }).values;
+  } catch (err) {
+    return usage((err as Error).message);
+  }
+  if (args.help) {
+    io.stdout(`${USAGE}\n`);
+    return { code: 0, stop: none };
+  }
+  if (args.check && args.watch) return usage('--check and --watch cannot be combined');
+
+  const defaultSpec = path.join(TOOL_ROOT, 'spec', 'openapi.yaml');
+  const spec = args.spec ?? path.relative(process.cwd(), defaultSpec);
+  const out = args.out ?? path.relative(process.cwd(), path.join(TOOL_ROOT, 'generated'));
+  const lintConfig = args['lint-config'] ?? (path.resolve(spec) === defaultSpec ? path.join(TOOL_ROOT, 'redocly.yaml') : undefined);
+
+  async function runOnce(): Promise<{ code: number; inputs: string[] }> {
+    const started = performance.now();
+    try {
+      const result = await generate({ spec, lintConfig });
+      for (const w of result.warnings.slice(0, MAX_WARNINGS)) io.stderr(`warning: ${w}\n`);
+      if (result.warnings.length > MAX_WARNINGS) io.stderr(`warning: … and ${result.warnings.length - MAX_WARNINGS} more\n`);
+      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      const { validators, docPages, operations, schemas } = result.stats;
+      const counts = `${result.files.size} files: ${operations} operations, ${schemas} schemas, ${validators} validators, ${docPages} doc pages`;
+      if (args.check) {
+        const stale = checkTree(out, result.files);
+        if (isStale(stale)) {
+          const lines = [
+            ...stale.changed.map((f) => `  changed: ${path.join(out, f)}`),
+            ...stale.missing.map((f) => `  missing: ${path.join(out, f)}`),
+            ...stale.extra.map((f) => `  not generated: ${path.join(out, f)}`),
+          ];
+          io.stderr(`${out}/ is stale (${lines.length} files); run \`npm run generate\` and commit the result:\n${lines.join('\n')}\n`);
+          return { code: 1, inputs: result.inputs };
+        }
+        io.stdout(`${out}/ is up to date (${counts}), checked in ${seconds}s\n`);
+        return { code: 0, inputs: result.inputs };
+      }
+      writeTree(out, result.files);
+      io.stdout(`wrote ${counts} to ${out}/ in ${seconds}s\n`);
+      return { code: 0, inputs: result.inputs };
+    } catch (err) {
+      if (err instanceof GenerationError) {
+        io.stderr(`error: ${err.message}\n${out}/ was left unchanged.\n`);
+        return { code: 1, inputs: [] };
+      }
+      throw err;
+    }
+  }
+
+  const first = await runOnce();
+  if (!args.watch) return { code: first.code, stop: none };
+
+const dirs = [path.dirname(path.resolve(spec)), path.join(TOOL_ROOT, 'templates')];
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  io.stdout(`watching ${dirs.map((d) => path.relative(process.cwd(), d) || '.').join(', ')} (Ctrl-C to stop)\n`);
+  const watchers: FSWatcher[] = dirs.map((dir) =>
+    watch(dir, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        running = running.then(async () => {
+          await runOnce();
+        });
+      }, 150);
+    }),
+  );
+  return {
+    code: first.code,
+    stop: () => {
+      clearTimeout(timer);
+      watchers.forEach((w) => w.close());
+    },
+  };
+}
