@@ -147,15 +147,11 @@ export declare const validateListSkillsResponse: Validator<operations["listSkill
 /** Validates the 200 response body of `listWebhookEventTypes` (`#/paths/~1v1~1webhooks~1{webhookId}~1event-types/get/responses/200/content/application~1json/schema`). */
 export declare const validateListWebhookEventTypesResponse: Validator<operations["listWebhookEventTypes"]['responses'][200]['content']["application/json"]>;
 /** Validates the request body of `updateQuotaTargets` (`#/paths/~1v1~1projects~1{projectId}~1quotas~1targets/patch/requestBody/content/application~1json/schema`). */
-export declare const validateUpdateQuotaTargetsRequest: Validator<operations["updateQuotaTargets"]['requestBody'] extends infer B ? NonNullable<B> extends {
-    content: infer C;
-} ? C["application/json"] : never : never>;
+export declare const validateUpdateQuotaTargetsRequest: Validator<NonNullable<operations["updateQuotaTargets"]['requestBody']>['content']["application/json"]>;
 /** Validates the 200 response body of `updateQuotaTargets` (`#/paths/~1v1~1projects~1{projectId}~1quotas~1targets/patch/responses/200/content/application~1json/schema`). */
 export declare const validateUpdateQuotaTargetsResponse: Validator<operations["updateQuotaTargets"]['responses'][200]['content']["application/json"]>;
 /** Validates the request body of `setQuotaExternalFills` (`#/paths/~1v1~1projects~1{projectId}~1quotas~1external-fills/put/requestBody/content/application~1json/schema`). */
-export declare const validateSetQuotaExternalFillsRequest: Validator<operations["setQuotaExternalFills"]['requestBody'] extends infer B ? NonNullable<B> extends {
-    content: infer C;
-} ? C["application/json"] : never : never>;
+export declare const validateSetQuotaExternalFillsRequest: Validator<NonNullable<operations["setQuotaExternalFills"]['requestBody']>['content']["application/json"]>;
 /** Validates the 200 response body of `setQuotaExternalFills` (`#/paths/~1v1~1projects~1{projectId}~1quotas~1external-fills/put/responses/200/content/application~1json/schema`). */
 export declare const validateSetQuotaExternalFillsResponse: Validator<operations["setQuotaExternalFills"]['responses'][200]['content']["application/json"]>;
 /** Validators by operationId: query parameters, request body and response bodies by status. */

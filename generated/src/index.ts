@@ -3,7 +3,7 @@ import { createRuntimeClient, type RuntimeClient, type RuntimeClientOptions, typ
 import { operationValidators } from './validators.js';
 import type { paths } from './schema.js';
 
-/** Documented limits per environment, read from the spec's servers (`x-environment`, `x-rate-limit`). */
+/** Documented limits per environment, read from the spec's servers (`x-environment`, `x-rate-limit`); null where none is documented. */
 export const environments = {
   "staging": { requestsPerSecond: 50, burst: 100, dailyQuota: 200000 },
   "production": { requestsPerSecond: 250, burst: 500, dailyQuota: 1000000 },

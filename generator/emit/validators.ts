@@ -55,7 +55,7 @@ function operationEntries(op: OperationModel): ValidatorEntry[] {
   if (op.requestBody && !isGapSchema(op.requestBody.schema)) {
     entries.push({
       name: `validate${op.name}Request`,
-      type: `${opType}['requestBody'] extends infer B ? NonNullable<B> extends { content: infer C } ? C${prop(op.requestBody.mediaType)} : never : never`,
+      type: `NonNullable<${opType}['requestBody']>['content']${prop(op.requestBody.mediaType)}`,
       pointer: `${op.pointer}/requestBody/content/${escapePointer(op.requestBody.mediaType)}/schema`,
       schema: op.requestBody.schema,
       kind: 'request',
@@ -134,7 +134,11 @@ function compileAll(model: SpecModel, entries: ValidatorEntry[], keepDiscriminat
   return { ajv, entries: kept, skipped };
 }
 
-/** ajv's standalone module `require`s format and runtime helpers; rewrite them to ESM imports. */
+/**
+ * ajv's standalone module `require`s format and runtime helpers (CommonJS with `__esModule`);
+ * rewrite them to ESM imports. `require(m)` is module.exports: Node exposes it as the namespace's
+ * `default`, bundlers that honour `__esModule` as the namespace itself; `__cjs` picks the right one.
+ */
 export function requiresToImports(code: string): string {
   const modules = new Map<string, string>();
   const body = code.replace(/require\("([^"]+)"\)/g, (_m, mod: string) => {
@@ -142,8 +146,11 @@ export function requiresToImports(code: string): string {
     if (!modules.has(spec)) modules.set(spec, `__dep${modules.size}`);
     return modules.get(spec)!;
   });
-  const imports = [...modules].map(([spec, local]) => `import ${local} from ${JSON.stringify(spec)};`).join('\n');
-  return `${imports}${imports ? '\n' : ''}${body.replace(/^"use strict";\n?/, '')}`;
+  if (!modules.size) return body.replace(/^"use strict";\n?/, '');
+  const imports = [...modules].map(([spec, local]) => `import * as ${local}ns from ${JSON.stringify(spec)};`);
+  const bindings = [...modules.values()].map((local) => `const ${local} = __cjs(${local}ns);`);
+  const helper = 'function __cjs(ns) { return ns.default && ns.default.__esModule ? ns.default : ns; }';
+  return [...imports, helper, ...bindings, body.replace(/^"use strict";\n?/, '')].join('\n');
 }
 
 export interface ValidatorsOutput {

@@ -247,6 +247,8 @@ interface ExpectedParam {
   enum?: readonly string[];
   minLength?: number;
   maxLength?: number;
+  minimum?: number;
+  maximum?: number;
 }
 
 function queryParams(op: FoundOperation): Map<string, JsonObject> {
@@ -265,6 +267,9 @@ function checkQuery(op: FoundOperation, expected: Record<string, ExpectedParam>)
     expect(schema.enum, `${name} enum`).toEqual(want.enum);
     expect(schema.minLength, `${name} minLength`).toBe(want.minLength);
     expect(schema.maxLength, `${name} maxLength`).toBe(want.maxLength);
+    // No bound the source does not state (the maximum pageSize, for one, is not shown).
+    expect(schema.minimum, `${name} minimum`).toBe(want.minimum);
+    expect(schema.maximum, `${name} maximum`).toBe(want.maximum);
   }
   const others = op.parameters.filter((p) => p.in !== 'query' && p.in !== 'path');
   expect(others.map((p) => `${String(p.in)}:${String(p.name)}`)).toEqual([]);

@@ -22,7 +22,7 @@ export interface OperationInfo {
 }
 /** What the generator read from the spec. */
 export interface SpecFacts<Env extends string> {
-    readonly environments: Readonly<Record<Env, EnvironmentLimits>>;
+    readonly environments: Readonly<Record<Env, EnvironmentLimits | null>>;
     readonly operations: readonly OperationInfo[];
     readonly validators: Readonly<Record<string, OperationValidators>>;
 }
@@ -43,7 +43,7 @@ export interface RuntimeClientOptions<Env extends string> {
 export type RuntimeClient<Paths extends {}, Env extends string> = Client<Paths, 'application/json'> & {
     /** The environment this client talks to. */
     readonly environment: Env;
-    /** The documented limits of that environment. */
-    readonly limits: EnvironmentLimits;
+    /** The documented limits of that environment (null when the spec documents none). */
+    readonly limits: EnvironmentLimits | null;
 };
 export declare function createRuntimeClient<Paths extends {}, Env extends string>(options: RuntimeClientOptions<Env>, facts: SpecFacts<Env>): RuntimeClient<Paths, Env>;

@@ -13,10 +13,10 @@ export function createRuntimeClient(options, facts) {
         if (typeof options[key] !== 'string' || options[key] === '')
             throw new TypeError(`createPartnerClient: \`${key}\` is required`);
     }
-    const limits = facts.environments[options.environment];
-    if (!limits) {
+    if (!Object.hasOwn(facts.environments, options.environment)) {
         throw new TypeError(`createPartnerClient: \`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
     }
+    const limits = facts.environments[options.environment];
     const apiKey = options.apiKey;
     const apiSecret = options.apiSecret;
     const auth = {

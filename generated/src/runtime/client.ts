@@ -25,7 +25,7 @@ export interface OperationInfo {
 
 /** What the generator read from the spec. */
 export interface SpecFacts<Env extends string> {
-  readonly environments: Readonly<Record<Env, EnvironmentLimits>>;
+  readonly environments: Readonly<Record<Env, EnvironmentLimits | null>>;
   readonly operations: readonly OperationInfo[];
   readonly validators: Readonly<Record<string, OperationValidators>>;
 }
@@ -48,8 +48,8 @@ export interface RuntimeClientOptions<Env extends string> {
 export type RuntimeClient<Paths extends {}, Env extends string> = Client<Paths, 'application/json'> & {
   /** The environment this client talks to. */
   readonly environment: Env;
-  /** The documented limits of that environment. */
-  readonly limits: EnvironmentLimits;
+  /** The documented limits of that environment (null when the spec documents none). */
+  readonly limits: EnvironmentLimits | null;
 };
 
 export function createRuntimeClient<Paths extends {}, Env extends string>(
@@ -62,10 +62,10 @@ export function createRuntimeClient<Paths extends {}, Env extends string>(
   for (const key of ['apiKey', 'apiSecret'] as const) {
     if (typeof options[key] !== 'string' || options[key] === '') throw new TypeError(`createPartnerClient: \`${key}\` is required`);
   }
-  const limits = facts.environments[options.environment];
-  if (!limits) {
+  if (!Object.hasOwn(facts.environments, options.environment)) {
     throw new TypeError(`createPartnerClient: \`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
   }
+  const limits = facts.environments[options.environment];
   const apiKey = options.apiKey;
   const apiSecret = options.apiSecret;
   const auth: Middleware = {

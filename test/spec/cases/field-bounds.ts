@@ -5,7 +5,6 @@ import {
   b2bRemoteProject,
   b2cRemoteSurvey,
   chars,
-  edit,
   externalScreenerProject,
   industry,
   jobTitle,
@@ -13,7 +12,6 @@ import {
   skill,
   topic,
   withProps,
-  without,
   type CaseGroup,
 } from './fixtures.js';
 

@@ -3,20 +3,18 @@
  * sections, tables and lists out of it, so tests compare the spec with the source's own text
  * rather than with a second transcription.
  *
- * The tests read the copy vendored beside this folder (test/spec/source/), so they run in any
- * checkout; `PARTNER_API_SOURCE` points them at another copy. source.test.ts checks the vendored
- * copy against the shared seed when that is reachable.
+ * The tests read the shared seed beside the repository (../shared/seed/, present in CI too);
+ * `PARTNER_API_SOURCE` points them at another copy.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './document.js';
 
-export const VENDORED_SOURCE = path.join(REPO_ROOT, 'test/spec/source/partner-recruitment-api.md');
-/** Where the shared seed lives in the workspace the repository was written in (may be absent). */
+/** The source of truth: the shared seed beside the repository. */
 export const SHARED_SEED = path.resolve(REPO_ROOT, '../shared/seed/partner-recruitment-api.md');
 
 export function sourceFile(): string {
-  return process.env.PARTNER_API_SOURCE ?? VENDORED_SOURCE;
+  return process.env.PARTNER_API_SOURCE ?? SHARED_SEED;
 }
 
 let cached: string | undefined;

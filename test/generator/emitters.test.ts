@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { pascalCase, typeName, assertUnique } from '../../generator/names.js';
+import { toJsonSchema, refToShared, SHARED_ID } from '../../generator/validation/json-schema.js';
+import { isGapSchema, requiresToImports } from '../../generator/emit/validators.js';
+import { cell, code, constraints, conditionText, demandText, typeLabel } from '../../generator/emit/docs-schema.js';
+import { buildModel } from '../../generator/model.js';
+import { withBanner } from '../../generator/banner.js';
+import { GenerationError } from '../../generator/problems.js';
+
+const link = (name: string) => `${name}.md`;
+
+describe('names', () => {
+  it.each<[string, { given: string; want: string }]>([
+    ['kebab case', { given: 'screener-response_payout', want: 'ScreenerResponsePayout' }],
+    ['camel case keeps inner capitals', { given: 'listProjects', want: 'ListProjects' }],
+    ['leading digit', { given: '2fa-code', want: '_2faCode' }],
+    ['dots', { given: 'api.v1.Thing', want: 'ApiV1Thing' }],
+  ])('pascalCase: %s', (_name, { given, want }) => expect(pascalCase(given)).toBe(want));
+
+  it.each<[string, { given: string; want: string }]>([
+    ['identifier kept', { given: 'Project', want: 'Project' }],
+    ['lower first letter raised', { given: 'project', want: 'Project' }],
+    ['not an identifier', { given: 'simple-user', want: 'SimpleUser' }],
+  ])('typeName: %s', (_name, { given, want }) => expect(typeName(given)).toBe(want));
+
+  it('assertUnique names both sources of a collision', () => {
+    expect(() => assertUnique('type', [{ identifier: 'FooBar', pointer: '/a' }, { identifier: 'FooBar', pointer: '/b' }])).toThrow(/"FooBar" collides with the one generated for #\/a/);
+    expect(() => assertUnique('type', [{ identifier: 'paths', pointer: '/c' }])).toThrow(/reserved/);
+    expect(() => assertUnique('type', [{ identifier: 'A', pointer: '/a' }, { identifier: 'B', pointer: '/b' }])).not.toThrow();
+  });
+});
+
+describe('toJsonSchema', () => {
+  const o31 = { openapi30: false, keepDiscriminator: true };
+  const o30 = { openapi30: true, keepDiscriminator: false };
+  it.each<[string, { given: unknown; options: typeof o31; want: unknown }]>([
+    ['component $ref points into the shared document', { given: { $ref: '#/components/schemas/Project' }, options: o31, want: { $ref: `${SHARED_ID}#/$defs/Project` } }],
+    ['x- extensions and annotations dropped, custom keywords kept', { given: { type: 'string', 'x-source-gap': 'g', description: 'd', 'x-future-date-time': true }, options: o31, want: { type: 'string', 'x-future-date-time': true } }],
+    ['property named like a keyword survives', { given: { properties: { description: { type: 'string' }, 'x-id': { type: 'number' } } }, options: o31, want: { properties: { description: { type: 'string' }, 'x-id': { type: 'number' } } } }],
+    ['discriminator mapping removed', { given: { oneOf: [], discriminator: { propertyName: 'k', mapping: { a: '#/x' } } }, options: o31, want: { oneOf: [], discriminator: { propertyName: 'k' } } }],
+    ['3.0 nullable type', { given: { type: 'string', nullable: true }, options: o30, want: { type: ['string', 'null'] } }],
+    ['3.0 nullable enum gains null', { given: { type: 'string', enum: ['a'], nullable: true }, options: o30, want: { type: ['string', 'null'], enum: ['a', null] } }],
+    ['3.0 nullable $ref', { given: { $ref: '#/components/schemas/A', nullable: true }, options: o30, want: { anyOf: [{ $ref: `${SHARED_ID}#/$defs/A` }, { type: 'null' }] } }],
+    ['3.0 boolean exclusiveMinimum', { given: { type: 'number', minimum: 5, exclusiveMinimum: true }, options: o30, want: { type: 'number', exclusiveMinimum: 5 } }],
+    ['3.0 exclusiveMaximum false dropped', { given: { type: 'number', maximum: 5, exclusiveMaximum: false }, options: o30, want: { type: 'number', maximum: 5 } }],
+    ['boolean schemas stay', { given: { properties: { a: false } }, options: o31, want: { properties: { a: false } } }],
+  ])('%s', (_name, { given, options, want }) => expect(toJsonSchema(given, options)).toEqual(want));
+
+  it('refuses $refs that do not name a component schema', () => {
+    expect(() => refToShared('#/paths/~1a')).toThrow(/unsupported \$ref/);
+  });
+});
+
+describe('validators emitter helpers', () => {
+  it.each<[string, { given: unknown; want: boolean }]>([
+    ['gap only', { given: { 'x-source-gap': 'Shape not shown.' }, want: true }],
+    ['gap with prose', { given: { description: 'd', title: 't', 'x-source-gap': 'g' }, want: true }],
+    ['absent', { given: undefined, want: true }],
+    ['typed', { given: { type: 'object' }, want: false }],
+    ['reference', { given: { $ref: '#/components/schemas/A' }, want: false }],
+  ])('isGapSchema: %s', (_name, { given, want }) => expect(isGapSchema(given)).toBe(want));
+
+  it('requiresToImports turns every require into one ESM import per module', () => {
+    const given = '"use strict";\nconst a = require("ajv-formats/dist/formats").fullFormats.uri;\nconst b = require("ajv/dist/runtime/ucs2length").default;\nconst c = require("ajv-formats/dist/formats").fullFormats["date-time"];';
+    const out = requiresToImports(given);
+    expect(out).toContain('import * as __dep0ns from "ajv-formats/dist/formats.js";');
+    expect(out).toContain('import * as __dep1ns from "ajv/dist/runtime/ucs2length.js";');
+    expect(out).toContain('const __dep1 = __cjs(__dep1ns);');
+    expect(out).not.toContain('require(');
+    expect(out).toContain('const c = __dep0.fullFormats["date-time"]');
+  });
+});
+
+describe('docs fragments', () => {
+  it.each<[string, { given: unknown; want: string }]>([
+    ['reference', { given: { $ref: '#/components/schemas/Project' }, want: '[Project](Project.md)' }],
+    ['array of reference', { given: { type: 'array', items: { $ref: '#/components/schemas/Skill' } }, want: 'array of [Skill](Skill.md)' }],
+    ['nullable string escapes the pipe', { given: { type: ['string', 'null'] }, want: 'string \\| null' }],
+    ['gap', { given: { 'x-source-gap': 'not shown' }, want: '_not shown_' }],
+    ['const', { given: { const: 'v2' }, want: '`v2`' }],
+    ['union', { given: { oneOf: [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/B' }] }, want: 'one of [A](A.md), [B](B.md)' }],
+    ['false schema', { given: false, want: 'not accepted' }],
+  ])('typeLabel: %s', (_name, { given, want }) => expect(typeLabel(given, link)).toBe(want));
+
+  it.each<[string, { given: unknown; want: string[] }]>([
+    ['string length', { given: { minLength: 3, maxLength: 50 }, want: ['3 to 50 characters'] }],
+    ['number range', { given: { minimum: 5, maximum: 1000 }, want: ['5 to 1000'] }],
+    ['items max', { given: { type: 'array', maxItems: 30 }, want: ['at most 30 items'] }],
+    ['custom keywords', { given: { 'x-future-date-time': true, format: 'date-time' }, want: ['format `date-time`', 'must lie in the future'] }],
+    ['unique item property', { given: { 'x-unique-item-properties': ['id'] }, want: ['`id` unique across items'] }],
+    ['short enum listed', { given: { enum: ['a', 'b'] }, want: ['one of `a`, `b`'] }],
+    ['long enum counted', { given: { enum: Array.from({ length: 20 }, (_, i) => `v${i}`) }, want: ['one of 20 values'] }],
+  ])('constraints: %s', (_name, { given, want }) => expect(constraints(given)).toEqual(want));
+
+  it.each<[string, { given: string; want: string }]>([
+    ['backticks inside', { given: 'a`b', want: '``a`b``' }],
+    ['pipes escaped', { given: 'a|b', want: '`a\\|b`' }],
+    ['edge backtick padded', { given: '`x', want: '`` `x ``' }],
+  ])('code: %s', (_name, { given, want }) => expect(code(given)).toBe(want));
+
+  it('cell joins lines and escapes pipes', () => {
+    expect(cell('one\ntwo | three\n\nfour')).toBe('one two \\| three<br><br>four');
+  });
+
+  it('conditions and demands read as sentences', () => {
+    expect(conditionText({ required: ['typeOfResearch'], properties: { typeOfResearch: { const: 'inPerson' } } })).toBe('`typeOfResearch` is `inPerson`');
+    expect(conditionText({ properties: { m: { not: { enum: ['a', 'b'] } } } })).toBe('`m` is not one of `a`, `b`');
+    expect(demandText({ required: ['x'], properties: { y: false, z: { properties: { w: { const: false } } } } })).toEqual(['requires `x`', 'refuses `y`', '`z.w` must be `false`']);
+  });
+});
+
+describe('model', () => {
+  const doc = (paths: Record<string, unknown>, components: Record<string, unknown> = {}) =>
+    ({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths, components: { schemas: components } }) as never;
+  const list = { type: 'object', required: ['page', 'pageSize', 'results'], properties: { page: { type: 'number' }, pageSize: { type: 'number' }, results: { type: 'array', items: {} } } };
+  const ok = (schema: unknown) => ({ get: { operationId: 'listThings', responses: { '200': { description: 'x', content: { 'application/json': { schema } } } } } });
+
+  it.each<[string, { given: unknown; want: boolean }]>([
+    ['inline wrapper', { given: list, want: true }],
+    ['referenced wrapper', { given: { $ref: '#/components/schemas/L' }, want: true }],
+    ['results not required', { given: { ...list, required: ['page', 'pageSize'] }, want: false }],
+    ['plain array', { given: { type: 'array', items: {} }, want: false }],
+  ])('paginated detection: %s', (_name, { given, want }) => {
+    expect(buildModel(doc({ '/things': ok(given) }, { L: list })).operations[0]!.paginated).toBe(want);
+  });
+
+  it('rejects duplicate operationIds with both pointers', () => {
+    const err = (() => {
+      try {
+        buildModel(doc({ '/a': ok(list), '/b': ok(list) }));
+      } catch (e) {
+        return e as GenerationError;
+      }
+      throw new Error('expected an error');
+    })();
+    expect(err).toBeInstanceOf(GenerationError);
+    expect(err.problems[0]).toMatchObject({ pointer: '/paths/~1b/get/operationId' });
+    expect(err.message).toContain('also at #/paths/~1a/get');
+  });
+
+  it('reads environments and limits from x-environment servers', () => {
+    const m = buildModel({ ...(doc({}) as object), servers: [{ url: '{b}', 'x-environment': 'staging', 'x-rate-limit': { requestsPerSecond: 50, burst: 100, dailyQuota: 200000 } }, { url: 'x' }] } as never);
+    expect(m.environments).toEqual([{ name: 'staging', description: '', requestsPerSecond: 50, burst: 100, dailyQuota: 200000 }]);
+  });
+});
+
+describe('banner', () => {
+  it.each<[string, { given: string; want: RegExp }]>([
+    ['TypeScript', { given: 'src/a.ts', want: /^\/\/ Generated .* Do not edit/ }],
+    ['Markdown', { given: 'docs/a.md', want: /^<!-- Generated .* Do not edit.* -->/ }],
+  ])('%s', (_name, { given, want }) => expect(withBanner(given, 'x')).toMatch(want));
+  it('JSON is left to carry its own "//" key', () => expect(withBanner('package.json', '{}')).toBe('{}'));
+});

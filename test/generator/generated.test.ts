@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generate, TOOL_ROOT, type GenerateResult } from '../../generator/generate.js';
+import { runCli } from '../../generator/run.js';
+import { BANNER_TEXT } from '../../generator/banner.js';
+
+const spec = path.join(TOOL_ROOT, 'spec', 'openapi.yaml');
+const lintConfig = path.join(TOOL_ROOT, 'redocly.yaml');
+
+describe('generated/', () => {
+  let first: GenerateResult;
+  beforeAll(async () => {
+    first = await generate({ spec, lintConfig });
+  });
+
+  it('is up to date with spec/ and templates/ (generate --check)', async () => {
+    let stderr = '';
+    const { code } = await runCli(['--check'], { stdout: () => {}, stderr: (t) => (stderr += t) });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+
+  it('is deterministic: a second run gives byte-identical files', async () => {
+    const second = await generate({ spec, lintConfig });
+    expect([...second.files.keys()]).toEqual([...first.files.keys()]);
+    for (const [file, text] of first.files) expect(second.files.get(file), file).toBe(text);
+  });
+
+  it('starts every file with the generated banner', () => {
+    for (const [file, text] of first.files) {
+      const head = file.endsWith('.json') ? JSON.parse(text)['//'] : text.split('\n')[0];
+      expect(head, file).toContain(BANNER_TEXT);
+    }
+  });
+
+  it('is the package partner-recruitment-client with its three entry points', () => {
+    const pkg = JSON.parse(first.files.get('package.json')!);
+    expect(pkg.name).toBe('partner-recruitment-client');
+    expect(Object.keys(pkg.exports)).toEqual(['.', './types', './validators', './package.json']);
+    for (const entry of ['.', './types', './validators']) {
+      expect(first.files.has(pkg.exports[entry].default.replace('./', '')), entry).toBe(true);
+      expect(first.files.has(pkg.exports[entry].types.replace('./', '')), entry).toBe(true);
+    }
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['ajv', 'ajv-formats', 'openapi-fetch']);
+  });
+
+  it('reads the environments and their limits from the spec', () => {
+    const index = first.files.get('src/index.ts')!;
+    expect(index).toContain('"staging": { requestsPerSecond: 50, burst: 100, dailyQuota: 200000 }');
+    expect(index).toContain('"production": { requestsPerSecond: 250, burst: 500, dailyQuota: 1000000 }');
+  });
+
+  it('compiles no require() into the ESM validators', () => {
+    expect(first.files.get('dist/validators.compiled.js')).not.toMatch(/\brequire\(/);
+  });
+
+  it('counts: 66 operations, a validator per schema and per known body', () => {
+    expect(first.stats.operations).toBe(66);
+    expect(first.stats.validators).toBe(first.stats.schemas + 9);
+  });
+
+  it('type-checks as a consumer compiles it (strict, exactOptionalPropertyTypes, no skipLibCheck)', async () => {
+    const tsc = path.join(TOOL_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const run = promisify(execFile)(process.execPath, [tsc, '-p', path.join(TOOL_ROOT, 'test', 'generated-types', 'tsconfig.json')]);
+    await expect(run).resolves.toMatchObject({ stdout: '' });
+  });
+
+  it('ships the runtime verbatim from templates/client', () => {
+    const runtime = readFileSync(path.join(TOOL_ROOT, 'templates', 'client', 'client.ts'), 'utf8');
+    expect(first.files.get('src/runtime/client.ts')).toContain(runtime);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The precompiled validators shipped in generated/ accept and reject exactly what the spec's
+ * case collection (test/spec/cases) says, and report every problem with a JSON pointer.
+ */
+import { describe, expect, it } from 'vitest';
+import * as validators from '../../generated/dist/validators.js';
+import { caseGroups } from '../spec/cases/index.js';
+import type { Target } from '../spec/cases/fixtures.js';
+
+type AnyValidator = validators.Validator<unknown>;
+
+const byTarget = (target: Target): AnyValidator | undefined => {
+  const named: Record<string, string> = {
+    'PATCH quotas/targets body': 'validateUpdateQuotaTargetsRequest',
+    'PUT quotas/external-fills body': 'validateSetQuotaExternalFillsRequest',
+  };
+  return (validators as unknown as Record<string, AnyValidator>)[named[target] ?? `validate${target}`];
+};
+
+const cases = caseGroups.flatMap((g) => g.cases.map((c) => ({ ...c, schema: g.schema }))).filter((c) => c.schema !== 'GET /v1/skills query');
+
+describe('generated validators', () => {
+  it.each(cases.map((c) => [`${c.schema}: ${c.source} — ${c.description}`, c] as const))('%s', (_name, c) => {
+    const validate = byTarget(c.schema)!;
+    expect(validate, `no generated validator for ${c.schema}`).toBeTypeOf('function');
+    const result = validate.check(c.data);
+    expect(result.valid, JSON.stringify(result)).toBe(c.valid);
+    expect(validate(c.data)).toBe(c.valid);
+    expect(validate.problems.length > 0).toBe(!c.valid);
+    for (const p of validate.problems) {
+      expect(p.pointer).toMatch(/^(\/[^/]*)*$/);
+      expect(p.message.length).toBeGreaterThan(3);
+    }
+  });
+
+  it('validates the skills query parameters through the query validator', () => {
+    expect(validators.validateListSkillsQuery({ query: 'fig' })).toBe(true);
+    expect(validators.validateListSkillsQuery({ query: 'fi' })).toBe(false);
+    expect(validators.validateListSkillsQuery.problems).toEqual([expect.objectContaining({ pointer: '/query', keyword: 'minLength' })]);
+    expect(validators.validateListProjectsQuery({ status: 'OPEN' })).toBe(false);
+  });
+
+  it('reports every problem at once with pointers and readable messages', () => {
+    const result = validators.validateProject.check({ id: 1, incentiveAmount: 2, targetMarketType: 'b2x' });
+    expect(result.valid).toBe(false);
+    if (result.valid) return;
+    const pointers = result.problems.map((p) => p.pointer);
+    expect(pointers).toEqual(expect.arrayContaining(['/id', '/incentiveAmount', '/targetMarketType', '']));
+    expect(result.problems.find((p) => p.pointer === '/incentiveAmount')?.message).toBe('must be >= 5');
+    expect(result.problems.find((p) => p.pointer === '/targetMarketType')?.message).toBe('must be equal to one of the allowed values: "b2b", "b2c"');
+  });
+
+  it('names the duplicate option id and the refused field', () => {
+    const dup = validators.validateExternalQuestion.check({ questionId: 'q', questionType: 'RADIO', text: 't', options: [{ id: 'a', text: '1' }, { id: 'a', text: '2' }] });
+    expect(dup).toMatchObject({ valid: false, problems: [{ pointer: '/options', keyword: 'x-unique-item-properties', message: 'must not repeat id "a" (items 0 and 1)' }] });
+    const refused = validators.validateExternalQuestion.check({ questionId: 'q', questionType: 'TEXT', text: 't', options: [] });
+    expect(refused).toMatchObject({ valid: false, problems: [{ pointer: '/options', message: 'must not be present' }] });
+  });
+
+  it('checks a deadline against the clock at validation time', () => {
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    expect(validators.validateProjectTaskDeadline({ endsAt: soon })).toBe(true);
+    expect(validators.validateProjectTaskDeadline({ endsAt: new Date(Date.now() - 1000).toISOString() })).toBe(false);
+    expect(validators.validateProjectTaskDeadline.problems[0]).toMatchObject({ pointer: '/endsAt', message: 'must be a date-time in the future' });
+  });
+});

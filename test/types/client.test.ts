@@ -1,0 +1,77 @@
+/**
+ * Type tests of the generated package, checked by `npm run typecheck` (tsc, strict,
+ * exactOptionalPropertyTypes). The calls with @ts-expect-error must fail to compile; if one
+ * compiles, tsc reports the directive as unused and the test run fails.
+ */
+import { describe, expectTypeOf, it } from 'vitest';
+import { createPartnerClient, type PartnerClient } from '../../generated/dist/index.js';
+import type { components, paths, Project, ScreenerQuestion, ScreenerQuestionItem, QuotaRule, Skill } from '../../generated/dist/types.js';
+import { validateProject, validateUpdateQuotaTargetsRequest, type ValidationProblem } from '../../generated/dist/validators.js';
+
+describe('generated types', () => {
+  it('questionType narrows the screener-question union', () => {
+    const label = (q: ScreenerQuestion): string => {
+      switch (q.questionType) {
+        case 'sliderScale':
+          expectTypeOf(q.minValue).toEqualTypeOf<number>();
+          return `${q.minValue}..${q.maxValue} step ${q.step}`;
+        case 'matrix':
+          expectTypeOf(q.matrixRows).toEqualTypeOf<components['schemas']['ScreenerMatrixRow'][]>();
+          return q.matrixRows.map((r) => r.text).join();
+        case 'radio':
+          // @ts-expect-error radio questions have no matrix rows
+          return String(q.matrixRows);
+        default:
+          return q.text;
+      }
+    };
+    expectTypeOf(label).parameter(0).toEqualTypeOf<ScreenerQuestion>();
+  });
+
+  it('isEnd separates real questions from the end-of-screener sentinel', () => {
+    const real = (item: ScreenerQuestionItem) => (item.isEnd ? null : item);
+    expectTypeOf(real).returns.toEqualTypeOf<ScreenerQuestion | null>();
+  });
+
+  it('Project aliases components and keeps required fields required', () => {
+    expectTypeOf<Project>().toEqualTypeOf<components['schemas']['Project']>();
+    expectTypeOf<Project['publicInternalName']>().toEqualTypeOf<string>();
+    expectTypeOf<Project['targetMarketType']>().toEqualTypeOf<'b2b' | 'b2c'>();
+    expectTypeOf<Project['externalScreenerLink']>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<Skill['validated']>().toEqualTypeOf<boolean>();
+    expectTypeOf<QuotaRule['connector']>().toEqualTypeOf<'AND' | 'OR'>();
+  });
+
+  it('validators are type guards with located problems', () => {
+    const data: unknown = {};
+    if (validateProject(data)) expectTypeOf(data).toEqualTypeOf<Project>();
+    expectTypeOf(validateProject.problems).toEqualTypeOf<readonly ValidationProblem[]>();
+    const body: unknown = [];
+    if (validateUpdateQuotaTargetsRequest(body)) expectTypeOf(body).toEqualTypeOf<components['schemas']['QuotaTargetUpdate'][]>();
+  });
+});
+
+/** Never called: these lines only have to (not) compile. */
+export async function compileOnly(api: PartnerClient): Promise<void> {
+  const { data } = await api.GET('/v1/projects', { params: { query: { status: 'DRAFT', includeCount: true } } });
+  if (data) expectTypeOf(data.results).toExtend<Project[]>();
+  const skills = await api.GET('/v1/skills', { params: { query: { query: 'figma' } } });
+  if (skills.data) expectTypeOf(skills.data.totalResults).toEqualTypeOf<number | undefined>();
+  await api.PATCH('/v1/projects/{projectId}/quotas/targets', { params: { path: { projectId: 'p' } }, body: [{ groupId: 'g', segmentId: 's', target: { op: 'track' } }] });
+
+  // @ts-expect-error the path does not exist
+  await api.GET('/v1/project');
+  // @ts-expect-error status is not one of the ProjectStatus values
+  await api.GET('/v1/projects', { params: { query: { status: 'OPEN' } } });
+  // @ts-expect-error the path parameter is required
+  await api.GET('/v1/webhooks/{webhookId}/event-types', { params: { path: {} } });
+  // @ts-expect-error the body must be an array of entries with groupId, segmentId and target
+  await api.PUT('/v1/projects/{projectId}/quotas/external-fills', { params: { path: { projectId: 'p' } }, body: [{ groupId: 'g', count: 1 }] });
+  // @ts-expect-error GET has no body on this path: wrong method
+  await api.DELETE('/v1/skills');
+}
+
+expectTypeOf(createPartnerClient).parameter(0).toHaveProperty('baseUrl').toEqualTypeOf<string>();
+expectTypeOf<paths['/v1/skills']['get']['parameters']['query']>().toEqualTypeOf<
+  { page?: number; pageSize?: number; includeCount?: boolean; query?: string; validated?: boolean } | undefined
+>();
