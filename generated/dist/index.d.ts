@@ -21,4 +21,8 @@ export type PartnerClientOptions = RuntimeClientOptions<Environment>;
 export type PartnerClient = RuntimeClient<paths, Environment>;
 /** A client for the Partner Recruitment API typed by `paths`. */
 export declare function createPartnerClient(options: PartnerClientOptions): PartnerClient;
-export type { EnvironmentLimits, OperationInfo } from './runtime/client.js';
+export type { EnvironmentLimits, OperationInfo, PaginatedPath, PageItem, RequestOptions, Hooks } from './runtime/client.js';
+export type { RequestEvent, ResponseEvent, RetryEvent } from './runtime/transport.js';
+export type { RequestSummary } from './runtime/redact.js';
+export { RateLimiter, type RateLimiterOptions, type Usage } from './runtime/rate-limit.js';
+export { PartnerClientError, TransportError, TimeoutError, DecodeError, RequestValidationError, ResponseValidationError, HttpError, DailyQuotaExceededError, } from './runtime/errors.js';

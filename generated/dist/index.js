@@ -79,3 +79,5 @@ export const operations = [
 export function createPartnerClient(options) {
     return createRuntimeClient(options, { environments, operations, validators: operationValidators });
 }
+export { RateLimiter } from './runtime/rate-limit.js';
+export { PartnerClientError, TransportError, TimeoutError, DecodeError, RequestValidationError, ResponseValidationError, HttpError, DailyQuotaExceededError, } from './runtime/errors.js';

@@ -89,4 +89,17 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   return createRuntimeClient<paths, Environment>(options, { environments, operations, validators: operationValidators });
 }
 
-export type { EnvironmentLimits, OperationInfo } from './runtime/client.js';
+export type { EnvironmentLimits, OperationInfo, PaginatedPath, PageItem, RequestOptions, Hooks } from './runtime/client.js';
+export type { RequestEvent, ResponseEvent, RetryEvent } from './runtime/transport.js';
+export type { RequestSummary } from './runtime/redact.js';
+export { RateLimiter, type RateLimiterOptions, type Usage } from './runtime/rate-limit.js';
+export {
+  PartnerClientError,
+  TransportError,
+  TimeoutError,
+  DecodeError,
+  RequestValidationError,
+  ResponseValidationError,
+  HttpError,
+  DailyQuotaExceededError,
+} from './runtime/errors.js';

@@ -1,10 +1,17 @@
 /**
- * createRuntimeClient: an openapi-fetch client typed by `paths`, with both auth headers on every
- * request and the environment's documented limits. The generated `createPartnerClient` calls it
- * with the facts read from the spec.
+ * createRuntimeClient: an openapi-fetch client typed by `paths`, with the runtime a real
+ * integration needs: both auth headers on every request, client-side rate limiting to the
+ * environment's documented limits, safe retries, timeouts and cancellation, request and response
+ * validation, hooks that see redacted data only, and `paginate`. The generated
+ * `createPartnerClient` calls it with the facts read from the spec.
  */
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { OperationValidators } from './validation.js';
+import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
+import { HttpError, RequestValidationError } from './errors.js';
+import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
+import { summarize } from './redact.js';
+import { DEFAULT_RETRY } from './retry.js';
+import { CALL, createTransport, type CallInfo, type Hooks, type RequestOptions } from './transport.js';
+import type { OperationValidators, Validator } from './validation.js';
 
 export interface EnvironmentLimits {
   /** Sustained requests per second. */
@@ -30,55 +37,192 @@ export interface SpecFacts<Env extends string> {
 }
 
 export interface RuntimeClientOptions<Env extends string> {
-  /** The environment's base address, e.g. the staging address your account manager gave you. Required: the spec does not state one. */
+  /** The environment's base address. Required: the spec does not state the hosts. */
   baseUrl: string;
-  /** Sent as `x-api-key`. */
+  /** Sent as `x-api-key` on every request. */
   apiKey: string;
-  /** Sent as `x-api-secret`. */
+  /** Sent as `x-api-secret` on every request. */
   apiSecret: string;
-  /** Selects the documented rate limits. */
+  /** Selects the documented rate limits and daily quota. */
   environment: Env;
-  /** The fetch implementation (default: `globalThis.fetch`). */
-  fetch?: typeof globalThis.fetch;
-  /** Extra headers sent with every request (the auth headers cannot be overridden here). */
+  /** Timeout of each attempt in ms, reading the body included. Default 30 000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. Default 2. */
+  maxRetries?: number;
+  /** First backoff delay in ms, doubled per retry with full jitter. Default 500. */
+  retryBaseDelayMs?: number;
+  /** Longest wait before a retry, `Retry-After` included; a longer `Retry-After` ends retrying. Default 60 000. */
+  maxRetryDelayMs?: number;
+  /**
+   * Client-side rate limit. Default `'shared'`: one token bucket per API key and environment in
+   * this process, at the documented rate and burst. A `RateLimiter` to share one explicitly, a
+   * `{ requestsPerSecond, burst }` for a bucket of this client's own, or `false` for none.
+   */
+  rateLimit?: 'shared' | false | RateLimiter | { requestsPerSecond: number; burst: number };
+  /** `'report'` (default) counts requests against the daily quota (`usage()`); `'enforce'` also refuses requests past it. */
+  dailyQuota?: 'report' | 'enforce';
+  /** Default `'error'`: Node's fetch forwards custom headers across origins, so redirects are refused. */
+  redirect?: 'error' | 'manual';
+  /** Check bodies and queries against the spec before sending. Default true. */
+  validateRequests?: boolean;
+  /** Check JSON response bodies: `'report'` calls `hooks.onValidationError`, `'throw'` throws. Default false. */
+  validateResponses?: false | 'report' | 'throw';
+  hooks?: Hooks;
+  /** Extra headers sent with every request (the auth headers always win). */
   headers?: Record<string, string>;
+  /** The fetch implementation. Default `globalThis.fetch`. */
+  fetch?: typeof globalThis.fetch;
 }
 
-export type RuntimeClient<Paths extends {}, Env extends string> = Client<Paths, 'application/json'> & {
+type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+type ListBody<Paths, P extends keyof Paths> = Paths[P] extends { get: { responses: { 200: infer R } } } ? JsonBody<R> : never;
+
+/** Paths whose GET answers with the paginated list wrapper. */
+export type PaginatedPath<Paths> = {
+  [P in keyof Paths]: ListBody<Paths, P> extends { results: unknown[]; page: number; pageSize: number } ? P : never;
+}[keyof Paths];
+
+/** The item type of a paginated path's `results`. */
+export type PageItem<Paths, P extends keyof Paths> = ListBody<Paths, P> extends { results: (infer T)[] } ? T : never;
+
+export type PaginateInit<Paths extends Record<string, any>, P extends keyof Paths> = NonNullable<MaybeOptionalInit<Paths[P], 'get'>> &
+  RequestOptions & { signal?: AbortSignal };
+
+export type RuntimeClient<Paths extends Record<string, any>, Env extends string> = Client<Paths, 'application/json'> & {
   /** The environment this client talks to. */
   readonly environment: Env;
   /** The documented limits of that environment (null when the spec documents none). */
   readonly limits: EnvironmentLimits | null;
+  /** The token bucket this client draws from (undefined with `rateLimit: false`). */
+  readonly rateLimiter: RateLimiter | undefined;
+  /** Requests counted today against the daily quota. */
+  usage(): Usage | undefined;
+  /**
+   * Iterates every item of a paginated list, page by page: stops on a short or empty page or at
+   * `totalResults`; an error answer throws `HttpError`; `signal` aborts between and during pages.
+   */
+  paginate<P extends PaginatedPath<Paths>>(path: P, init?: PaginateInit<Paths, P>): AsyncIterableIterator<PageItem<Paths, P>>;
 };
 
-export function createRuntimeClient<Paths extends {}, Env extends string>(
+export type { RequestOptions, Hooks } from './transport.js';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+function limiterFor<Env extends string>(options: RuntimeClientOptions<Env>, limits: EnvironmentLimits | null): RateLimiter | undefined {
+  const choice = options.rateLimit ?? 'shared';
+  if (choice === false) return undefined;
+  if (choice instanceof RateLimiter) return choice;
+  if (choice === 'shared') {
+    if (!limits) return undefined;
+    return sharedLimiter(options.apiKey, options.environment, limits);
+  }
+  return new RateLimiter({ ...choice, dailyQuota: limits?.dailyQuota });
+}
+
+function check(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new TypeError(`createPartnerClient: ${message}`);
+}
+
+export function createRuntimeClient<Paths extends Record<string, any>, Env extends string>(
   options: RuntimeClientOptions<Env>,
   facts: SpecFacts<Env>,
 ): RuntimeClient<Paths, Env> {
-  if (!options || typeof options.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {
-    throw new TypeError('createPartnerClient: `baseUrl` is required and must be an absolute http(s) URL (the spec does not state the hosts)');
+  check(!!options && typeof options.baseUrl === 'string' && /^https?:\/\/[^/]/.test(options.baseUrl), '`baseUrl` is required and must be an absolute http(s) URL (the spec does not state the hosts)');
+  check(typeof options.apiKey === 'string' && options.apiKey !== '', '`apiKey` is required');
+  check(typeof options.apiSecret === 'string' && options.apiSecret !== '', '`apiSecret` is required');
+  check(Object.hasOwn(facts.environments, options.environment), `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
+  for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs'] as const) {
+    const value = options[key];
+    check(value === undefined || (Number.isFinite(value) && value >= 0), `\`${key}\` must be a non-negative number`);
   }
-  for (const key of ['apiKey', 'apiSecret'] as const) {
-    if (typeof options[key] !== 'string' || options[key] === '') throw new TypeError(`createPartnerClient: \`${key}\` is required`);
-  }
-  if (!Object.hasOwn(facts.environments, options.environment)) {
-    throw new TypeError(`createPartnerClient: \`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
-  }
-  const limits = facts.environments[options.environment];
+
+  // The credentials live only in this closure: nothing reachable from the returned object holds them.
   const apiKey = options.apiKey;
   const apiSecret = options.apiSecret;
-  const auth: Middleware = {
-    onRequest({ request }) {
+  const secrets = [apiKey, apiSecret];
+  const limits = facts.environments[options.environment];
+  const limiter = limiterFor(options, limits);
+  const hooks = options.hooks ?? {};
+  const validateRequests = options.validateRequests ?? true;
+  const byRoute = new Map(facts.operations.map((o) => [`${o.method} ${o.path}`, o]));
+
+  const transport = createTransport({
+    fetch: options.fetch ?? globalThis.fetch,
+    secrets,
+    limiter,
+    dailyQuota: options.dailyQuota ?? 'report',
+    retry: {
+      maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries,
+      baseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY.baseDelayMs,
+      maxDelayMs: options.maxRetryDelayMs ?? DEFAULT_RETRY.maxDelayMs,
+    },
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    redirect: options.redirect ?? 'error',
+    hooks,
+    validateResponses: options.validateResponses ?? false,
+    responseValidators: (operationId, status): Validator<unknown> | undefined => facts.validators[operationId]?.responses[String(status)],
+  });
+
+  const middleware: Middleware = {
+    async onRequest({ request, schemaPath, params }) {
       request.headers.set('x-api-key', apiKey);
       request.headers.set('x-api-secret', apiSecret);
+      const operation = byRoute.get(`${request.method.toUpperCase()} ${schemaPath}`);
+      (request as Request & { [CALL]?: CallInfo })[CALL] = { operationId: operation?.operationId };
+      const perRequest = request as Request & RequestOptions;
+      if (!operation || !validateRequests || perRequest.validate === false) return request;
+      const validators = facts.validators[operation.operationId];
+      const summary = () => summarize(request.method, request.url, request.headers, secrets);
+      if (validators?.query) {
+        const result = validators.query.check(params.query ?? {});
+        if (!result.valid) throw new RequestValidationError(operation.operationId, 'query', result.problems, summary());
+      }
+      if (validators?.request && request.body) {
+        const text = await request.clone().text();
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
+        const result = validators.request.check(body);
+        if (!result.valid) throw new RequestValidationError(operation.operationId, 'body', result.problems, summary());
+      }
       return request;
     },
   };
+
   const client = createClient<Paths, 'application/json'>({
     baseUrl: options.baseUrl,
-    ...(options.fetch && { fetch: options.fetch }),
+    fetch: transport,
     ...(options.headers && { headers: options.headers }),
   });
-  client.use(auth);
-  return Object.assign(client, { environment: options.environment, limits });
+  client.use(middleware);
+
+  async function* paginate(path: string, init: Record<string, any> = {}): AsyncGenerator<unknown> {
+    const operation = byRoute.get(`GET ${path}`);
+    if (!operation?.paginated) throw new TypeError(`paginate: GET ${path} does not return the paginated list wrapper`);
+    const query = { ...(init.params?.query ?? {}) };
+    let page: number = query.page ?? 1;
+    for (;;) {
+      (init.signal as AbortSignal | undefined)?.throwIfAborted();
+      const { data, error, response } = (await (client.GET as any)(path, { ...init, params: { ...init.params, query: { ...query, page } } })) as FetchResponse<any, any, 'application/json'>;
+      if (!response.ok || !data) throw new HttpError(response.status, error, summarize('GET', response.url, new Headers(), secrets));
+      const list = data as { results?: unknown[]; pageSize?: number; totalResults?: number };
+      const results = Array.isArray(list.results) ? list.results : [];
+      yield* results;
+      const pageSize: number = list.pageSize ?? query.pageSize ?? results.length;
+      if (results.length === 0 || results.length < pageSize) return;
+      if (list.totalResults !== undefined && page * pageSize >= list.totalResults) return;
+      page += 1;
+    }
+  }
+
+  return Object.assign(client, {
+    environment: options.environment,
+    limits,
+    rateLimiter: limiter,
+    usage: () => limiter?.usage(),
+    paginate: paginate as RuntimeClient<Paths, Env>['paginate'],
+  });
 }

@@ -27,7 +27,7 @@ function links(file: string): string[] {
   const out: string[] = [];
   const walk = (tokens: ReturnType<typeof md.parse>) => {
     for (const t of tokens) {
-      if (t.type === 'link_open') out.push(t.attrGet('href')!);
+      if (t.type === 'link_open') out.push(String(t.attrGet('href')));
       if (t.children) walk(t.children);
     }
   };

@@ -1,0 +1,99 @@
+/**
+ * One error class per failure kind. HTTP answers (any status) stay openapi-fetch's
+ * `{ data, error, response }`; these are for what is not an HTTP answer, or what the caller asked
+ * to be thrown. Each carries a redacted request summary, never the raw request.
+ */
+import type { RequestSummary } from './redact.js';
+import type { ValidationProblem } from './validation.js';
+import { formatProblems } from './validation.js';
+
+export class PartnerClientError extends Error {
+  /** Method, URL and headers of the request, with credentials redacted. */
+  readonly request: RequestSummary | undefined;
+  constructor(message: string, request?: RequestSummary, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.request = request;
+  }
+}
+
+/** The request did not get an HTTP answer: connection refused or reset, DNS failure, redirect refused. */
+export class TransportError extends PartnerClientError {
+  /** The system error code when there is one (`ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`, ...), or `REDIRECT`. */
+  readonly code: string | undefined;
+  /** How many attempts were made, retries included. */
+  readonly attempts: number;
+  constructor(message: string, request: RequestSummary, code: string | undefined, attempts: number, options?: { cause?: unknown }) {
+    super(message, request, options);
+    this.code = code;
+    this.attempts = attempts;
+  }
+}
+
+/** The per-request timeout elapsed before the whole response body was read. */
+export class TimeoutError extends PartnerClientError {
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number, request?: RequestSummary) {
+    super(`Request timed out after ${timeoutMs} ms${request ? `: ${request.method} ${request.url}` : ''}`, request);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The response says JSON but its body does not parse. */
+export class DecodeError extends PartnerClientError {
+  readonly status: number;
+  /** The start of the body (at most 200 characters), scrubbed of credentials. */
+  readonly bodySnippet: string;
+  constructor(status: number, bodySnippet: string, request: RequestSummary, options?: { cause?: unknown }) {
+    super(`Response ${status} to ${request.method} ${request.url} is not valid JSON`, request, options);
+    this.status = status;
+    this.bodySnippet = bodySnippet;
+  }
+}
+
+/** The request body or query does not match the spec; nothing was sent. */
+export class RequestValidationError extends PartnerClientError {
+  readonly operationId: string;
+  readonly part: 'body' | 'query';
+  readonly problems: readonly ValidationProblem[];
+  constructor(operationId: string, part: 'body' | 'query', problems: readonly ValidationProblem[], request?: RequestSummary) {
+    super(`Invalid ${part} for ${operationId}; nothing was sent:\n${formatProblems(problems)}`, request);
+    this.operationId = operationId;
+    this.part = part;
+    this.problems = problems;
+  }
+}
+
+/** The response body does not match the spec (thrown only with `validateResponses: 'throw'`). */
+export class ResponseValidationError extends PartnerClientError {
+  readonly operationId: string;
+  readonly status: number;
+  readonly problems: readonly ValidationProblem[];
+  constructor(operationId: string, status: number, problems: readonly ValidationProblem[], request?: RequestSummary) {
+    super(`Response ${status} of ${operationId} does not match the spec:\n${formatProblems(problems)}`, request);
+    this.operationId = operationId;
+    this.status = status;
+    this.problems = problems;
+  }
+}
+
+/** A non-success answer where the API shape has no `{ error }` to return (`paginate`). */
+export class HttpError extends PartnerClientError {
+  readonly status: number;
+  /** The parsed error body (scrubbed); its shape is not shown in the source. */
+  readonly body: unknown;
+  constructor(status: number, body: unknown, request?: RequestSummary) {
+    super(`HTTP ${status}${request ? ` for ${request.method} ${request.url}` : ''}`, request);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** The environment's daily quota is used up (only with `dailyQuota: 'enforce'`). */
+export class DailyQuotaExceededError extends PartnerClientError {
+  readonly dailyQuota: number;
+  constructor(dailyQuota: number, request?: RequestSummary) {
+    super(`Daily quota of ${dailyQuota} requests reached; not sent`, request);
+    this.dailyQuota = dailyQuota;
+  }
+}

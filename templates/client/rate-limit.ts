@@ -1,0 +1,146 @@
+/**
+ * Client-side rate limiting: a token bucket (`burst` tokens, refilled at `requestsPerSecond`).
+ * Callers wait for a token in arrival order rather than fail; an aborted wait rejects with the
+ * signal's reason. The same limiter counts the requests made per UTC day against the daily quota.
+ */
+import { createHash } from 'node:crypto';
+
+export interface RateLimiterOptions {
+  requestsPerSecond: number;
+  burst: number;
+  /** Requests per UTC day; counted and exposed, and enforced when the client asks for it. */
+  dailyQuota?: number | undefined;
+  /** Clock in milliseconds (tests). */
+  now?: () => number;
+}
+
+export interface Usage {
+  /** The UTC day counted, `YYYY-MM-DD`. */
+  readonly day: string;
+  /** Requests sent that day through this limiter, retries included. */
+  readonly requests: number;
+  readonly dailyQuota: number | undefined;
+  readonly remaining: number | undefined;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
+
+export class RateLimiter {
+  readonly requestsPerSecond: number;
+  readonly burst: number;
+  readonly dailyQuota: number | undefined;
+  #tokens: number;
+  #last: number;
+  #queue: Waiter[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #now: () => number;
+  #day = '';
+  #count = 0;
+
+  constructor(options: RateLimiterOptions) {
+    if (!(options.requestsPerSecond > 0) || !(options.burst >= 1)) throw new RangeError('RateLimiter: requestsPerSecond must be > 0 and burst >= 1');
+    this.requestsPerSecond = options.requestsPerSecond;
+    this.burst = options.burst;
+    this.dailyQuota = options.dailyQuota;
+    this.#now = options.now ?? (() => performance.now());
+    this.#tokens = options.burst;
+    this.#last = this.#now();
+  }
+
+  /** Resolves when a token is taken. Waiting callers are served in arrival order. */
+  acquire(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    this.#refill();
+    if (this.#queue.length === 0 && this.#tokens >= 1) {
+      this.#tokens -= 1;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        signal,
+        onAbort: () => {
+          this.#queue = this.#queue.filter((w) => w !== waiter);
+          reject(signal!.reason);
+          this.#schedule();
+        },
+      };
+      signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      this.#queue.push(waiter);
+      this.#schedule();
+    });
+  }
+
+  /** Counts one request against today's quota; returns false when the quota was already used up. */
+  count(): boolean {
+    const day = new Date().toISOString().slice(0, 10);
+    if (day !== this.#day) {
+      this.#day = day;
+      this.#count = 0;
+    }
+    if (this.dailyQuota !== undefined && this.#count >= this.dailyQuota) return false;
+    this.#count += 1;
+    return true;
+  }
+
+  usage(): Usage {
+    const day = new Date().toISOString().slice(0, 10);
+    const requests = day === this.#day ? this.#count : 0;
+    return {
+      day,
+      requests,
+      dailyQuota: this.dailyQuota,
+      remaining: this.dailyQuota === undefined ? undefined : Math.max(0, this.dailyQuota - requests),
+    };
+  }
+
+  /** Callers waiting for a token. */
+  get waiting(): number {
+    return this.#queue.length;
+  }
+
+  #refill(): void {
+    const now = this.#now();
+    this.#tokens = Math.min(this.burst, this.#tokens + ((now - this.#last) / 1000) * this.requestsPerSecond);
+    this.#last = now;
+  }
+
+  #schedule(): void {
+    if (this.#timer !== undefined || this.#queue.length === 0) return;
+    this.#refill();
+    const wait = this.#tokens >= 1 ? 0 : Math.ceil(((1 - this.#tokens) / this.requestsPerSecond) * 1000);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#refill();
+      while (this.#queue.length && this.#tokens >= 1) {
+        this.#tokens -= 1;
+        const waiter = this.#queue.shift()!;
+        waiter.signal?.removeEventListener('abort', waiter.onAbort);
+        waiter.resolve();
+      }
+      this.#schedule();
+    }, wait);
+  }
+}
+
+const shared = new Map<string, RateLimiter>();
+
+/**
+ * The process-wide limiter for one credential and environment, so several clients with the same
+ * key share the documented limit. Keyed by a digest, never by the key itself.
+ */
+export function sharedLimiter(apiKey: string, environment: string, options: RateLimiterOptions): RateLimiter {
+  const id = createHash('sha256').update(`${environment}\u0000${apiKey}`).digest('hex');
+  let limiter = shared.get(id);
+  if (!limiter) {
+    limiter = new RateLimiter(options);
+    shared.set(id, limiter);
+  }
+  return limiter;
+}

@@ -1,0 +1,251 @@
+/**
+ * The fetch that openapi-fetch calls: rate limit, per-attempt timeout covering the whole body,
+ * caller cancellation, retries, hooks, decoding and response checks. Each attempt is a fresh
+ * request built from the buffered body, so a retry resends exactly the same bytes.
+ */
+import { DailyQuotaExceededError, DecodeError, PartnerClientError, ResponseValidationError, TimeoutError, TransportError } from './errors.js';
+import type { RateLimiter } from './rate-limit.js';
+import { redactHeaders, scrub, summarize, type RequestSummary } from './redact.js';
+import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep, type RetryOptions } from './retry.js';
+import type { ValidationProblem, Validator } from './validation.js';
+
+export interface RequestEvent {
+  readonly request: RequestSummary;
+  /** 1 for the first attempt. */
+  readonly attempt: number;
+}
+
+export interface ResponseEvent extends RequestEvent {
+  readonly status: number;
+  readonly statusText: string;
+  /** Response headers, scrubbed of credentials. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly durationMs: number;
+}
+
+export interface RetryEvent extends RequestEvent {
+  /** Wait before the next attempt. */
+  readonly delayMs: number;
+  /** `status 503`, `ECONNRESET`, ... */
+  readonly reason: string;
+}
+
+export interface Hooks {
+  onRequest?: (event: RequestEvent) => void;
+  onResponse?: (event: ResponseEvent) => void;
+  onRetry?: (event: RetryEvent) => void;
+  /** Response drift found with `validateResponses: 'report'`. */
+  onValidationError?: (error: ResponseValidationError) => void;
+}
+
+/** Per-request options, given next to `params` and `body` in a call's init. */
+export interface RequestOptions {
+  /** Timeout of this request in ms, body included. */
+  timeoutMs?: number;
+  /** Retries of this request. */
+  maxRetries?: number;
+  /** Allow retrying this POST or PATCH after a failure that may have been processed (e.g. it is idempotent on your side). */
+  retryNonIdempotent?: boolean;
+  /** Skip request validation for this call. */
+  validate?: boolean;
+}
+
+/** What the request validation middleware records on a request for the transport. */
+export const CALL: unique symbol = Symbol('partner-recruitment-client.call');
+export interface CallInfo {
+  operationId: string | undefined;
+}
+
+export interface TransportConfig {
+  fetch: typeof globalThis.fetch;
+  secrets: readonly string[];
+  limiter: RateLimiter | undefined;
+  dailyQuota: 'report' | 'enforce';
+  retry: RetryOptions;
+  timeoutMs: number;
+  redirect: RequestRedirect;
+  hooks: Hooks;
+  validateResponses: false | 'report' | 'throw';
+  responseValidators: (operationId: string, status: number) => Validator<unknown> | undefined;
+  random?: () => number;
+}
+
+type Bytes = Uint8Array<ArrayBuffer>;
+type Attempt = { response: Response; body: Bytes } | { error: unknown; code: string | undefined };
+
+/** Rejects when either signal aborts, with that signal's reason. */
+function abortPromise(signals: AbortSignal[]): { promise: Promise<never>; dispose: () => void } {
+  let dispose = () => {};
+  const promise = new Promise<never>((_, reject) => {
+    const fired = signals.find((s) => s.aborted);
+    if (fired) return reject(fired.reason);
+    const listeners = signals.map((s) => {
+      const fn = () => reject(s.reason);
+      s.addEventListener('abort', fn, { once: true });
+      return () => s.removeEventListener('abort', fn);
+    });
+    dispose = () => listeners.forEach((off) => off());
+  });
+  promise.catch(() => {});
+  return { promise, dispose: () => dispose() };
+}
+
+/**
+ * Reads the whole body, racing every read against the abort signals: an abort lost inside fetch
+ * (seen on Node 20 once a garbage collection has run) still ends the read.
+ */
+async function readBody(response: Response, aborted: Promise<never>): Promise<Bytes> {
+  if (!response.body) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done) break;
+      chunks.push(value);
+      total += value.byteLength;
+    }
+  } catch (error) {
+    reader.cancel(error).catch(() => {});
+    throw error;
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+function rebuild(response: Response, body: Bytes): Response {
+  const headers = new Headers(response.headers);
+  headers.delete('content-encoding');
+  headers.set('content-length', String(body.byteLength));
+  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers });
+}
+
+const isJson = (response: Response) => /\bjson\b/i.test(response.headers.get('content-type') ?? '');
+
+export function createTransport(config: TransportConfig): (request: Request) => Promise<Response> {
+  const { secrets, hooks } = config;
+
+  return async function transport(request: Request): Promise<Response> {
+    const perRequest = request as Request & RequestOptions & { [CALL]?: CallInfo };
+    const timeoutMs = perRequest.timeoutMs ?? config.timeoutMs;
+    const maxRetries = perRequest.maxRetries ?? config.retry.maxRetries;
+    const optIn = perRequest.retryNonIdempotent === true;
+    const method = request.method.toUpperCase();
+    const callerSignal = request.signal;
+    const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
+    const summary = summarize(method, request.url, request.headers, secrets);
+    const operationId = perRequest[CALL]?.operationId;
+
+    for (let attempt = 1; ; attempt++) {
+      if (callerSignal.aborted) throw callerSignal.reason;
+      if (config.limiter) {
+        await config.limiter.acquire(callerSignal);
+        if (!config.limiter.count() && config.dailyQuota === 'enforce') throw new DailyQuotaExceededError(config.limiter.dailyQuota!, summary);
+      }
+      hooks.onRequest?.({ request: summary, attempt });
+      const started = performance.now();
+      const result = await attemptOnce(request, method, body, callerSignal, timeoutMs, summary);
+      const retriesLeft = attempt <= maxRetries;
+
+      if ('error' in result) {
+        if (callerSignal.aborted) throw callerSignal.reason;
+        if (result.error instanceof TimeoutError) throw result.error;
+        if (retriesLeft && retryable(method, { code: result.code }, optIn)) {
+          const delayMs = backoffDelay(attempt - 1, config.retry, config.random);
+          hooks.onRetry?.({ request: summary, attempt, delayMs, reason: result.code ?? 'connection error' });
+          await sleep(delayMs, callerSignal);
+          continue;
+        }
+        throw transportError(result, summary, attempt);
+      }
+
+      const { response } = result;
+      hooks.onResponse?.({
+        request: summary,
+        attempt,
+        status: response.status,
+        statusText: scrub(response.statusText, secrets),
+        headers: redactHeaders(response.headers, secrets),
+        durationMs: performance.now() - started,
+      });
+
+      if (retriesLeft && retryable(method, { status: response.status }, optIn)) {
+        const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+        const delayMs = retryAfter ?? backoffDelay(attempt - 1, config.retry, config.random);
+        if (delayMs <= config.retry.maxDelayMs) {
+          hooks.onRetry?.({ request: summary, attempt, delayMs, reason: `status ${response.status}` });
+          await sleep(delayMs, callerSignal);
+          continue;
+        }
+      }
+      return finish(response, result.body, summary, operationId);
+    }
+  };
+
+  async function attemptOnce(request: Request, method: string, body: Bytes | undefined, callerSignal: AbortSignal, timeoutMs: number, summary: RequestSummary): Promise<Attempt> {
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new TimeoutError(timeoutMs, summary)), timeoutMs);
+    const aborted = abortPromise([callerSignal, timeout.signal]);
+    try {
+      const init: RequestInit = {
+        method,
+        headers: request.headers,
+        redirect: config.redirect,
+        signal: AbortSignal.any([callerSignal, timeout.signal]),
+        ...(body !== undefined && { body }),
+      };
+      const response = await Promise.race([config.fetch(request.url, init), aborted.promise]);
+      const bytes = await readBody(response, aborted.promise);
+      return { response: rebuild(response, bytes), body: bytes };
+    } catch (error) {
+      if (callerSignal.aborted) return { error: callerSignal.reason, code: undefined };
+      if (timeout.signal.aborted) return { error: timeout.signal.reason, code: undefined };
+      const redirect = /redirect/i.test(String((error as { cause?: { message?: string } })?.cause?.message ?? ''));
+      return { error, code: redirect ? 'REDIRECT' : errorCode(error) };
+    } finally {
+      clearTimeout(timer);
+      aborted.dispose();
+    }
+  }
+
+  function transportError(result: { error: unknown; code: string | undefined }, summary: RequestSummary, attempts: number): PartnerClientError {
+    if (result.error instanceof PartnerClientError) return result.error;
+    const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? scrub(String((result.error as Error)?.message ?? result.error), secrets));
+    return new TransportError(`${summary.method} ${summary.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`, summary, result.code, attempts);
+  }
+
+  function finish(response: Response, body: Bytes, summary: RequestSummary, operationId: string | undefined): Response {
+    if (!response.ok) {
+      // Error bodies reach the caller as `error`: scrub any echo of the credentials.
+      const text = new TextDecoder().decode(body);
+      const clean = scrub(text, secrets);
+      return clean === text ? response : rebuild(response, new TextEncoder().encode(clean));
+    }
+    if (body.byteLength === 0 || !isJson(response)) return response;
+    const text = new TextDecoder().decode(body);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (cause) {
+      throw new DecodeError(response.status, scrub(text.slice(0, 200), secrets), summary, { cause: scrub(String(cause), secrets) });
+    }
+    if (config.validateResponses && operationId) {
+      const validator = config.responseValidators(operationId, response.status);
+      if (validator && !validator(parsed)) {
+        const problems: readonly ValidationProblem[] = validator.problems;
+        const error = new ResponseValidationError(operationId, response.status, problems, summary);
+        if (config.validateResponses === 'throw') throw error;
+        hooks.onValidationError?.(error);
+      }
+    }
+    return response;
+  }
+}
