@@ -1,8 +1,6 @@
 /** Identifiers derived from spec names, and the check that no two of them collide. */
 import { GenerationError, type Problem } from './problems.js';
 
-const RESERVED = new Set(['paths', 'components', 'operations', 'webhooks', '$defs', 'WithRequired', 'OneOf']);
-
 /** `screener-response_payout` → `ScreenerResponsePayout`; a leading digit gets an underscore. */
 export function pascalCase(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[^A-Za-z0-9]+/).filter(Boolean);
@@ -26,7 +24,6 @@ export function assertUnique(kind: string, things: NamedThing[]): void {
   const seen = new Map<string, string>();
   const problems: Problem[] = [];
   for (const { identifier, pointer } of things) {
-    if (RESERVED.has(identifier)) problems.push({ pointer, message: `${kind} identifier "${identifier}" is reserved by the generated types` });
     const first = seen.get(identifier);
     if (first !== undefined) problems.push({ pointer, message: `${kind} identifier "${identifier}" collides with the one generated for #${first}` });
     else seen.set(identifier, pointer);

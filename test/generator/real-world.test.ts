@@ -38,14 +38,14 @@ const DOCS: Doc[] = [
 
 const EXPECTED_FILES = ['package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/types.d.ts', 'dist/validators.js', 'docs/index.md'];
 
-/** A consumer's compiler settings, over the generated declarations and sources. */
+/** A consumer's compiler settings, over the generated declarations and sources (a Node package: engines.node). */
 const TSCONFIG = {
   compilerOptions: {
     target: 'ES2022',
     module: 'NodeNext',
     moduleResolution: 'NodeNext',
     lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-    types: [],
+    types: ['node'],
     strict: true,
     exactOptionalPropertyTypes: true,
     noUncheckedIndexedAccess: true,

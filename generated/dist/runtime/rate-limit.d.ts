@@ -6,6 +6,8 @@ export interface RateLimiterOptions {
     dailyQuota?: number | undefined;
     /** Clock in milliseconds (tests). */
     now?: () => number;
+    /** Called at the moment each token is granted, with the limiter's clock (metrics). */
+    onGrant?: (at: number) => void;
 }
 export interface Usage {
     /** The UTC day counted, `YYYY-MM-DD`. */

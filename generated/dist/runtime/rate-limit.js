@@ -14,6 +14,7 @@ export class RateLimiter {
     #queue = [];
     #timer;
     #now;
+    #onGrant;
     #day = '';
     #count = 0;
     constructor(options) {
@@ -23,6 +24,7 @@ export class RateLimiter {
         this.burst = options.burst;
         this.dailyQuota = options.dailyQuota;
         this.#now = options.now ?? (() => performance.now());
+        this.#onGrant = options.onGrant;
         this.#tokens = options.burst;
         this.#last = this.#now();
     }
@@ -33,6 +35,7 @@ export class RateLimiter {
         this.#refill();
         if (this.#queue.length === 0 && this.#tokens >= 1) {
             this.#tokens -= 1;
+            this.#onGrant?.(this.#last);
             return Promise.resolve();
         }
         return new Promise((resolve, reject) => {
@@ -92,6 +95,7 @@ export class RateLimiter {
             this.#refill();
             while (this.#queue.length && this.#tokens >= 1) {
                 this.#tokens -= 1;
+                this.#onGrant?.(this.#last);
                 const waiter = this.#queue.shift();
                 waiter.signal?.removeEventListener('abort', waiter.onAbort);
                 waiter.resolve();

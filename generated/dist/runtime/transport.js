@@ -58,11 +58,15 @@ async function readBody(response, aborted) {
     return body;
 }
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-function rebuild(response, body) {
-    const headers = new Headers(response.headers);
+/** The response with its body buffered; `secrets` given, headers and status text are scrubbed too. */
+function rebuild(response, body, secrets = []) {
+    const headers = new Headers();
+    response.headers.forEach((value, name) => headers.append(name, secrets.length ? scrub(value, secrets) : value));
     headers.delete('content-encoding');
+    headers.delete('transfer-encoding');
     headers.set('content-length', String(body.byteLength));
-    return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers });
+    const statusText = secrets.length ? scrub(response.statusText, secrets) : response.statusText;
+    return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText, headers });
 }
 const isJson = (response) => /\bjson\b/i.test(response.headers.get('content-type') ?? '');
 export function createTransport(config) {
@@ -160,10 +164,8 @@ export function createTransport(config) {
     }
     function finish(response, body, summary, operationId) {
         if (!response.ok) {
-            // Error bodies reach the caller as `error`: scrub any echo of the credentials.
-            const text = new TextDecoder().decode(body);
-            const clean = scrub(text, secrets);
-            return clean === text ? response : rebuild(response, new TextEncoder().encode(clean));
+            // Error answers reach the caller as `{ error, response }`: scrub any echo of the credentials.
+            return rebuild(response, new TextEncoder().encode(scrub(new TextDecoder().decode(body), secrets)), secrets);
         }
         if (body.byteLength === 0 || !isJson(response))
             return response;

@@ -13,6 +13,8 @@ export interface RateLimiterOptions {
   dailyQuota?: number | undefined;
   /** Clock in milliseconds (tests). */
   now?: () => number;
+  /** Called at the moment each token is granted, with the limiter's clock (metrics). */
+  onGrant?: (at: number) => void;
 }
 
 export interface Usage {
@@ -40,6 +42,7 @@ export class RateLimiter {
   #queue: Waiter[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   #now: () => number;
+  #onGrant: ((at: number) => void) | undefined;
   #day = '';
   #count = 0;
 
@@ -49,6 +52,7 @@ export class RateLimiter {
     this.burst = options.burst;
     this.dailyQuota = options.dailyQuota;
     this.#now = options.now ?? (() => performance.now());
+    this.#onGrant = options.onGrant;
     this.#tokens = options.burst;
     this.#last = this.#now();
   }
@@ -59,6 +63,7 @@ export class RateLimiter {
     this.#refill();
     if (this.#queue.length === 0 && this.#tokens >= 1) {
       this.#tokens -= 1;
+      this.#onGrant?.(this.#last);
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
@@ -121,6 +126,7 @@ export class RateLimiter {
       this.#refill();
       while (this.#queue.length && this.#tokens >= 1) {
         this.#tokens -= 1;
+        this.#onGrant?.(this.#last);
         const waiter = this.#queue.shift()!;
         waiter.signal?.removeEventListener('abort', waiter.onAbort);
         waiter.resolve();

@@ -122,11 +122,15 @@ async function readBody(response: Response, aborted: Promise<never>): Promise<By
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-function rebuild(response: Response, body: Bytes): Response {
-  const headers = new Headers(response.headers);
+/** The response with its body buffered; `secrets` given, headers and status text are scrubbed too. */
+function rebuild(response: Response, body: Bytes, secrets: readonly string[] = []): Response {
+  const headers = new Headers();
+  response.headers.forEach((value, name) => headers.append(name, secrets.length ? scrub(value, secrets) : value));
   headers.delete('content-encoding');
+  headers.delete('transfer-encoding');
   headers.set('content-length', String(body.byteLength));
-  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers });
+  const statusText = secrets.length ? scrub(response.statusText, secrets) : response.statusText;
+  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText, headers });
 }
 
 const isJson = (response: Response) => /\bjson\b/i.test(response.headers.get('content-type') ?? '');
@@ -225,10 +229,8 @@ export function createTransport(config: TransportConfig): (request: Request) => 
 
   function finish(response: Response, body: Bytes, summary: RequestSummary, operationId: string | undefined): Response {
     if (!response.ok) {
-      // Error bodies reach the caller as `error`: scrub any echo of the credentials.
-      const text = new TextDecoder().decode(body);
-      const clean = scrub(text, secrets);
-      return clean === text ? response : rebuild(response, new TextEncoder().encode(clean));
+      // Error answers reach the caller as `{ error, response }`: scrub any echo of the credentials.
+      return rebuild(response, new TextEncoder().encode(scrub(new TextDecoder().decode(body), secrets)), secrets);
     }
     if (body.byteLength === 0 || !isJson(response)) return response;
     const text = new TextDecoder().decode(body);
