@@ -20,7 +20,7 @@ export function compileSources(files: Files): Files {
   const out: Files = new Map();
   const problems: Problem[] = [];
   for (const [file, source] of files) {
-    if (!file.startsWith('src/') || !file.endsWith('.ts')) continue;
+    if (!file.startsWith('src/') || !file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
     const stem = `dist/${file.slice('src/'.length, -'.ts'.length)}`;
     const js = ts.transpileModule(source, { compilerOptions, fileName: file, reportDiagnostics: true });
     const dts = ts.transpileDeclaration(source, { compilerOptions: declarationOptions, fileName: file, reportDiagnostics: true });
@@ -36,6 +36,7 @@ export function compileSources(files: Files): Files {
     out.set(`${stem}.js`, js.outputText.replace(/\n\/\/# sourceMappingURL=.*$/, ''));
     out.set(`${stem}.d.ts`, dts.outputText);
   }
-  if (problems.length) throw new GenerationError('Generated TypeScript does not compile:', problems);
+  const unique = [...new Map(problems.map((p) => [`${p.file}:${p.line}:${p.column}:${p.message}`, p])).values()];
+  if (unique.length) throw new GenerationError('Generated TypeScript does not compile:', unique);
   return out;
 }

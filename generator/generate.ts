@@ -11,7 +11,8 @@ import { emitDocs } from './emit/docs.js';
 import { emitPackage } from './emit/package.js';
 import { compileSources } from './compile.js';
 import { withBanner } from './banner.js';
-import { formatProblem } from './problems.js';
+import { formatProblem, GenerationError } from './problems.js';
+import { SourceLocator } from './locate.js';
 
 export const TOOL_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,6 +41,25 @@ function runtimeDependencies(): Record<string, string> {
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const templatesDir = options.templatesDir ?? path.join(TOOL_ROOT, 'templates');
   const loaded = await loadSpec(options.spec, { lintConfig: options.lintConfig });
+  try {
+    return await emitAll(options, loaded, templatesDir);
+  } catch (err) {
+    throw err instanceof GenerationError ? locateProblems(err, options.spec, loaded.files) : err;
+  }
+}
+
+/** Problems found in the bundled document get the file and line they come from. */
+function locateProblems(err: GenerationError, spec: string, files: string[]): GenerationError {
+  const locator = new SourceLocator(files);
+  const problems = err.problems.map((p) => {
+    if (p.file || p.pointer === undefined) return p;
+    const at = locator.locate(spec, p.pointer);
+    return at ? { ...p, file: at.file, line: at.line, column: at.column } : { ...p, file: spec };
+  });
+  return new GenerationError(err.summary, problems);
+}
+
+async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<typeof loadSpec>>, templatesDir: string): Promise<GenerateResult> {
   const model = buildModel(loaded.document);
 
   const sources: Files = new Map();

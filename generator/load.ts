@@ -16,7 +16,10 @@ import {
   type NormalizedProblem,
 } from '@redocly/openapi-core';
 import type { OpenAPI3 } from 'openapi-typescript';
+import { parseDocument } from 'yaml';
+import { readFileSync } from 'node:fs';
 import { GenerationError, type Problem } from './problems.js';
+import { SourceLocator } from './locate.js';
 
 export interface LoadedSpec {
   /** The bundled document: one object, internal `$ref`s only. */
@@ -54,21 +57,58 @@ function locate(p: NormalizedProblem): Problem {
 function yamlSyntaxProblem(p: NormalizedProblem): Problem | undefined {
   const m = /^(?:Failed to parse|Can't resolve \$ref): (.*?) in "(.+?)" \((\d+):(\d+)\)/s.exec(p.message);
   if (!m) return undefined;
-  return { file: relative(m[2]!), line: Number(m[3]), column: Number(m[4]), message: `YAML syntax error: ${m[1]}`, rule: 'yaml' };
+  return { file: relative(m[2]!), line: Number(m[3]), column: Number(m[4]), message: `syntax error: ${m[1]}`, rule: 'syntax' };
 }
 
 async function configFor(options: LoadOptions): Promise<Config> {
-  if (options.lintConfig) {
-    if (!existsSync(options.lintConfig)) throw new GenerationError(`Lint configuration not found: ${options.lintConfig}`);
-    return loadConfig({ configPath: options.lintConfig });
+  if (!options.lintConfig) return createConfig({ extends: ['minimal'] });
+  const file = options.lintConfig;
+  if (!existsSync(file)) throw new GenerationError(`Lint configuration not found: ${file}`, [{ file, message: 'no such file' }]);
+  try {
+    return await loadConfig({ configPath: file });
+  } catch (err) {
+    const e = err as { line?: number; col?: number; message?: string };
+    const message = String(e.message ?? err).split('\n')[0]!.replace(/ in ".*" \(\d+:\d+\)$/, '');
+    throw new GenerationError(`Lint configuration ${file} is invalid:`, [
+      { file: relative(path.resolve(file)), ...(typeof e.line === 'number' && { line: e.line, column: e.col ?? 0 }), message },
+    ]);
   }
-  return createConfig({ extends: ['minimal'] });
+}
+
+/**
+ * Checks the root file before Redocly sees it: syntax (YAML or JSON, with line:column) and the
+ * `openapi` version, so these errors are located too.
+ */
+function precheckRoot(specFile: string): void {
+  const file = relative(path.resolve(specFile));
+  const doc = parseDocument(readFileSync(specFile, 'utf8'));
+  const syntax = doc.errors[0];
+  if (syntax) {
+    const pos = syntax.linePos?.[0];
+    throw new GenerationError(`${specFile} has a syntax error:`, [
+      { file, ...(pos && { line: pos.line, column: pos.col }), message: `syntax error: ${syntax.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`, rule: 'syntax' },
+    ]);
+  }
+  const root: unknown = doc.toJSON();
+  if (root === null || typeof root !== 'object' || Array.isArray(root)) {
+    throw new GenerationError(`${specFile} is not an OpenAPI document:`, [{ file, line: 1, column: 1, message: root == null ? 'the file is empty' : 'expected an object at the top level' }]);
+  }
+  const version = (root as Record<string, unknown>).openapi;
+  if (typeof version !== 'string' || !/^3\.[01]\.\d+/.test(version)) {
+    const swagger = (root as Record<string, unknown>).swagger;
+    const at = new SourceLocator().locate(specFile, swagger !== undefined && version === undefined ? '/swagger' : version === undefined ? '' : '/openapi');
+    const found = version === undefined ? (swagger !== undefined ? `swagger ${JSON.stringify(swagger)}` : 'no openapi field') : JSON.stringify(version);
+    throw new GenerationError(`${specFile} is not an OpenAPI 3.0 or 3.1 document:`, [
+      { file, ...(at && { line: at.line, column: at.column }), pointer: '/openapi', message: `expected "openapi: 3.0.x" or "3.1.x", found ${found}` },
+    ]);
+  }
 }
 
 export async function loadSpec(specFile: string, options: LoadOptions = {}): Promise<LoadedSpec> {
   if (!existsSync(specFile) || !statSync(specFile).isFile()) {
     throw new GenerationError(`Spec file not found: ${specFile}`, [{ file: specFile, message: 'no such file' }]);
   }
+  precheckRoot(specFile);
   const config = await configFor(options);
   const externalRefResolver = new BaseResolver(config.resolve);
   const ref = path.resolve(specFile);
@@ -81,16 +121,10 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
   }
   const bundleErrors = bundled.problems.filter((p) => p.severity === 'error' && !p.ignored);
   if (bundleErrors.length) {
-    const problems = dedupe(bundleErrors.map((p) => yamlSyntaxProblem(p) ?? locate(p)));
+    const problems = dedupe(bundleErrors.map((p) => yamlSyntaxProblem(p) ?? withRefTarget(locate(p))));
     throw new GenerationError(`${specFile} does not resolve:`, problems);
   }
   const document = bundled.bundle.parsed as OpenAPI3;
-  const version = (document as { openapi?: unknown }).openapi;
-  if (typeof version !== 'string' || !/^3\.[01]\./.test(version)) {
-    throw new GenerationError(`${specFile} is not an OpenAPI 3.0 or 3.1 document`, [
-      { file: relative(ref), pointer: '/openapi', message: `expected "3.0.x" or "3.1.x", found ${JSON.stringify(version ?? null)}` },
-    ]);
-  }
 
   const lintProblems = (await lint({ ref, config, externalRefResolver })).filter((p) => !p.ignored);
   const errors = lintProblems.filter((p) => p.severity === 'error').map(locate);
@@ -98,6 +132,13 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
 
   const files = [...bundled.fileDependencies, ref].map(relative).sort();
   return { document, files: [...new Set(files)], warnings: lintProblems.filter((p) => p.severity === 'warn').map(locate) };
+}
+
+/** An unresolved `$ref` problem names the target it could not find. */
+function withRefTarget(problem: Problem): Problem {
+  if (!problem.file || problem.pointer === undefined || !/resolve/i.test(problem.message)) return problem;
+  const node = new SourceLocator().locate(problem.file, problem.pointer)?.value as { $ref?: unknown } | undefined;
+  return typeof node?.$ref === 'string' ? { ...problem, message: `${problem.message}: ${JSON.stringify(node.$ref)} not found` } : problem;
 }
 
 function dedupe(problems: Problem[]): Problem[] {
@@ -114,8 +155,8 @@ function fromThrown(err: unknown, specFile: string): GenerationError {
   const e = err as { line?: number; col?: number; source?: { absoluteRef?: string }; originalError?: Error; message?: string };
   if (typeof e.line === 'number' && e.source?.absoluteRef) {
     return new GenerationError(`${specFile} is not valid YAML:`, [
-      { file: relative(e.source.absoluteRef), line: e.line, column: e.col ?? 0, message: `YAML syntax error: ${(e.originalError?.message ?? e.message ?? '').split('\n')[0]!.replace(/ in ".*" \(\d+:\d+\)$/, '')}`, rule: 'yaml' },
+      { file: relative(e.source.absoluteRef), line: e.line, column: e.col ?? 0, message: `syntax error: ${(e.originalError?.message ?? e.message ?? '').split('\n')[0]!.replace(/ in ".*" \(\d+:\d+\)$/, '')}`, rule: 'syntax' },
     ]);
   }
-  return new GenerationError(`${specFile} could not be loaded: ${e.message ?? String(err)}`);
+  return new GenerationError(`${specFile} could not be loaded:`, [{ file: relative(path.resolve(specFile)), message: String(e.message ?? err).split('\n')[0]! }]);
 }

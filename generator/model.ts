@@ -33,6 +33,8 @@ export interface OperationModel {
 
 export interface EnvironmentModel {
   name: string;
+  /** The server's JSON pointer. */
+  pointer: string;
   description: string;
   requestsPerSecond: number | undefined;
   burst: number | undefined;
@@ -99,6 +101,9 @@ export function buildModel(document: OpenAPI3): SpecModel {
       seenIds.set(operationId, pointer);
       const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: ParameterObject | ReferenceObject) => deref<ParameterObject>(doc, p));
       const byKey = new Map(parameters.map((p) => [`${p.in}:${p.name}`, p]));
+      for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+        if (!byKey.has(`path:${name}`)) problems.push({ pointer, message: `path parameter "${name}" of ${path} is not declared (add it to parameters with in: path)` });
+      }
       const rb = op.requestBody ? deref<Doc>(doc, op.requestBody) : undefined;
       const rbMedia = jsonMedia(rb?.content);
       const responses = Object.entries<any>(op.responses ?? {}).map(([status, r]) => {
@@ -128,20 +133,30 @@ export function buildModel(document: OpenAPI3): SpecModel {
       });
     }
   }
-  if (problems.length) throw new GenerationError('Operation ids are not unique:', problems);
+  if (problems.length) throw new GenerationError('Operations are inconsistent:', problems);
 
   const schemaNames = Object.keys(doc.components?.schemas ?? {}).map((name) => ({ name, type: typeName(name) }));
   assertUnique('type', schemaNames.map((s) => ({ identifier: s.type, pointer: `/components/schemas/${escapePointer(s.name)}` })));
 
   const environments: EnvironmentModel[] = (doc.servers ?? [])
-    .filter((s: Doc) => typeof s['x-environment'] === 'string')
-    .map((s: Doc) => ({
+    .map((s: Doc, i: number) => ({ s, i }))
+    .filter(({ s }: { s: Doc }) => typeof s['x-environment'] === 'string')
+    .map(({ s, i }: { s: Doc; i: number }) => ({
       name: s['x-environment'],
+      pointer: `/servers/${i}`,
       description: s.description ?? '',
       requestsPerSecond: s['x-rate-limit']?.requestsPerSecond,
       burst: s['x-rate-limit']?.burst,
       dailyQuota: s['x-rate-limit']?.dailyQuota,
     }));
+  const envSeen = new Map<string, string>();
+  const envProblems: Problem[] = [];
+  for (const e of environments) {
+    const first = envSeen.get(e.name);
+    if (first) envProblems.push({ pointer: `${e.pointer}/x-environment`, message: `environment "${e.name}" is declared twice (also at #${first})` });
+    envSeen.set(e.name, e.pointer);
+  }
+  if (envProblems.length) throw new GenerationError('Environments are not unique:', envProblems);
   const xp = doc['x-pagination'];
   return {
     document,

@@ -10,13 +10,18 @@ export interface Problem {
 
 /** Thrown for bad input: the CLI prints every problem and exits 1. */
 export class GenerationError extends Error {
+  readonly summary: string;
   readonly problems: readonly Problem[];
   constructor(summary: string, problems: readonly Problem[] = []) {
     super(problems.length ? `${summary}\n${problems.map(formatProblem).join('\n')}` : summary);
     this.name = 'GenerationError';
+    this.summary = summary;
     this.problems = problems;
   }
 }
+
+/** Text safe inside a generated block comment. */
+export const commentSafe = (text: string): string => text.replaceAll('*/', '*\\/');
 
 export function formatProblem(p: Problem): string {
   let where = p.file ?? '';

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SpecModel } from '../model.js';
-import { GenerationError } from '../problems.js';
+import { commentSafe, GenerationError } from '../problems.js';
 import type { Files } from './types.js';
 
 export function emitClient(model: SpecModel, templatesDir: string): Files {
@@ -18,14 +18,14 @@ export function emitClient(model: SpecModel, templatesDir: string): Files {
   }
   // A document without `x-environment` servers (one from elsewhere) gets one environment with no
   // client-side limits; a partial `x-rate-limit` is an error.
-  const envs = model.environments.length ? model.environments : [{ name: 'default', requestsPerSecond: undefined, burst: undefined, dailyQuota: undefined }];
+  const envs = model.environments.length ? model.environments : [{ name: 'default', pointer: '/servers', requestsPerSecond: undefined, burst: undefined, dailyQuota: undefined }];
   const environments = envs.map((e) => {
     const keys = ['requestsPerSecond', 'burst', 'dailyQuota'] as const;
     const missing = keys.filter((k) => typeof e[k] !== 'number');
     if (missing.length === keys.length) return `  ${JSON.stringify(e.name)}: null,`;
     if (missing.length) {
       throw new GenerationError(`Environment "${e.name}" lacks rate-limit facts`, [
-        { pointer: '/servers', message: `x-rate-limit of "${e.name}" needs ${missing.join(', ')}` },
+        { pointer: `${e.pointer}/x-rate-limit`, message: `x-rate-limit of "${e.name}" needs ${missing.join(', ')}` },
       ]);
     }
     return `  ${JSON.stringify(e.name)}: { requestsPerSecond: ${e.requestsPerSecond}, burst: ${e.burst}, dailyQuota: ${e.dailyQuota} },`;
@@ -52,7 +52,7 @@ ${operations.join('\n')}
 export type PartnerClientOptions = RuntimeClientOptions<Environment>;
 export type PartnerClient = RuntimeClient<paths, Environment>;
 
-/** A client for the ${model.title} typed by \`paths\`. */
+/** A client for the ${commentSafe(model.title)} typed by \`paths\`. */
 export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
   return createRuntimeClient<paths, Environment>(options, { environments, operations, validators: operationValidators });
 }

@@ -10,6 +10,7 @@ import { createAjv, registerUnknownFormats } from '../validation/ajv.js';
 import { SHARED_ID, sharedDocument, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
 import type { OperationModel, SpecModel } from '../model.js';
 import { assertUnique, escapePointer } from '../names.js';
+import { commentSafe } from '../problems.js';
 import type { Files } from './types.js';
 
 export interface ValidatorEntry {
@@ -187,7 +188,7 @@ export function emitValidators(model: SpecModel): ValidatorsOutput {
     `export type { Validator, ValidationProblem, ValidationResult, OperationValidators } from './runtime/validation.js';`,
     '',
     ...entries.map(
-      (e) => `/** Validates ${describe(e)} (\`#${e.pointer}\`). */\nexport const ${e.name}: Validator<${e.type}> = createValidator(${JSON.stringify(e.name)}, compiled.${e.name});`,
+      (e) => `/** Validates ${commentSafe(describe(e))} (\`#${commentSafe(e.pointer)}\`). */\nexport const ${e.name}: Validator<${e.type}> = createValidator(${JSON.stringify(e.name)}, compiled.${e.name});`,
     ),
     '',
     '/** Validators by operationId: query parameters, request body and response bodies by status. */',
@@ -210,6 +211,8 @@ export function emitValidators(model: SpecModel): ValidatorsOutput {
     files: new Map([
       ['dist/validators.compiled.js', code],
       ['dist/validators.compiled.d.ts', dts],
+      // src/ type-checks on its own: the compiled module's declarations sit beside its import.
+      ['src/validators.compiled.d.ts', dts],
       ['src/validators.ts', header],
     ]),
     entries,

@@ -5,7 +5,7 @@ import { isGapSchema, requiresToImports } from '../../generator/emit/validators.
 import { cell, code, constraints, conditionText, demandText, typeLabel } from '../../generator/emit/docs-schema.js';
 import { buildModel } from '../../generator/model.js';
 import { withBanner } from '../../generator/banner.js';
-import { GenerationError } from '../../generator/problems.js';
+import { commentSafe, GenerationError } from '../../generator/problems.js';
 
 const link = (name: string) => `${name}.md`;
 
@@ -139,7 +139,7 @@ describe('model', () => {
 
   it('reads environments and limits from x-environment servers', () => {
     const m = buildModel({ ...(doc({}) as object), servers: [{ url: '{b}', 'x-environment': 'staging', 'x-rate-limit': { requestsPerSecond: 50, burst: 100, dailyQuota: 200000 } }, { url: 'x' }] } as never);
-    expect(m.environments).toEqual([{ name: 'staging', description: '', requestsPerSecond: 50, burst: 100, dailyQuota: 200000 }]);
+    expect(m.environments).toEqual([{ name: 'staging', pointer: '/servers/0', description: '', requestsPerSecond: 50, burst: 100, dailyQuota: 200000 }]);
   });
 });
 
@@ -149,4 +149,11 @@ describe('banner', () => {
     ['Markdown', { given: 'docs/a.md', want: /^<!-- Generated .* Do not edit.* -->/ }],
   ])('%s', (_name, { given, want }) => expect(withBanner(given, 'x')).toMatch(want));
   it('JSON is left to carry its own "//" key', () => expect(withBanner('package.json', '{}')).toBe('{}'));
+});
+
+describe('generated comments', () => {
+  it.each<[string, { given: string; want: string }]>([
+    ['closing sequence escaped', { given: 'Partner */ API', want: 'Partner *\\/ API' }],
+    ['plain text unchanged', { given: 'Partner API', want: 'Partner API' }],
+  ])('commentSafe: %s', (_name, { given, want }) => expect(commentSafe(given)).toBe(want));
 });
