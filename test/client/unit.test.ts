@@ -1,0 +1,128 @@
+/** The runtime's pure parts, tested in place (templates/client/). */
+import { describe, expect, it } from 'vitest';
+import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep, DEFAULT_RETRY } from '../../templates/client/retry.js';
+import { RateLimiter } from '../../templates/client/rate-limit.js';
+import { REDACTED, redactHeaders, scrub } from '../../templates/client/redact.js';
+import { createValidator, formatProblems, toProblems } from '../../templates/client/validation.js';
+
+describe('retry policy', () => {
+  it.each<[string, { given: [string, { status: number } | { code: string | undefined }, boolean]; want: boolean }]>([
+    ['GET on 503', { given: ['GET', { status: 503 }, false], want: true }],
+    ['PUT on 502', { given: ['PUT', { status: 502 }, false], want: true }],
+    ['DELETE on 504', { given: ['DELETE', { status: 504 }, false], want: true }],
+    ['GET on 408', { given: ['GET', { status: 408 }, false], want: true }],
+    ['GET on 500 (not in the list)', { given: ['GET', { status: 500 }, false], want: false }],
+    ['GET on 409 (not in the list)', { given: ['GET', { status: 409 }, false], want: false }],
+    ['POST on 503', { given: ['POST', { status: 503 }, false], want: false }],
+    ['POST on 503, opted in', { given: ['POST', { status: 503 }, true], want: true }],
+    ['PATCH on 429 (refused, not processed)', { given: ['PATCH', { status: 429 }, false], want: true }],
+    ['POST on connection refused', { given: ['POST', { code: 'ECONNREFUSED' }, false], want: true }],
+    ['POST on connection reset', { given: ['POST', { code: 'ECONNRESET' }, false], want: false }],
+    ['GET on connection reset', { given: ['GET', { code: 'ECONNRESET' }, false], want: true }],
+    ['GET on an unknown error', { given: ['GET', { code: undefined }, false], want: false }],
+    ['GET on a refused redirect', { given: ['GET', { code: 'REDIRECT' }, false], want: false }],
+  ])('retryable: %s', (_name, { given, want }) => expect(retryable(...given)).toBe(want));
+
+  it.each<[string, { given: string | null; want: number | undefined }]>([
+    ['seconds', { given: '3', want: 3000 }],
+    ['fractional seconds', { given: '0.5', want: 500 }],
+    ['HTTP date', { given: new Date(1_000_000 + 2000).toUTCString(), want: 1000 }],
+    ['date in the past', { given: new Date(0).toUTCString(), want: 0 }],
+    ['absent', { given: null, want: undefined }],
+    ['garbage', { given: 'soon', want: undefined }],
+  ])('parseRetryAfter: %s', (_name, { given, want }) => expect(parseRetryAfter(given, 1_000_000 + (given?.includes('GMT') ? 1000 : 0))).toBe(want));
+
+  it('backs off exponentially with full jitter, capped', () => {
+    const opts = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
+    expect([0, 1, 2, 3, 4].map((r) => backoffDelay(r, opts, () => 0.999))).toEqual([99, 199, 399, 799, 1000]);
+    expect(backoffDelay(3, opts, () => 0)).toBe(0);
+  });
+
+  it('finds the system error code under fetch failed', () => {
+    expect(errorCode(new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) }))).toBe('ECONNRESET');
+    expect(errorCode(new Error('plain'))).toBeUndefined();
+  });
+
+  it("sleep rejects with the signal's reason", async () => {
+    const c = new AbortController();
+    const reason = new Error('stop');
+    setTimeout(() => c.abort(reason), 10);
+    await expect(sleep(10_000, c.signal)).rejects.toBe(reason);
+  });
+});
+
+describe('RateLimiter', () => {
+  it('grants the burst at once, then one token per 1/rate seconds, in order', async () => {
+    let now = 0;
+    const limiter = new RateLimiter({ requestsPerSecond: 10, burst: 2, now: () => now });
+    const order: number[] = [];
+    await limiter.acquire();
+    await limiter.acquire();
+    const third = limiter.acquire().then(() => order.push(3));
+    const fourth = limiter.acquire().then(() => order.push(4));
+    expect(limiter.waiting).toBe(2);
+    now = 100;
+    await third;
+    now = 200;
+    await fourth;
+    expect(order).toEqual([3, 4]);
+  });
+
+  it('removes an aborted waiter and rejects it with the reason', async () => {
+    const limiter = new RateLimiter({ requestsPerSecond: 1, burst: 1 });
+    await limiter.acquire();
+    const c = new AbortController();
+    const waiting = limiter.acquire(c.signal);
+    const reason = new Error('cancelled');
+    c.abort(reason);
+    await expect(waiting).rejects.toBe(reason);
+    expect(limiter.waiting).toBe(0);
+  });
+
+  it('counts requests per UTC day against the quota', () => {
+    const limiter = new RateLimiter({ requestsPerSecond: 1, burst: 1, dailyQuota: 2 });
+    expect([limiter.count(), limiter.count(), limiter.count()]).toEqual([true, true, false]);
+    expect(limiter.usage()).toMatchObject({ requests: 2, dailyQuota: 2, remaining: 0, day: new Date().toISOString().slice(0, 10) });
+  });
+
+  it('rejects impossible settings', () => {
+    expect(() => new RateLimiter({ requestsPerSecond: 0, burst: 1 })).toThrow(RangeError);
+  });
+});
+
+describe('redaction', () => {
+  it('scrubs raw, URL-encoded and JSON-escaped forms', () => {
+    const secret = 'a/b"c d';
+    const text = `raw ${secret} url ${encodeURIComponent(secret)} json ${JSON.stringify(secret)}`;
+    const out = scrub(text, [secret]);
+    expect(out).not.toContain(secret);
+    expect(out).not.toContain(encodeURIComponent(secret));
+    expect(out).toBe(`raw ${REDACTED} url ${REDACTED} json "${REDACTED}"`);
+  });
+
+  it('redacts credential headers whatever their value', () => {
+    const headers = new Headers({ 'x-api-key': 'k', 'x-api-secret': 's', authorization: 'Bearer t', 'x-other': 'has k inside' });
+    expect(redactHeaders(headers, ['k-secret-value'])).toEqual({ authorization: REDACTED, 'x-api-key': REDACTED, 'x-api-secret': REDACTED, 'x-other': 'has k inside' });
+  });
+});
+
+describe('validation wrapper', () => {
+  const compiled = Object.assign((d: unknown) => d === 1, { errors: [{ instancePath: '/a', keyword: 'enum', message: 'must be equal to one of the allowed values', params: { allowedValues: [1, 2] } }] });
+  it('is a type guard whose problems follow the last call', () => {
+    const v = createValidator<1>('validateOne', compiled);
+    expect(v(2)).toBe(false);
+    expect(v.problems).toEqual([{ pointer: '/a', keyword: 'enum', message: 'must be equal to one of the allowed values: 1, 2', params: { allowedValues: [1, 2] } }]);
+    expect(v(1)).toBe(true);
+    expect(v.problems).toEqual([]);
+    expect(v.check(1)).toEqual({ valid: true, value: 1 });
+    expect(v.validatorName).toBe('validateOne');
+  });
+
+  it('drops the redundant "if" errors and formats problems one per line', () => {
+    const problems = toProblems([
+      { instancePath: '', keyword: 'if', message: 'must match "then" schema', params: {} },
+      { instancePath: '/x', keyword: 'false schema', message: 'boolean schema is false', params: {} },
+    ]);
+    expect(formatProblems(problems)).toBe('/x: must not be present');
+  });
+});

@@ -1,0 +1,45 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../generator/run.js';
+
+const fixture = path.join(import.meta.dirname, '../fixtures/minimal');
+let cleanup = () => {};
+afterEach(() => cleanup());
+
+async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('generate --watch', () => {
+  it('regenerates when the spec changes, and keeps watching after an invalid edit', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'watch-'));
+    cpSync(fixture, path.join(dir, 'spec'), { recursive: true });
+    const spec = path.join(dir, 'spec', 'openapi.yaml');
+    const out = path.join(dir, 'out');
+    let stdout = '';
+    let stderr = '';
+    const { code, stop } = await runCli(['--watch', '--spec', spec, '--out', out], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+    cleanup = () => {
+      stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/watching/);
+    const writes = () => stdout.match(/^wrote /gm)?.length ?? 0;
+    expect(writes()).toBe(1);
+
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('title: Minimal API', 'title: Renamed API'));
+    await until(() => writes() === 2, 15_000);
+    expect(readFileSync(path.join(out, 'docs', 'index.md'), 'utf8')).toContain('# Renamed API reference');
+
+    writeFileSync(spec, 'openapi: 3.1.0\ninfo: [\n');
+    await until(() => /syntax error/.test(stderr), 15_000);
+    expect(readFileSync(path.join(out, 'docs', 'index.md'), 'utf8')).toContain('# Renamed API reference');
+  });
+});
