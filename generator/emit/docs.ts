@@ -38,10 +38,19 @@ function loadTemplates(templatesDir: string): typeof Handlebars {
   return hbs;
 }
 
-function render(hbs: typeof Handlebars, templatesDir: string, name: string, view: object): string {
-  const source = readFileSync(path.join(templatesDir, 'docs', `${name}.md.hbs`), 'utf8');
-  const out = hbs.compile(source, { noEscape: true, strict: true })(view);
-  return `${out.replace(/\n{3,}/g, '\n\n').trim()}\n`;
+type Render = (name: string, view: object) => string;
+
+/** Compiles each page template once; rendering squeezes blank-line runs the templates leave. */
+function renderer(hbs: typeof Handlebars, templatesDir: string): Render {
+  const compiled = new Map<string, HandlebarsTemplateDelegate>();
+  return (name, view) => {
+    let template = compiled.get(name);
+    if (!template) {
+      template = hbs.compile(readFileSync(path.join(templatesDir, 'docs', `${name}.md.hbs`), 'utf8'), { noEscape: true, strict: true });
+      compiled.set(name, template);
+    }
+    return `${template(view).replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  };
 }
 
 /** A value for a code sample: the example when the spec has one, else a typed placeholder. */
@@ -121,7 +130,7 @@ function usages(model: SpecModel): Map<string, Usage[]> {
 
 export function emitDocs(model: SpecModel, templatesDir: string, validators: ValidatorEntry[]): Files {
   const doc = model.document as Doc;
-  const hbs = loadTemplates(templatesDir);
+  const render = renderer(loadTemplates(templatesDir), templatesDir);
   const files: Files = new Map();
   const validatorBySchema = new Map(validators.filter((v) => v.kind === 'schema').map((v) => [v.pointer.split('/').pop()!.replaceAll('~1', '/').replaceAll('~0', '~'), v.name]));
   const validatorsByOp = new Map<string, ValidatorEntry[]>();
@@ -170,7 +179,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
     });
     return { name: tag, file: tagFile(tag), description: tagMeta.get(tag) ?? '', operations };
   });
-  for (const tag of tags) files.set(`docs/${tag.file}`, render(hbs, templatesDir, 'tag', { ...tag, title: model.title }));
+  for (const tag of tags) files.set(`docs/${tag.file}`, render('tag', { ...tag, title: model.title }));
 
   // Schema pages.
   const used = usages(model);
@@ -200,8 +209,8 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
       usedBy: used.get(name) ?? [],
     };
   });
-  for (const schema of schemas) files.set(`docs/schemas/${schema.name}.md`, render(hbs, templatesDir, 'schema', schema));
-  files.set('docs/schemas/index.md', render(hbs, templatesDir, 'schemas', { schemas }));
+  for (const schema of schemas) files.set(`docs/schemas/${schema.name}.md`, render('schema', schema));
+  files.set('docs/schemas/index.md', render('schemas', { schemas }));
 
   // Webhooks.
   const webhooks = Object.entries<any>(doc.webhooks ?? {}).map(([name, item]) => {
@@ -221,7 +230,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
       payloadGap: media?.[1]?.schema?.['x-source-gap'],
     };
   });
-  if (webhooks.length) files.set('docs/webhooks.md', render(hbs, templatesDir, 'webhooks', { webhooks }));
+  if (webhooks.length) files.set('docs/webhooks.md', render('webhooks', { webhooks }));
 
   // Index.
   const securitySchemes = Object.entries<any>(doc.components?.securitySchemes ?? {}).map(([name, s]) => ({
@@ -252,7 +261,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
     deprecationHints: (doc['x-deprecation-hints'] ?? []).map((h: Doc) => ({ ...h, gap: h['x-source-gap'] })),
     gaps: doc['x-source-gaps'] ?? [],
   };
-  files.set('docs/index.md', render(hbs, templatesDir, 'index', index));
+  files.set('docs/index.md', render('index', index));
   return files;
 }
 
