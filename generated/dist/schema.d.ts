@@ -2108,41 +2108,41 @@ export interface components {
             closedDetails?: components["schemas"]["ProjectClosedDetails"];
             /**
              * @deprecated
-             * @description Deprecated; replaced by `projectStatus` = `CLOSED` and `closedDetails.closed`.
+             * @description Replaced by `projectStatus` = `CLOSED` and `closedDetails.closed`.
              */
             closed?: boolean;
             /**
              * @deprecated
-             * @description Deprecated; replaced by `closedDetails.closedMessage`.
+             * @description Replaced by `closedDetails.closedMessage`.
              */
             closedMessage?: string;
             /**
              * Format: date-time
              * @deprecated
-             * @description Deprecated; replaced by `closedDetails.closedOnDate`.
+             * @description Replaced by `closedDetails.closedOnDate`.
              */
             closedOnDate?: string;
             /**
              * @deprecated
-             * @description Deprecated; replaced by `closedDetails.closedByUserId`.
+             * @description Replaced by `closedDetails.closedByUserId`.
              */
             closedByUserId?: string;
             ndaDetails?: components["schemas"]["NdaDetails"];
             /**
              * @deprecated
-             * @description Deprecated; use `ndaDetails.ndaType`.
+             * @description Use `ndaDetails.ndaType`.
              * @default none
              * @enum {string}
              */
             ndaType: "none" | "file" | "link";
             /**
              * @deprecated
-             * @description Deprecated; use `ndaDetails.ndaFileUrl`.
+             * @description Use `ndaDetails.ndaFileUrl`.
              */
             ndaFileUrl?: string | null;
             /**
              * @deprecated
-             * @description Deprecated; use `ndaDetails.ndaLink`.
+             * @description Use `ndaDetails.ndaLink`.
              */
             ndaLink?: string | null;
             filterPastParticipation?: components["schemas"]["PastParticipation"];
