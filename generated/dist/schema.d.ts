@@ -1945,7 +1945,7 @@ export interface components {
              *     `targetResearchMethodology` is `unmoderatedStudy` or `survey`. Defaults to false.
              * @default false
              */
-            autoinvite: boolean;
+            autoinvite?: boolean;
         };
         /**
          * KeyQualifier
@@ -2040,7 +2040,7 @@ export interface components {
             /** @default skill */
             type: string;
             /** @default 0 */
-            count: number;
+            count?: number;
         };
         /**
          * Project
@@ -2134,7 +2134,7 @@ export interface components {
              * @default none
              * @enum {string}
              */
-            ndaType: "none" | "file" | "link";
+            ndaType?: "none" | "file" | "link";
             /**
              * @deprecated
              * @description Use `ndaDetails.ndaFileUrl`.

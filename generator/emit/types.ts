@@ -19,7 +19,8 @@ function aliasComment(schema: any): string {
 }
 
 export async function emitTypes(model: SpecModel): Promise<Files> {
-  const ast = await openapiTS(structuredClone(model.document), { silent: true });
+  // defaultNonNullable: false — a default does not make a field always present (the source's "required" does).
+  const ast = await openapiTS(structuredClone(model.document), { silent: true, defaultNonNullable: false });
   const schema = astToString(ast);
   const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
   const aliases = model.schemaNames

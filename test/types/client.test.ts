@@ -3,7 +3,7 @@
  * exactOptionalPropertyTypes). The calls with @ts-expect-error must fail to compile; if one
  * compiles, tsc reports the directive as unused and the test run fails.
  */
-import { describe, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createPartnerClient, type PartnerClient } from '../../generated/dist/index.js';
 import type { components, paths, Project, ScreenerQuestion, ScreenerQuestionItem, QuotaRule, Skill } from '../../generated/dist/types.js';
 import { validateProject, validateUpdateQuotaTargetsRequest, type ValidationProblem } from '../../generated/dist/validators.js';
@@ -40,6 +40,37 @@ describe('generated types', () => {
     expectTypeOf<Project['externalScreenerLink']>().toEqualTypeOf<string | null | undefined>();
     expectTypeOf<Skill['validated']>().toEqualTypeOf<boolean>();
     expectTypeOf<QuotaRule['connector']>().toEqualTypeOf<'AND' | 'OR'>();
+  });
+
+  it('conditional rules are not in the types: the validators enforce them', () => {
+    // b2b without targetProfessionalIndustries, in person without a location: the type accepts it...
+    const project: Project = {
+      id: 'p',
+      createdAt: '2025-01-01',
+      publicTitle: 'Tell us about sprint planning',
+      publicInternalName: 'Sprint interviews',
+      projectStatus: 'DRAFT',
+      projectRecruitingStatus: 'PAUSED',
+      targetMarketType: 'b2b',
+      typeOfResearch: 'inPerson',
+      targetResearchMethodology: 'survey',
+      participantTimeRequiredMinutes: 30,
+      incentiveAmount: 50,
+      targetNumberOfParticipants: 5,
+      externalResearcher: { researcherId: 'r1' },
+    };
+    // ...the validator names each rule the object breaks.
+    const result = validateProject.check(project);
+    expect(result.valid).toBe(false);
+    if (result.valid) return;
+    const messages = result.problems.map((p) => `${p.pointer} ${p.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        " must have required property 'targetProfessionalIndustries'",
+        " must have required property 'targetLocationRespondentInPerson'",
+        '/targetResearchMethodology must be equal to one of the allowed values: "oneOnOne", "focusGroup", "inRespondentHome", "inRespondentOffice"',
+      ]),
+    );
   });
 
   it('validators are type guards with located problems', () => {
