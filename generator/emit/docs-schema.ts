@@ -181,18 +181,19 @@ export interface RuleText {
 /** Every `if`/`then`/`else` on a schema (directly or in its `allOf` items), in words. */
 export function rules(schema: Schema): RuleText[] {
   const found: RuleText[] = [];
-  const visit = (s: Schema) => {
+  // An allOf member's description names its rule; the schema's own description is not a rule's.
+  const visit = (s: Schema, own: boolean) => {
     if (s.if) {
       const when = conditionText(s.if);
       const then = s.then ? demandText(s.then) : [];
       const otherwise = s.else ? demandText(s.else) : [];
       let text = `When ${when}: ${then.join('; ') || 'no further demand'}.`;
       if (otherwise.length) text += ` Otherwise: ${otherwise.join('; ')}.`;
-      found.push({ description: cell(s.description), text });
+      found.push({ description: own ? '' : cell(s.description), text });
     }
-    for (const part of s.allOf ?? []) if (!part.$ref) visit(part);
+    for (const part of s.allOf ?? []) if (!part.$ref) visit(part, false);
   };
-  visit(schema);
+  visit(schema, true);
   if (Array.isArray(schema.anyOf) && schema.type === 'object') found.push({ description: '', text: `Needs one of: ${schema.anyOf.map((a: Schema) => demandText(a).join(' and ')).join('; or ')}.` });
   return found;
 }
