@@ -7,7 +7,7 @@ import { DailyQuotaExceededError, DecodeError, PartnerClientError, ResponseValid
 import type { RateLimiter } from './rate-limit.js';
 import { redactHeaders, scrub, summarize, type RequestSummary } from './redact.js';
 import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep, type RetryOptions } from './retry.js';
-import type { ValidationProblem, Validator } from './validation.js';
+import type { Validator } from './validation.js';
 
 export interface RequestEvent {
   readonly request: RequestSummary;
@@ -73,21 +73,16 @@ export interface TransportConfig {
 type Bytes = Uint8Array<ArrayBuffer>;
 type Attempt = { response: Response; body: Bytes } | { error: unknown; code: string | undefined };
 
-/** Rejects when either signal aborts, with that signal's reason. */
-function abortPromise(signals: AbortSignal[]): { promise: Promise<never>; dispose: () => void } {
-  let dispose = () => {};
+/** Rejects when the signal aborts, with its reason; `dispose` removes the listener. */
+function abortPromise(signal: AbortSignal): { promise: Promise<never>; dispose: () => void } {
+  let onAbort = () => {};
   const promise = new Promise<never>((_, reject) => {
-    const fired = signals.find((s) => s.aborted);
-    if (fired) return reject(fired.reason);
-    const listeners = signals.map((s) => {
-      const fn = () => reject(s.reason);
-      s.addEventListener('abort', fn, { once: true });
-      return () => s.removeEventListener('abort', fn);
-    });
-    dispose = () => listeners.forEach((off) => off());
+    if (signal.aborted) return reject(signal.reason);
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
   promise.catch(() => {});
-  return { promise, dispose: () => dispose() };
+  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
 }
 
 /**
@@ -132,6 +127,7 @@ function rebuild(response: Response, body: Bytes, secrets: readonly string[] = [
   return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText, headers });
 }
 
+const decoder = new TextDecoder();
 const isJson = (response: Response) => /\bjson\b/i.test(response.headers.get('content-type') ?? '');
 
 export function createTransport(config: TransportConfig): (request: Request) => Promise<Response> {
@@ -145,16 +141,18 @@ export function createTransport(config: TransportConfig): (request: Request) => 
     const method = request.method.toUpperCase();
     const callerSignal = request.signal;
     const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
-    const summary = summarize(method, request.url, request.headers, secrets);
+    let summaryCache: RequestSummary | undefined;
+    // Built only when an error or a hook needs it: redaction is not paid on the happy path.
+    const summary = (): RequestSummary => (summaryCache ??= summarize(method, request.url, request.headers, secrets));
     const operationId = perRequest[CALL]?.operationId;
 
     for (let attempt = 1; ; attempt++) {
       if (callerSignal.aborted) throw callerSignal.reason;
       if (config.limiter) {
         await config.limiter.acquire(callerSignal);
-        if (!config.limiter.count() && config.dailyQuota === 'enforce') throw new DailyQuotaExceededError(config.limiter.dailyQuota!, summary);
+        if (!config.limiter.count() && config.dailyQuota === 'enforce') throw new DailyQuotaExceededError(config.limiter.dailyQuota!, summary());
       }
-      hooks.onRequest?.({ request: summary, attempt });
+      if (hooks.onRequest) hooks.onRequest({ request: summary(), attempt });
       const started = performance.now();
       const result = await attemptOnce(request, method, body, callerSignal, timeoutMs, summary);
       const retriesLeft = attempt <= maxRetries;
@@ -164,7 +162,7 @@ export function createTransport(config: TransportConfig): (request: Request) => 
         if (result.error instanceof TimeoutError) throw result.error;
         if (retriesLeft && retryable(method, { code: result.code }, optIn)) {
           const delayMs = backoffDelay(attempt - 1, config.retry, config.random);
-          hooks.onRetry?.({ request: summary, attempt, delayMs, reason: result.code ?? 'connection error' });
+          hooks.onRetry?.({ request: summary(), attempt, delayMs, reason: result.code ?? 'connection error' });
           await sleep(delayMs, callerSignal);
           continue;
         }
@@ -173,7 +171,7 @@ export function createTransport(config: TransportConfig): (request: Request) => 
 
       const { response } = result;
       hooks.onResponse?.({
-        request: summary,
+        request: summary(),
         attempt,
         status: response.status,
         statusText: scrub(response.statusText, secrets),
@@ -185,7 +183,7 @@ export function createTransport(config: TransportConfig): (request: Request) => 
         const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
         const delayMs = retryAfter ?? backoffDelay(attempt - 1, config.retry, config.random);
         if (delayMs <= config.retry.maxDelayMs) {
-          hooks.onRetry?.({ request: summary, attempt, delayMs, reason: `status ${response.status}` });
+          hooks.onRetry?.({ request: summary(), attempt, delayMs, reason: `status ${response.status}` });
           await sleep(delayMs, callerSignal);
           continue;
         }
@@ -194,60 +192,65 @@ export function createTransport(config: TransportConfig): (request: Request) => 
     }
   };
 
-  async function attemptOnce(request: Request, method: string, body: Bytes | undefined, callerSignal: AbortSignal, timeoutMs: number, summary: RequestSummary): Promise<Attempt> {
+  async function attemptOnce(request: Request, method: string, body: Bytes | undefined, callerSignal: AbortSignal, timeoutMs: number, summary: () => RequestSummary): Promise<Attempt> {
+    // One controller per attempt, aborted by the timeout or by the caller (with the caller's reason).
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new TimeoutError(timeoutMs, summary)), timeoutMs);
-    const aborted = abortPromise([callerSignal, timeout.signal]);
+    const timer = setTimeout(() => timeout.abort(new TimeoutError(timeoutMs, summary())), timeoutMs);
+    const forward = () => timeout.abort(callerSignal.reason);
+    callerSignal.addEventListener('abort', forward, { once: true });
+    const aborted = abortPromise(timeout.signal);
     try {
       const init: RequestInit = {
         method,
         headers: request.headers,
         redirect: config.redirect,
-        signal: AbortSignal.any([callerSignal, timeout.signal]),
+        signal: timeout.signal,
         ...(body !== undefined && { body }),
       };
       const response = await Promise.race([config.fetch(request.url, init), aborted.promise]);
       const bytes = await readBody(response, aborted.promise);
       return { response: rebuild(response, bytes), body: bytes };
     } catch (error) {
-      if (callerSignal.aborted) return { error: callerSignal.reason, code: undefined };
       if (timeout.signal.aborted) return { error: timeout.signal.reason, code: undefined };
       const redirect = /redirect/i.test(String((error as { cause?: { message?: string } })?.cause?.message ?? ''));
       return { error, code: redirect ? 'REDIRECT' : errorCode(error) };
     } finally {
       clearTimeout(timer);
+      callerSignal.removeEventListener('abort', forward);
       aborted.dispose();
     }
   }
 
-  function transportError(result: { error: unknown; code: string | undefined }, summary: RequestSummary, attempts: number): PartnerClientError {
+  function transportError(result: { error: unknown; code: string | undefined }, summary: () => RequestSummary, attempts: number): PartnerClientError {
     if (result.error instanceof PartnerClientError) return result.error;
     const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? scrub(String((result.error as Error)?.message ?? result.error), secrets));
-    return new TransportError(`${summary.method} ${summary.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`, summary, result.code, attempts);
+    const request = summary();
+    return new TransportError(`${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`, request, result.code, attempts);
   }
 
-  function finish(response: Response, body: Bytes, summary: RequestSummary, operationId: string | undefined): Response {
+  function finish(response: Response, body: Bytes, summary: () => RequestSummary, operationId: string | undefined): Response {
     if (!response.ok) {
       // Error answers reach the caller as `{ error, response }`: scrub any echo of the credentials.
-      return rebuild(response, new TextEncoder().encode(scrub(new TextDecoder().decode(body), secrets)), secrets);
+      return rebuild(response, new TextEncoder().encode(scrub(decoder.decode(body), secrets)), secrets);
     }
     if (body.byteLength === 0 || !isJson(response)) return response;
-    const text = new TextDecoder().decode(body);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (cause) {
-      throw new DecodeError(response.status, scrub(text.slice(0, 200), secrets), summary, { cause: scrub(String(cause), secrets) });
-    }
-    if (config.validateResponses && operationId) {
-      const validator = config.responseValidators(operationId, response.status);
+    const validator = config.validateResponses && operationId ? config.responseValidators(operationId, response.status) : undefined;
+    // openapi-fetch reads JSON through `json()`: parse once, there, and turn a parse failure into DecodeError.
+    const json = async (): Promise<unknown> => {
+      const text = decoder.decode(body);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (cause) {
+        throw new DecodeError(response.status, scrub(text.slice(0, 200), secrets), summary(), { cause: scrub(String(cause), secrets) });
+      }
       if (validator && !validator(parsed)) {
-        const problems: readonly ValidationProblem[] = validator.problems;
-        const error = new ResponseValidationError(operationId, response.status, problems, summary);
+        const error = new ResponseValidationError(operationId!, response.status, validator.problems, summary());
         if (config.validateResponses === 'throw') throw error;
         hooks.onValidationError?.(error);
       }
-    }
-    return response;
+      return parsed;
+    };
+    return Object.defineProperty(response, 'json', { value: json });
   }
 }

@@ -9,22 +9,17 @@ import { redactHeaders, scrub, summarize } from './redact.js';
 import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep } from './retry.js';
 /** What the request validation middleware records on a request for the transport. */
 export const CALL = Symbol('partner-recruitment-client.call');
-/** Rejects when either signal aborts, with that signal's reason. */
-function abortPromise(signals) {
-    let dispose = () => { };
+/** Rejects when the signal aborts, with its reason; `dispose` removes the listener. */
+function abortPromise(signal) {
+    let onAbort = () => { };
     const promise = new Promise((_, reject) => {
-        const fired = signals.find((s) => s.aborted);
-        if (fired)
-            return reject(fired.reason);
-        const listeners = signals.map((s) => {
-            const fn = () => reject(s.reason);
-            s.addEventListener('abort', fn, { once: true });
-            return () => s.removeEventListener('abort', fn);
-        });
-        dispose = () => listeners.forEach((off) => off());
+        if (signal.aborted)
+            return reject(signal.reason);
+        onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
     });
     promise.catch(() => { });
-    return { promise, dispose: () => dispose() };
+    return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
 }
 /**
  * Reads the whole body, racing every read against the abort signals: an abort lost inside fetch
@@ -68,6 +63,7 @@ function rebuild(response, body, secrets = []) {
     const statusText = secrets.length ? scrub(response.statusText, secrets) : response.statusText;
     return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText, headers });
 }
+const decoder = new TextDecoder();
 const isJson = (response) => /\bjson\b/i.test(response.headers.get('content-type') ?? '');
 export function createTransport(config) {
     const { secrets, hooks } = config;
@@ -79,7 +75,9 @@ export function createTransport(config) {
         const method = request.method.toUpperCase();
         const callerSignal = request.signal;
         const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
-        const summary = summarize(method, request.url, request.headers, secrets);
+        let summaryCache;
+        // Built only when an error or a hook needs it: redaction is not paid on the happy path.
+        const summary = () => (summaryCache ??= summarize(method, request.url, request.headers, secrets));
         const operationId = perRequest[CALL]?.operationId;
         for (let attempt = 1;; attempt++) {
             if (callerSignal.aborted)
@@ -87,9 +85,10 @@ export function createTransport(config) {
             if (config.limiter) {
                 await config.limiter.acquire(callerSignal);
                 if (!config.limiter.count() && config.dailyQuota === 'enforce')
-                    throw new DailyQuotaExceededError(config.limiter.dailyQuota, summary);
+                    throw new DailyQuotaExceededError(config.limiter.dailyQuota, summary());
             }
-            hooks.onRequest?.({ request: summary, attempt });
+            if (hooks.onRequest)
+                hooks.onRequest({ request: summary(), attempt });
             const started = performance.now();
             const result = await attemptOnce(request, method, body, callerSignal, timeoutMs, summary);
             const retriesLeft = attempt <= maxRetries;
@@ -100,7 +99,7 @@ export function createTransport(config) {
                     throw result.error;
                 if (retriesLeft && retryable(method, { code: result.code }, optIn)) {
                     const delayMs = backoffDelay(attempt - 1, config.retry, config.random);
-                    hooks.onRetry?.({ request: summary, attempt, delayMs, reason: result.code ?? 'connection error' });
+                    hooks.onRetry?.({ request: summary(), attempt, delayMs, reason: result.code ?? 'connection error' });
                     await sleep(delayMs, callerSignal);
                     continue;
                 }
@@ -108,7 +107,7 @@ export function createTransport(config) {
             }
             const { response } = result;
             hooks.onResponse?.({
-                request: summary,
+                request: summary(),
                 attempt,
                 status: response.status,
                 statusText: scrub(response.statusText, secrets),
@@ -119,7 +118,7 @@ export function createTransport(config) {
                 const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
                 const delayMs = retryAfter ?? backoffDelay(attempt - 1, config.retry, config.random);
                 if (delayMs <= config.retry.maxDelayMs) {
-                    hooks.onRetry?.({ request: summary, attempt, delayMs, reason: `status ${response.status}` });
+                    hooks.onRetry?.({ request: summary(), attempt, delayMs, reason: `status ${response.status}` });
                     await sleep(delayMs, callerSignal);
                     continue;
                 }
@@ -128,15 +127,18 @@ export function createTransport(config) {
         }
     };
     async function attemptOnce(request, method, body, callerSignal, timeoutMs, summary) {
+        // One controller per attempt, aborted by the timeout or by the caller (with the caller's reason).
         const timeout = new AbortController();
-        const timer = setTimeout(() => timeout.abort(new TimeoutError(timeoutMs, summary)), timeoutMs);
-        const aborted = abortPromise([callerSignal, timeout.signal]);
+        const timer = setTimeout(() => timeout.abort(new TimeoutError(timeoutMs, summary())), timeoutMs);
+        const forward = () => timeout.abort(callerSignal.reason);
+        callerSignal.addEventListener('abort', forward, { once: true });
+        const aborted = abortPromise(timeout.signal);
         try {
             const init = {
                 method,
                 headers: request.headers,
                 redirect: config.redirect,
-                signal: AbortSignal.any([callerSignal, timeout.signal]),
+                signal: timeout.signal,
                 ...(body !== undefined && { body }),
             };
             const response = await Promise.race([config.fetch(request.url, init), aborted.promise]);
@@ -144,8 +146,6 @@ export function createTransport(config) {
             return { response: rebuild(response, bytes), body: bytes };
         }
         catch (error) {
-            if (callerSignal.aborted)
-                return { error: callerSignal.reason, code: undefined };
             if (timeout.signal.aborted)
                 return { error: timeout.signal.reason, code: undefined };
             const redirect = /redirect/i.test(String(error?.cause?.message ?? ''));
@@ -153,6 +153,7 @@ export function createTransport(config) {
         }
         finally {
             clearTimeout(timer);
+            callerSignal.removeEventListener('abort', forward);
             aborted.dispose();
         }
     }
@@ -160,33 +161,35 @@ export function createTransport(config) {
         if (result.error instanceof PartnerClientError)
             return result.error;
         const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? scrub(String(result.error?.message ?? result.error), secrets));
-        return new TransportError(`${summary.method} ${summary.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`, summary, result.code, attempts);
+        const request = summary();
+        return new TransportError(`${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`, request, result.code, attempts);
     }
     function finish(response, body, summary, operationId) {
         if (!response.ok) {
             // Error answers reach the caller as `{ error, response }`: scrub any echo of the credentials.
-            return rebuild(response, new TextEncoder().encode(scrub(new TextDecoder().decode(body), secrets)), secrets);
+            return rebuild(response, new TextEncoder().encode(scrub(decoder.decode(body), secrets)), secrets);
         }
         if (body.byteLength === 0 || !isJson(response))
             return response;
-        const text = new TextDecoder().decode(body);
-        let parsed;
-        try {
-            parsed = JSON.parse(text);
-        }
-        catch (cause) {
-            throw new DecodeError(response.status, scrub(text.slice(0, 200), secrets), summary, { cause: scrub(String(cause), secrets) });
-        }
-        if (config.validateResponses && operationId) {
-            const validator = config.responseValidators(operationId, response.status);
+        const validator = config.validateResponses && operationId ? config.responseValidators(operationId, response.status) : undefined;
+        // openapi-fetch reads JSON through `json()`: parse once, there, and turn a parse failure into DecodeError.
+        const json = async () => {
+            const text = decoder.decode(body);
+            let parsed;
+            try {
+                parsed = JSON.parse(text);
+            }
+            catch (cause) {
+                throw new DecodeError(response.status, scrub(text.slice(0, 200), secrets), summary(), { cause: scrub(String(cause), secrets) });
+            }
             if (validator && !validator(parsed)) {
-                const problems = validator.problems;
-                const error = new ResponseValidationError(operationId, response.status, problems, summary);
+                const error = new ResponseValidationError(operationId, response.status, validator.problems, summary());
                 if (config.validateResponses === 'throw')
                     throw error;
                 hooks.onValidationError?.(error);
             }
-        }
-        return response;
+            return parsed;
+        };
+        return Object.defineProperty(response, 'json', { value: json });
     }
 }

@@ -44,6 +44,8 @@ export class RateLimiter {
   #now: () => number;
   #onGrant: ((at: number) => void) | undefined;
   #day = '';
+  /** When the counted UTC day ends (epoch ms). */
+  #dayEnds = 0;
   #count = 0;
 
   constructor(options: RateLimiterOptions) {
@@ -85,9 +87,10 @@ export class RateLimiter {
 
   /** Counts one request against today's quota; returns false when the quota was already used up. */
   count(): boolean {
-    const day = new Date().toISOString().slice(0, 10);
-    if (day !== this.#day) {
-      this.#day = day;
+    const now = Date.now();
+    if (now >= this.#dayEnds) {
+      this.#day = new Date(now).toISOString().slice(0, 10);
+      this.#dayEnds = Date.parse(`${this.#day}T00:00:00Z`) + 86_400_000;
       this.#count = 0;
     }
     if (this.dailyQuota !== undefined && this.#count >= this.dailyQuota) return false;
