@@ -7,10 +7,78 @@ const __dep0 = __cjs(__dep0ns);
 const __dep1 = __cjs(__dep1ns);
 const __dep2 = __cjs(__dep2ns);
 export const validateProjectStatus = validate52;
-const schema19 = {"$id":"https://partner-recruitment.invalid/validateProjectStatus","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectStatus"};
-const schema21 = {"type":"string","enum":["DRAFT","PAID","ARCHIVED","CLOSED"]};
+const schema19 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectStatus","type":"string","enum":["DRAFT","PAID","ARCHIVED","CLOSED"]};
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ProjectStatus" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate52.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((data === "DRAFT") || (data === "PAID")) || (data === "ARCHIVED")) || (data === "CLOSED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema19.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+validate52.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateObjectId = validate53;
+const schema20 = {"$id":"https://partner-recruitment.invalid/schemas/ObjectId","type":"string"};
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ObjectId" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate53.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+validate53.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateProjectRecruitingStatus = validate54;
+const schema21 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectRecruitingStatus","type":"string","enum":["RECRUITING","RECRUITED","PAUSED"]};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ProjectRecruitingStatus" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate54.evaluated;
@@ -30,7 +98,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!((((data === "DRAFT") || (data === "PAID")) || (data === "ARCHIVED")) || (data === "CLOSED"))){
+if(!(((data === "RECRUITING") || (data === "RECRUITED")) || (data === "PAUSED"))){
 const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
@@ -45,145 +113,14 @@ return errors === 0;
 }
 validate54.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+export const validateKindOfResearch = validate55;
+const schema22 = {"$id":"https://partner-recruitment.invalid/schemas/KindOfResearch","type":"string","enum":["oneOnOne","focusGroup","inRespondentHome","inRespondentOffice","unmoderatedStudy","survey","diaryStudy"]};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateProjectStatus" */;
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/KindOfResearch" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-validate52.errors = vErrors;
-return errors === 0;
-}
-validate52.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateObjectId = validate56;
-const schema22 = {"$id":"https://partner-recruitment.invalid/validateObjectId","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ObjectId"};
-const schema23 = {"type":"string"};
-
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate57.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate57.errors = vErrors;
-return errors === 0;
-}
-validate57.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateObjectId" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate56.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-errors = vErrors.length;
-}
-validate56.errors = vErrors;
-return errors === 0;
-}
-validate56.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateProjectRecruitingStatus = validate59;
-const schema24 = {"$id":"https://partner-recruitment.invalid/validateProjectRecruitingStatus","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectRecruitingStatus"};
-const schema25 = {"type":"string","enum":["RECRUITING","RECRUITED","PAUSED"]};
-
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate60.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((data === "RECRUITING") || (data === "RECRUITED")) || (data === "PAUSED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate60.errors = vErrors;
-return errors === 0;
-}
-validate60.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateProjectRecruitingStatus" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate59.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-validate59.errors = vErrors;
-return errors === 0;
-}
-validate59.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateKindOfResearch = validate62;
-const schema26 = {"$id":"https://partner-recruitment.invalid/validateKindOfResearch","$ref":"https://partner-recruitment.invalid/components.json#/$defs/KindOfResearch"};
-const schema27 = {"type":"string","enum":["oneOnOne","focusGroup","inRespondentHome","inRespondentOffice","unmoderatedStudy","survey","diaryStudy"]};
-
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -201,7 +138,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((data === "oneOnOne") || (data === "focusGroup")) || (data === "inRespondentHome")) || (data === "inRespondentOffice")) || (data === "unmoderatedStudy")) || (data === "survey")) || (data === "diaryStudy"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -210,41 +147,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateKindOfResearch" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate62.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-validate62.errors = vErrors;
-return errors === 0;
-}
-validate62.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateProjectTaskDeadline = validate65;
-const schema28 = {"$id":"https://partner-recruitment.invalid/validateProjectTaskDeadline","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectTaskDeadline"};
-const schema29 = {"type":"object","required":["endsAt"],"properties":{"endsAt":{"type":"string","format":"date-time","x-future-date-time":true},"timezone":{"type":"string"}}};
+export const validateProjectTaskDeadline = validate56;
+const schema23 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectTaskDeadline","type":"object","required":["endsAt"],"properties":{"endsAt":{"type":"string","format":"date-time","x-future-date-time":true},"timezone":{"type":"string"}}};
 const formats0 = __dep0.fullFormats["date-time"];
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ProjectTaskDeadline" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -320,126 +236,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":{"endsAt":true,"timezone":true},"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":{"endsAt":true,"timezone":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateProjectTaskDeadline" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate65.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-validate65.errors = vErrors;
-return errors === 0;
-}
-validate65.evaluated = {"props":{"endsAt":true,"timezone":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateUnmoderatedStudyOrSurvey = validate68;
-const schema30 = {"$id":"https://partner-recruitment.invalid/validateUnmoderatedStudyOrSurvey","$ref":"https://partner-recruitment.invalid/components.json#/$defs/UnmoderatedStudyOrSurvey"};
-const schema31 = {"type":"object","properties":{"remoteCommunicationDetails":{"type":"string"},"specialInstructions":{"type":"string","maxLength":2000},"deadline":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectTaskDeadline"}}};
+export const validateUnmoderatedStudyOrSurvey = validate57;
+const schema24 = {"$id":"https://partner-recruitment.invalid/schemas/UnmoderatedStudyOrSurvey","type":"object","properties":{"remoteCommunicationDetails":{"type":"string"},"specialInstructions":{"type":"string","maxLength":2000},"deadline":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectTaskDeadline"}}};
 const func1 = __dep1.default;
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/UnmoderatedStudyOrSurvey" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.endsAt === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endsAt"},message:"must have required property '"+"endsAt"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.endsAt !== undefined){
-let data0 = data.endsAt;
-if(typeof data0 === "string"){
-if(!(formats0.validate(data0))){
-const err1 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!(Date.parse(data0) > Date.now())){
-const err2 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/x-future-date-time",keyword:"x-future-date-time",params:{},message:"must be a date-time in the future"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/endsAt",schemaPath:"#/properties/endsAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.timezone !== undefined){
-if(typeof data.timezone !== "string"){
-const err4 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate70.errors = vErrors;
-return errors === 0;
-}
-validate70.evaluated = {"props":{"endsAt":true,"timezone":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -485,8 +295,8 @@ errors++;
 }
 }
 if(data.deadline !== undefined){
-if(!(validate70(data.deadline, {instancePath:instancePath+"/deadline",parentData:data,parentDataProperty:"deadline",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate56(data.deadline, {instancePath:instancePath+"/deadline",parentData:data,parentDataProperty:"deadline",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -501,40 +311,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate69.evaluated = {"props":{"remoteCommunicationDetails":true,"specialInstructions":true,"deadline":true},"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":{"remoteCommunicationDetails":true,"specialInstructions":true,"deadline":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateExternalQuestionType = validate59;
+const schema25 = {"$id":"https://partner-recruitment.invalid/schemas/ExternalQuestionType","type":"string","enum":["RADIO","CHECKBOX","TEXT","NUMBER","OTHER"]};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateUnmoderatedStudyOrSurvey" */;
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ExternalQuestionType" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-validate68.errors = vErrors;
-return errors === 0;
-}
-validate68.evaluated = {"props":{"remoteCommunicationDetails":true,"specialInstructions":true,"deadline":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateExternalQuestionType = validate73;
-const schema33 = {"$id":"https://partner-recruitment.invalid/validateExternalQuestionType","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ExternalQuestionType"};
-const schema34 = {"type":"string","enum":["RADIO","CHECKBOX","TEXT","NUMBER","OTHER"]};
-
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -552,7 +341,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "RADIO") || (data === "CHECKBOX")) || (data === "TEXT")) || (data === "NUMBER")) || (data === "OTHER"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -561,40 +350,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+export const validateExternalQuestionOption = validate60;
+const schema26 = {"$id":"https://partner-recruitment.invalid/schemas/ExternalQuestionOption","type":"object","required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateExternalQuestionType" */;
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ExternalQuestionOption" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
-}
-validate73.errors = vErrors;
-return errors === 0;
-}
-validate73.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateExternalQuestionOption = validate76;
-const schema35 = {"$id":"https://partner-recruitment.invalid/validateExternalQuestionOption","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ExternalQuestionOption"};
-const schema36 = {"type":"object","required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}};
-
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -657,148 +425,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":{"id":true,"text":true},"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":{"id":true,"text":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateExternalQuestion = validate61;
+const schema27 = {"$id":"https://partner-recruitment.invalid/schemas/ExternalQuestion","type":"object","required":["questionId","questionType","text"],"properties":{"questionId":{"type":"string"},"questionType":{"$ref":"https://partner-recruitment.invalid/schemas/ExternalQuestionType"},"text":{"type":"string"},"options":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ExternalQuestionOption"},"x-unique-item-properties":["id"]}},"if":{"required":["questionType"],"properties":{"questionType":{"enum":["RADIO","CHECKBOX"]}}},"then":{"required":["options"],"properties":{"options":{"minItems":1}}},"else":{"properties":{"options":false}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateExternalQuestionOption" */;
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ExternalQuestion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-errors = vErrors.length;
-}
-validate76.errors = vErrors;
-return errors === 0;
-}
-validate76.evaluated = {"props":{"id":true,"text":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateExternalQuestion = validate79;
-const schema37 = {"$id":"https://partner-recruitment.invalid/validateExternalQuestion","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ExternalQuestion"};
-const schema38 = {"type":"object","required":["questionId","questionType","text"],"properties":{"questionId":{"type":"string"},"questionType":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ExternalQuestionType"},"text":{"type":"string"},"options":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ExternalQuestionOption"},"x-unique-item-properties":["id"]}},"if":{"required":["questionType"],"properties":{"questionType":{"enum":["RADIO","CHECKBOX"]}}},"then":{"required":["options"],"properties":{"options":{"minItems":1}}},"else":{"properties":{"options":false}}};
-
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate81.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((data === "RADIO") || (data === "CHECKBOX")) || (data === "TEXT")) || (data === "NUMBER")) || (data === "OTHER"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate81.errors = vErrors;
-return errors === 0;
-}
-validate81.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate83.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate83.errors = vErrors;
-return errors === 0;
-}
-validate83.evaluated = {"props":{"id":true,"text":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate80.evaluated;
+const evaluated0 = validate61.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -970,8 +609,8 @@ errors++;
 }
 }
 if(data.questionType !== undefined){
-if(!(validate81(data.questionType, {instancePath:instancePath+"/questionType",parentData:data,parentDataProperty:"questionType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate59(data.questionType, {instancePath:instancePath+"/questionType",parentData:data,parentDataProperty:"questionType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -992,8 +631,8 @@ let data6 = data.options;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate83(data6[i0], {instancePath:instancePath+"/options/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate60(data6[i0], {instancePath:instancePath+"/options/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -1040,46 +679,21 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate61.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate80.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate61.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateExternalQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate79.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate80.evaluated.props;
-}
-validate79.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate79.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateProjectCountryCode = validate86;
-const schema41 = {"$id":"https://partner-recruitment.invalid/validateProjectCountryCode","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectCountryCode"};
-const schema42 = {"type":"string","enum":["AX","AL","DZ","AS","AD","AI","AQ","AG","AR","AM","AW","AU","AT","BS","BH","BD","BB","BY","BE","BZ","BJ","BM","BT","BO","BA","BW","BV","BR","VG","IO","BN","BG","BF","BI","CV","CM","CA","KY","CF","TD","CL","CX","CC","CO","KM","CG","CK","CR","HR","CU","CW","CY","CZ","CI","CD","DK","DJ","DM","EC","EG","SV","GQ","ER","EE","SZ","ET","FK","FO","FJ","FI","FR","GF","PF","TF","GA","GM","GE","DE","GI","GR","GL","GD","GP","GU","GT","GG","GN","GW","GY","HT","HM","VA","HN","HK","HU","IS","IN","ID","IR","IQ","IE","IM","IL","IT","JM","JP","JE","JO","KZ","KE","KI","LA","LV","LB","LR","LY","LI","LT","LU","MG","MW","MY","MV","ML","MT","MH","MQ","MR","MU","YT","MX","FM","MD","MC","MN","ME","MS","MA","MZ","NA","NR","NP","NL","NC","NZ","NI","NE","NU","NF","KP","MK","MP","NO","OM","PW","PA","PG","PY","PE","PH","PN","PL","PT","PR","QA","RO","RW","RE","SH","KN","LC","PM","VC","WS","SM","ST","SA","RS","SC","SL","SG","SK","SI","SB","SO","ZA","GS","KR","ES","LK","SR","SJ","SE","CH","TZ","TW","TH","TL","TG","TK","TO","TT","TN","TR","TM","TC","TV","VI","UG","AE","GB","UM","US","UY","VU","VE","VN","WF","EH","ZM","ZW","all"]};
+export const validateProjectCountryCode = validate64;
+const schema28 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectCountryCode","type":"string","enum":["AX","AL","DZ","AS","AD","AI","AQ","AG","AR","AM","AW","AU","AT","BS","BH","BD","BB","BY","BE","BZ","BJ","BM","BT","BO","BA","BW","BV","BR","VG","IO","BN","BG","BF","BI","CV","CM","CA","KY","CF","TD","CL","CX","CC","CO","KM","CG","CK","CR","HR","CU","CW","CY","CZ","CI","CD","DK","DJ","DM","EC","EG","SV","GQ","ER","EE","SZ","ET","FK","FO","FJ","FI","FR","GF","PF","TF","GA","GM","GE","DE","GI","GR","GL","GD","GP","GU","GT","GG","GN","GW","GY","HT","HM","VA","HN","HK","HU","IS","IN","ID","IR","IQ","IE","IM","IL","IT","JM","JP","JE","JO","KZ","KE","KI","LA","LV","LB","LR","LY","LI","LT","LU","MG","MW","MY","MV","ML","MT","MH","MQ","MR","MU","YT","MX","FM","MD","MC","MN","ME","MS","MA","MZ","NA","NR","NP","NL","NC","NZ","NI","NE","NU","NF","KP","MK","MP","NO","OM","PW","PA","PG","PY","PE","PH","PN","PL","PT","PR","QA","RO","RW","RE","SH","KN","LC","PM","VC","WS","SM","ST","SA","RS","SC","SL","SG","SK","SI","SB","SO","ZA","GS","KR","ES","LK","SR","SJ","SE","CH","TZ","TW","TH","TL","TG","TK","TO","TT","TN","TR","TM","TC","TV","VI","UG","AE","GB","UM","US","UY","VU","VE","VN","WF","EH","ZM","ZW","all"]};
 const func0 = __dep2.default;
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ProjectCountryCode" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1098,14 +712,14 @@ errors++;
 }
 let valid0;
 valid0 = false;
-for(const v0 of schema42.enum){
+for(const v0 of schema28.enum){
 if(func0(data, v0)){
 valid0 = true;
 break;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1114,122 +728,29 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+export const validateLocationCoordinate = validate65;
+const schema29 = {"$id":"https://partner-recruitment.invalid/schemas/LocationCoordinate"};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateProjectCountryCode" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate86.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
-errors = vErrors.length;
-}
-validate86.errors = vErrors;
-return errors === 0;
-}
-validate86.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateLocationCoordinate = validate89;
-const schema43 = {"$id":"https://partner-recruitment.invalid/validateLocationCoordinate","$ref":"https://partner-recruitment.invalid/components.json#/$defs/LocationCoordinate"};
-const schema44 = {};
-
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-validate90.errors = null;
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/LocationCoordinate" */;
+validate65.errors = null;
 return true;
 }
-validate90.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate65.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+export const validateLocation = validate66;
+const schema30 = {"$id":"https://partner-recruitment.invalid/schemas/Location","type":"object","required":["city","country","location"],"properties":{"id":{},"googleId":{},"region":{},"city":{},"state":{},"country":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectCountryCode"},"zipcode":{},"address1":{},"formattedAddress":{},"location":{"$ref":"https://partner-recruitment.invalid/schemas/LocationCoordinate"}}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateLocationCoordinate" */;
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/Location" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
-errors = vErrors.length;
-}
-validate89.errors = vErrors;
-return errors === 0;
-}
-validate89.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateLocation = validate92;
-const schema45 = {"$id":"https://partner-recruitment.invalid/validateLocation","$ref":"https://partner-recruitment.invalid/components.json#/$defs/Location"};
-const schema46 = {"type":"object","required":["city","country","location"],"properties":{"id":{},"googleId":{},"region":{},"city":{},"state":{},"country":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectCountryCode"},"zipcode":{},"address1":{},"formattedAddress":{},"location":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/LocationCoordinate"}}};
-
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate94.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-let valid0;
-valid0 = false;
-for(const v0 of schema42.enum){
-if(func0(data, v0)){
-valid0 = true;
-break;
-}
-}
-if(!valid0){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate94.errors = vErrors;
-return errors === 0;
-}
-validate94.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-validate96.errors = null;
-return true;
-}
-validate96.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate66.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1268,14 +789,14 @@ vErrors.push(err2);
 errors++;
 }
 if(data.country !== undefined){
-if(!(validate94(data.country, {instancePath:instancePath+"/country",parentData:data,parentDataProperty:"country",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate64(data.country, {instancePath:instancePath+"/country",parentData:data,parentDataProperty:"country",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
 if(data.location !== undefined){
-if(!(validate96(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate65(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
@@ -1290,110 +811,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":{"id":true,"googleId":true,"region":true,"city":true,"state":true,"country":true,"zipcode":true,"address1":true,"formattedAddress":true,"location":true},"dynamicProps":false,"dynamicItems":false};
+validate66.evaluated = {"props":{"id":true,"googleId":true,"region":true,"city":true,"state":true,"country":true,"zipcode":true,"address1":true,"formattedAddress":true,"location":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateTargetCity = validate69;
+const schema31 = {"$id":"https://partner-recruitment.invalid/schemas/TargetCity","type":"object","required":["location"],"properties":{"location":{"$ref":"https://partner-recruitment.invalid/schemas/Location"}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateLocation" */;
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/TargetCity" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate92.errors = vErrors;
-return errors === 0;
-}
-validate92.evaluated = {"props":{"id":true,"googleId":true,"region":true,"city":true,"state":true,"country":true,"zipcode":true,"address1":true,"formattedAddress":true,"location":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateTargetCity = validate99;
-const schema49 = {"$id":"https://partner-recruitment.invalid/validateTargetCity","$ref":"https://partner-recruitment.invalid/components.json#/$defs/TargetCity"};
-const schema50 = {"type":"object","required":["location"],"properties":{"location":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/Location"}}};
-
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate101.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.city === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.country === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.location === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.country !== undefined){
-if(!(validate94(data.country, {instancePath:instancePath+"/country",parentData:data,parentDataProperty:"country",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
-errors = vErrors.length;
-}
-}
-if(data.location !== undefined){
-if(!(validate96(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate101.errors = vErrors;
-return errors === 0;
-}
-validate101.evaluated = {"props":{"id":true,"googleId":true,"region":true,"city":true,"state":true,"country":true,"zipcode":true,"address1":true,"formattedAddress":true,"location":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate100.evaluated;
+const evaluated0 = validate69.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1412,8 +842,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.location !== undefined){
-if(!(validate101(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate66(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -1428,40 +858,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":{"location":true},"dynamicProps":false,"dynamicItems":false};
+validate69.evaluated = {"props":{"location":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateJobFunction = validate71;
+const schema32 = {"$id":"https://partner-recruitment.invalid/schemas/JobFunction","type":"string","enum":["accountingAuditing","administrative","advertising","analyst","artCreative","businessDevelopment","consulting","customerService","distribution","design","education","finance","generalBusiness","healthcareProvider","humanResources","informationTechnology","legal","management","manufacturing","marketing","other","publicRelations","purchasing","productManagement","projectManagement","production","qualityAssurance","research","sales","science","strategyPlanning","supplyChain","training","writingEditing"]};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateTargetCity" */;
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/JobFunction" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
-errors = vErrors.length;
-}
-validate99.errors = vErrors;
-return errors === 0;
-}
-validate99.evaluated = {"props":{"location":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateJobFunction = validate106;
-const schema52 = {"$id":"https://partner-recruitment.invalid/validateJobFunction","$ref":"https://partner-recruitment.invalid/components.json#/$defs/JobFunction"};
-const schema53 = {"type":"string","enum":["accountingAuditing","administrative","advertising","analyst","artCreative","businessDevelopment","consulting","customerService","distribution","design","education","finance","generalBusiness","healthcareProvider","humanResources","informationTechnology","legal","management","manufacturing","marketing","other","publicRelations","purchasing","productManagement","projectManagement","production","qualityAssurance","research","sales","science","strategyPlanning","supplyChain","training","writingEditing"]};
-
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate107.evaluated;
+const evaluated0 = validate71.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1479,7 +888,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((((((((((((((((((((((((((((data === "accountingAuditing") || (data === "administrative")) || (data === "advertising")) || (data === "analyst")) || (data === "artCreative")) || (data === "businessDevelopment")) || (data === "consulting")) || (data === "customerService")) || (data === "distribution")) || (data === "design")) || (data === "education")) || (data === "finance")) || (data === "generalBusiness")) || (data === "healthcareProvider")) || (data === "humanResources")) || (data === "informationTechnology")) || (data === "legal")) || (data === "management")) || (data === "manufacturing")) || (data === "marketing")) || (data === "other")) || (data === "publicRelations")) || (data === "purchasing")) || (data === "productManagement")) || (data === "projectManagement")) || (data === "production")) || (data === "qualityAssurance")) || (data === "research")) || (data === "sales")) || (data === "science")) || (data === "strategyPlanning")) || (data === "supplyChain")) || (data === "training")) || (data === "writingEditing"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1488,40 +897,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
-validate107.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate71.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+export const validateCompanySize = validate72;
+const schema33 = {"$id":"https://partner-recruitment.invalid/schemas/CompanySize","type":"string","enum":["selfemployed","1-10","11-50","51-200","201-500","501-1000","1001-5000","5001-10000","10000+","all"]};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateJobFunction" */;
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/CompanySize" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate106.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
-errors = vErrors.length;
-}
-validate106.errors = vErrors;
-return errors === 0;
-}
-validate106.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateCompanySize = validate109;
-const schema54 = {"$id":"https://partner-recruitment.invalid/validateCompanySize","$ref":"https://partner-recruitment.invalid/components.json#/$defs/CompanySize"};
-const schema55 = {"type":"string","enum":["selfemployed","1-10","11-50","51-200","201-500","501-1000","1001-5000","5001-10000","10000+","all"]};
-
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate110.evaluated;
+const evaluated0 = validate72.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1539,7 +927,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((((data === "selfemployed") || (data === "1-10")) || (data === "11-50")) || (data === "51-200")) || (data === "201-500")) || (data === "501-1000")) || (data === "1001-5000")) || (data === "5001-10000")) || (data === "10000+")) || (data === "all"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1548,40 +936,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate72.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+export const validateProjectLocationInPerson = validate73;
+const schema34 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectLocationInPerson","type":"object","required":["address1","city","country","formattedAddress","latitude","longitude"],"properties":{"id":{},"address1":{},"zipcode":{},"city":{},"region":{},"state":{},"country":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectCountryCode"},"formattedAddress":{},"latitude":{"type":"number"},"longitude":{"type":"number"}}};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateCompanySize" */;
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ProjectLocationInPerson" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
-errors = vErrors.length;
-}
-validate109.errors = vErrors;
-return errors === 0;
-}
-validate109.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateProjectLocationInPerson = validate112;
-const schema56 = {"$id":"https://partner-recruitment.invalid/validateProjectLocationInPerson","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectLocationInPerson"};
-const schema57 = {"type":"object","required":["address1","city","country","formattedAddress","latitude","longitude"],"properties":{"id":{},"address1":{},"zipcode":{},"city":{},"region":{},"state":{},"country":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectCountryCode"},"formattedAddress":{},"latitude":{"type":"number"},"longitude":{"type":"number"}}};
-
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate113.evaluated;
+const evaluated0 = validate73.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1650,8 +1017,8 @@ vErrors.push(err5);
 errors++;
 }
 if(data.country !== undefined){
-if(!(validate94(data.country, {instancePath:instancePath+"/country",parentData:data,parentDataProperty:"country",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate64(data.country, {instancePath:instancePath+"/country",parentData:data,parentDataProperty:"country",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
@@ -1692,40 +1059,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":{"id":true,"address1":true,"zipcode":true,"city":true,"region":true,"state":true,"country":true,"formattedAddress":true,"latitude":true,"longitude":true},"dynamicProps":false,"dynamicItems":false};
+validate73.evaluated = {"props":{"id":true,"address1":true,"zipcode":true,"city":true,"region":true,"state":true,"country":true,"formattedAddress":true,"latitude":true,"longitude":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateHouseholdIncome = validate75;
+const schema35 = {"$id":"https://partner-recruitment.invalid/schemas/HouseholdIncome","type":"string","enum":["<30000","30000-39999","40000-59999","60000-79999","80000-99999","100000-149999","150000-199999","200000+","all"]};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateProjectLocationInPerson" */;
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/HouseholdIncome" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-validate112.errors = vErrors;
-return errors === 0;
-}
-validate112.evaluated = {"props":{"id":true,"address1":true,"zipcode":true,"city":true,"region":true,"state":true,"country":true,"formattedAddress":true,"latitude":true,"longitude":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateHouseholdIncome = validate116;
-const schema58 = {"$id":"https://partner-recruitment.invalid/validateHouseholdIncome","$ref":"https://partner-recruitment.invalid/components.json#/$defs/HouseholdIncome"};
-const schema59 = {"type":"string","enum":["<30000","30000-39999","40000-59999","60000-79999","80000-99999","100000-149999","150000-199999","200000+","all"]};
-
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate75.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1743,7 +1089,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((data === "<30000") || (data === "30000-39999")) || (data === "40000-59999")) || (data === "60000-79999")) || (data === "80000-99999")) || (data === "100000-149999")) || (data === "150000-199999")) || (data === "200000+")) || (data === "all"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1752,14 +1098,2461 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate75.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+export const validateGender = validate76;
+const schema36 = {"$id":"https://partner-recruitment.invalid/schemas/Gender","type":"string","enum":["male","female","other","nonbinary","transmale","transfemale","prefernottoanswer","N/A"]};
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/Gender" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate76.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((((data === "male") || (data === "female")) || (data === "other")) || (data === "nonbinary")) || (data === "transmale")) || (data === "transfemale")) || (data === "prefernottoanswer")) || (data === "N/A"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate76.errors = vErrors;
+return errors === 0;
+}
+validate76.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateEducationLevel = validate77;
+const schema37 = {"$id":"https://partner-recruitment.invalid/schemas/EducationLevel","type":"string","enum":["somehighschool","highschoolgraduate","somecollegenodegree","tradetechnicalvocationaltraining","associatedegree","bachelordegree","masterdegree","doctoratedegree","N/A"]};
+
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/EducationLevel" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate77.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((((((((data === "somehighschool") || (data === "highschoolgraduate")) || (data === "somecollegenodegree")) || (data === "tradetechnicalvocationaltraining")) || (data === "associatedegree")) || (data === "bachelordegree")) || (data === "masterdegree")) || (data === "doctoratedegree")) || (data === "N/A"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate77.errors = vErrors;
+return errors === 0;
+}
+validate77.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateEthnicities = validate78;
+const schema38 = {"$id":"https://partner-recruitment.invalid/schemas/Ethnicities","type":"string","enum":["americanindianalaskannative","hispaniclatino","blackorafricanamerican","asianpacificislander","whitecaucasian","middleeastern","multipleethnicity","prefernotdisclose","N/A"]};
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/Ethnicities" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate78.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((((((((data === "americanindianalaskannative") || (data === "hispaniclatino")) || (data === "blackorafricanamerican")) || (data === "asianpacificislander")) || (data === "whitecaucasian")) || (data === "middleeastern")) || (data === "multipleethnicity")) || (data === "prefernotdisclose")) || (data === "N/A"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+validate78.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateAgeGroup = validate79;
+const schema39 = {"$id":"https://partner-recruitment.invalid/schemas/AgeGroup","type":"string","enum":["18-20","21-29","30-39","40-54","55+","N/A"]};
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/AgeGroup" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate79.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((data === "18-20") || (data === "21-29")) || (data === "30-39")) || (data === "40-54")) || (data === "55+")) || (data === "N/A"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate79.errors = vErrors;
+return errors === 0;
+}
+validate79.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const validateScreenerAnswer = validate80;
+const schema40 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerAnswer","type":"object","required":["id","uid","answerValue"],"properties":{"id":{"type":"string"},"uid":{"type":"string"},"answerValue":{"type":"number"},"text":{"type":"string"},"goToQuestionUid":{"type":"string"},"isOther":{"type":"boolean"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"}},"if":{"required":["isOther"],"properties":{"isOther":{"const":true}}},"then":{"properties":{"text":{"const":"Other"}}},"else":{"required":["text"]}};
+
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerAnswer" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate80.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.isOther === undefined) && (missing0 = "isOther")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.isOther !== undefined){
+if(true !== data.isOther){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text !== undefined){
+if("Other" !== data.text){
+const err2 = {instancePath:instancePath+"/text",schemaPath:"#/then/properties/text/const",keyword:"const",params:{allowedValue: "Other"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.text = true;
+props0.isOther = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text === undefined){
+const err3 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.uid === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.answerValue === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answerValue"},message:"must have required property '"+"answerValue"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.id = true;
+props0.uid = true;
+props0.answerValue = true;
+props0.text = true;
+props0.goToQuestionUid = true;
+props0.isOther = true;
+props0.createdAt = true;
+props0.updatedAt = true;
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.uid !== undefined){
+if(typeof data.uid !== "string"){
+const err9 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.answerValue !== undefined){
+let data4 = data.answerValue;
+if(!((typeof data4 == "number") && (isFinite(data4)))){
+const err10 = {instancePath:instancePath+"/answerValue",schemaPath:"#/properties/answerValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err11 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.goToQuestionUid !== undefined){
+if(typeof data.goToQuestionUid !== "string"){
+const err12 = {instancePath:instancePath+"/goToQuestionUid",schemaPath:"#/properties/goToQuestionUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.isOther !== undefined){
+if(typeof data.isOther !== "boolean"){
+const err13 = {instancePath:instancePath+"/isOther",schemaPath:"#/properties/isOther/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+if(typeof data.createdAt !== "string"){
+const err14 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.updatedAt !== undefined){
+if(typeof data.updatedAt !== "string"){
+const err15 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate80.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate80.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateScreenerSkipLogic = validate81;
+const schema41 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerSkipLogic","type":"object","required":["answerUid"],"properties":{"answerUid":{"type":"string"},"goToQuestionUid":{"type":"string"},"rowUid":{"type":"string"},"skipLogicType":{},"multipleAnswers":{"type":"array","items":{}},"multipleAnswersBoolType":{}}};
+
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerSkipLogic" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate81.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.answerUid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answerUid"},message:"must have required property '"+"answerUid"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.answerUid !== undefined){
+if(typeof data.answerUid !== "string"){
+const err1 = {instancePath:instancePath+"/answerUid",schemaPath:"#/properties/answerUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.goToQuestionUid !== undefined){
+if(typeof data.goToQuestionUid !== "string"){
+const err2 = {instancePath:instancePath+"/goToQuestionUid",schemaPath:"#/properties/goToQuestionUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.rowUid !== undefined){
+if(typeof data.rowUid !== "string"){
+const err3 = {instancePath:instancePath+"/rowUid",schemaPath:"#/properties/rowUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.multipleAnswers !== undefined){
+if(!(Array.isArray(data.multipleAnswers))){
+const err4 = {instancePath:instancePath+"/multipleAnswers",schemaPath:"#/properties/multipleAnswers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate81.errors = vErrors;
+return errors === 0;
+}
+validate81.evaluated = {"props":{"answerUid":true,"goToQuestionUid":true,"rowUid":true,"skipLogicType":true,"multipleAnswers":true,"multipleAnswersBoolType":true},"dynamicProps":false,"dynamicItems":false};
+
+export const validateScreenerQuestionCommon = validate82;
+const schema42 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon","type":"object","required":["uid","id","text","questionType","isEnd","answers"],"properties":{"uid":{"type":"string"},"id":{"type":"string"},"text":{"type":"string"},"questionType":{"type":"string","enum":["radio","checkbox","singleLineTextbox","multiLineTextbox","numericBox","sliderScale","fileUpload","rank","matrix"]},"isEnd":{"const":false},"answers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerAnswer"}},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"isRequired":{"type":"boolean"},"skipLogic":{"type":"boolean"},"includeOtherOption":{"type":"boolean"},"logic":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerSkipLogic"},"order":{"type":"number"},"randomizeOrder":{"type":"boolean"},"warnings":{"type":"array","items":{"type":"string"}}},"if":{"required":["questionType"],"properties":{"questionType":{"not":{"const":"matrix"}}}},"then":{"properties":{"logic":{"properties":{"rowUid":false}}}}};
+
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate82.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.questionType === undefined) && (missing0 = "questionType")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.questionType !== undefined){
+const _errs4 = errors;
+const _errs5 = errors;
+if("matrix" !== data.questionType){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid2 = _errs5 === errors;
+if(valid2){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.logic !== undefined){
+let data1 = data.logic;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.rowUid !== undefined){
+const err3 = {instancePath:instancePath+"/logic/rowUid",schemaPath:"#/then/properties/logic/properties/rowUid/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.logic = true;
+props0.questionType = true;
+}
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.uid === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.id === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.text === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.questionType === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.isEnd === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isEnd"},message:"must have required property '"+"isEnd"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.answers === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.uid = true;
+props0.id = true;
+props0.text = true;
+props0.questionType = true;
+props0.isEnd = true;
+props0.answers = true;
+props0.createdAt = true;
+props0.updatedAt = true;
+props0.isRequired = true;
+props0.skipLogic = true;
+props0.includeOtherOption = true;
+props0.logic = true;
+props0.order = true;
+props0.randomizeOrder = true;
+props0.warnings = true;
+}
+if(data.uid !== undefined){
+if(typeof data.uid !== "string"){
+const err11 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err13 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.questionType !== undefined){
+let data6 = data.questionType;
+if(typeof data6 !== "string"){
+const err14 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!(((((((((data6 === "radio") || (data6 === "checkbox")) || (data6 === "singleLineTextbox")) || (data6 === "multiLineTextbox")) || (data6 === "numericBox")) || (data6 === "sliderScale")) || (data6 === "fileUpload")) || (data6 === "rank")) || (data6 === "matrix"))){
+const err15 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/enum",keyword:"enum",params:{allowedValues: schema42.properties.questionType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.isEnd !== undefined){
+if(false !== data.isEnd){
+const err16 = {instancePath:instancePath+"/isEnd",schemaPath:"#/properties/isEnd/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.answers !== undefined){
+let data8 = data.answers;
+if(Array.isArray(data8)){
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate80(data8[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+if(typeof data.createdAt !== "string"){
+const err18 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.updatedAt !== undefined){
+if(typeof data.updatedAt !== "string"){
+const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.isRequired !== undefined){
+if(typeof data.isRequired !== "boolean"){
+const err20 = {instancePath:instancePath+"/isRequired",schemaPath:"#/properties/isRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.skipLogic !== undefined){
+if(typeof data.skipLogic !== "boolean"){
+const err21 = {instancePath:instancePath+"/skipLogic",schemaPath:"#/properties/skipLogic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.includeOtherOption !== undefined){
+if(typeof data.includeOtherOption !== "boolean"){
+const err22 = {instancePath:instancePath+"/includeOtherOption",schemaPath:"#/properties/includeOtherOption/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.logic !== undefined){
+if(!(validate81(data.logic, {instancePath:instancePath+"/logic",parentData:data,parentDataProperty:"logic",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+}
+if(data.order !== undefined){
+let data16 = data.order;
+if(!((typeof data16 == "number") && (isFinite(data16)))){
+const err23 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.randomizeOrder !== undefined){
+if(typeof data.randomizeOrder !== "boolean"){
+const err24 = {instancePath:instancePath+"/randomizeOrder",schemaPath:"#/properties/randomizeOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.warnings !== undefined){
+let data18 = data.warnings;
+if(Array.isArray(data18)){
+const len1 = data18.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data18[i1] !== "string"){
+const err25 = {instancePath:instancePath+"/warnings/" + i1,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+validate82.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate82.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateRadioQuestion = validate85;
+const schema43 = {"$id":"https://partner-recruitment.invalid/schemas/RadioQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"radio"},"answers":{"type":"array","items":{"properties":{"answerValue":{"enum":[1,2]}}}}}};
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/RadioQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate85.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate82.evaluated.props;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questionType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.questionType = true;
+props0.answers = true;
+}
+if(data.questionType !== undefined){
+if("radio" !== data.questionType){
+const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "radio"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.answers !== undefined){
+let data1 = data.answers;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.answerValue !== undefined){
+let data3 = data2.answerValue;
+if(!((data3 === 1) || (data3 === 2))){
+const err2 = {instancePath:instancePath+"/answers/" + i0+"/answerValue",schemaPath:"#/properties/answers/items/properties/answerValue/enum",keyword:"enum",params:{allowedValues: schema43.properties.answers.items.properties.answerValue.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate85.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate85.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateCheckboxQuestion = validate87;
+const schema44 = {"$id":"https://partner-recruitment.invalid/schemas/CheckboxQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"checkbox"},"answers":{"type":"array","items":{"properties":{"answerValue":{"enum":[1,2,3]}}}}}};
+
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/CheckboxQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate87.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate82.evaluated.props;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questionType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.questionType = true;
+props0.answers = true;
+}
+if(data.questionType !== undefined){
+if("checkbox" !== data.questionType){
+const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "checkbox"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.answers !== undefined){
+let data1 = data.answers;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.answerValue !== undefined){
+let data3 = data2.answerValue;
+if(!(((data3 === 1) || (data3 === 2)) || (data3 === 3))){
+const err2 = {instancePath:instancePath+"/answers/" + i0+"/answerValue",schemaPath:"#/properties/answers/items/properties/answerValue/enum",keyword:"enum",params:{allowedValues: schema44.properties.answers.items.properties.answerValue.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate87.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate87.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateSingleLineTextboxQuestion = validate89;
+const schema45 = {"$id":"https://partner-recruitment.invalid/schemas/SingleLineTextboxQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"singleLineTextbox"},"answers":{"type":"array","maxItems":0}}};
+
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/SingleLineTextboxQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate89.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate82.evaluated.props;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questionType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.questionType = true;
+props0.answers = true;
+}
+if(data.questionType !== undefined){
+if("singleLineTextbox" !== data.questionType){
+const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "singleLineTextbox"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.answers !== undefined){
+let data1 = data.answers;
+if(Array.isArray(data1)){
+if(data1.length > 0){
+const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate89.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate89.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateMultiLineTextboxQuestion = validate91;
+const schema46 = {"$id":"https://partner-recruitment.invalid/schemas/MultiLineTextboxQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"multiLineTextbox"},"answers":{"type":"array","maxItems":0}}};
+
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/MultiLineTextboxQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate91.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate82.evaluated.props;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questionType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.questionType = true;
+props0.answers = true;
+}
+if(data.questionType !== undefined){
+if("multiLineTextbox" !== data.questionType){
+const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "multiLineTextbox"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.answers !== undefined){
+let data1 = data.answers;
+if(Array.isArray(data1)){
+if(data1.length > 0){
+const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate91.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate91.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateNumericBoxQuestion = validate93;
+const schema47 = {"$id":"https://partner-recruitment.invalid/schemas/NumericBoxQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"numericBox"},"answers":{"type":"array","maxItems":0}}};
+
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/NumericBoxQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate93.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate82.evaluated.props;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questionType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.questionType = true;
+props0.answers = true;
+}
+if(data.questionType !== undefined){
+if("numericBox" !== data.questionType){
+const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "numericBox"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.answers !== undefined){
+let data1 = data.answers;
+if(Array.isArray(data1)){
+if(data1.length > 0){
+const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate93.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate93.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateSliderScaleQuestion = validate95;
+const schema48 = {"$id":"https://partner-recruitment.invalid/schemas/SliderScaleQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType","minValue","maxValue","step"],"properties":{"questionType":{"const":"sliderScale"},"minValue":{"type":"number"},"maxValue":{"type":"number"},"step":{"type":"number"}}};
+
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/SliderScaleQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate95.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate82.evaluated.props;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questionType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.minValue === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minValue"},message:"must have required property '"+"minValue"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.maxValue === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxValue"},message:"must have required property '"+"maxValue"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.step === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.questionType = true;
+props0.minValue = true;
+props0.maxValue = true;
+props0.step = true;
+}
+if(data.questionType !== undefined){
+if("sliderScale" !== data.questionType){
+const err4 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "sliderScale"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.minValue !== undefined){
+let data1 = data.minValue;
+if(!((typeof data1 == "number") && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/minValue",schemaPath:"#/properties/minValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.maxValue !== undefined){
+let data2 = data.maxValue;
+if(!((typeof data2 == "number") && (isFinite(data2)))){
+const err6 = {instancePath:instancePath+"/maxValue",schemaPath:"#/properties/maxValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.step !== undefined){
+let data3 = data.step;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+const err7 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate95.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate95.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateFileUploadQuestion = validate97;
+const schema49 = {"$id":"https://partner-recruitment.invalid/schemas/FileUploadQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"fileUpload"},"answers":{"type":"array","maxItems":0}}};
+
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/FileUploadQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate97.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate82.evaluated.props;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questionType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.questionType = true;
+props0.answers = true;
+}
+if(data.questionType !== undefined){
+if("fileUpload" !== data.questionType){
+const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "fileUpload"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.answers !== undefined){
+let data1 = data.answers;
+if(Array.isArray(data1)){
+if(data1.length > 0){
+const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate97.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate97.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateRankQuestion = validate99;
+const schema50 = {"$id":"https://partner-recruitment.invalid/schemas/RankQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"rank"}}};
+
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/RankQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate99.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate82.evaluated.props;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questionType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.questionType = true;
+}
+if(data.questionType !== undefined){
+if("rank" !== data.questionType){
+const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "rank"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate99.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate99.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateScreenerMatrixRow = validate101;
+const schema51 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerMatrixRow","type":"object","required":["uid","text"],"properties":{"uid":{"type":"string"},"text":{"type":"string"},"qualifyingAnswerUids":{"type":"array","items":{"type":"string"}},"mustSelectAnswerUids":{"type":"array","items":{"type":"string"}},"disqualifyAnswerUids":{"type":"array","items":{"type":"string"}}}};
+
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerMatrixRow" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate101.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.uid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.text === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.uid !== undefined){
+if(typeof data.uid !== "string"){
+const err2 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.qualifyingAnswerUids !== undefined){
+let data2 = data.qualifyingAnswerUids;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data2[i0] !== "string"){
+const err4 = {instancePath:instancePath+"/qualifyingAnswerUids/" + i0,schemaPath:"#/properties/qualifyingAnswerUids/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/qualifyingAnswerUids",schemaPath:"#/properties/qualifyingAnswerUids/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.mustSelectAnswerUids !== undefined){
+let data4 = data.mustSelectAnswerUids;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data4[i1] !== "string"){
+const err6 = {instancePath:instancePath+"/mustSelectAnswerUids/" + i1,schemaPath:"#/properties/mustSelectAnswerUids/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/mustSelectAnswerUids",schemaPath:"#/properties/mustSelectAnswerUids/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.disqualifyAnswerUids !== undefined){
+let data6 = data.disqualifyAnswerUids;
+if(Array.isArray(data6)){
+const len2 = data6.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data6[i2] !== "string"){
+const err8 = {instancePath:instancePath+"/disqualifyAnswerUids/" + i2,schemaPath:"#/properties/disqualifyAnswerUids/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/disqualifyAnswerUids",schemaPath:"#/properties/disqualifyAnswerUids/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate101.errors = vErrors;
+return errors === 0;
+}
+validate101.evaluated = {"props":{"uid":true,"text":true,"qualifyingAnswerUids":true,"mustSelectAnswerUids":true,"disqualifyAnswerUids":true},"dynamicProps":false,"dynamicItems":false};
+
+export const validateMatrixQuestion = validate102;
+const schema52 = {"$id":"https://partner-recruitment.invalid/schemas/MatrixQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType","matrixRows"],"properties":{"questionType":{"const":"matrix"},"matrixRows":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerMatrixRow"}},"matrixMatchType":{"type":"string","enum":["all","any"]},"matrixSelectionMode":{"type":"string","enum":["single","multi"]}},"if":{"required":["matrixSelectionMode"],"properties":{"matrixSelectionMode":{"const":"single"}}},"then":{"properties":{"matrixRows":{"items":{"properties":{"mustSelectAnswerUids":false,"disqualifyAnswerUids":false}}}}}};
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/MatrixQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate102.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate82.evaluated.props;
+}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.matrixSelectionMode === undefined) && (missing0 = "matrixSelectionMode")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.matrixSelectionMode !== undefined){
+if("single" !== data.matrixSelectionMode){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs3 === errors;
+if(props0 !== true){
+props0 = props0 || {};
+props0.matrixSelectionMode = true;
+}
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.matrixRows !== undefined){
+let data1 = data.matrixRows;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.mustSelectAnswerUids !== undefined){
+const err2 = {instancePath:instancePath+"/matrixRows/" + i0+"/mustSelectAnswerUids",schemaPath:"#/then/properties/matrixRows/items/properties/mustSelectAnswerUids/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data2.disqualifyAnswerUids !== undefined){
+const err3 = {instancePath:instancePath+"/matrixRows/" + i0+"/disqualifyAnswerUids",schemaPath:"#/then/properties/matrixRows/items/properties/disqualifyAnswerUids/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+}
+}
+var _valid0 = _errs5 === errors;
+valid1 = _valid0;
+if(valid1){
+if(props0 !== true){
+props0 = props0 || {};
+props0.matrixRows = true;
+}
+}
+}
+if(!valid1){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questionType === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.matrixRows === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "matrixRows"},message:"must have required property '"+"matrixRows"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.questionType = true;
+props0.matrixRows = true;
+props0.matrixMatchType = true;
+props0.matrixSelectionMode = true;
+}
+if(data.questionType !== undefined){
+if("matrix" !== data.questionType){
+const err7 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "matrix"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.matrixRows !== undefined){
+let data6 = data.matrixRows;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate101(data6[i1], {instancePath:instancePath+"/matrixRows/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/matrixRows",schemaPath:"#/properties/matrixRows/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.matrixMatchType !== undefined){
+let data8 = data.matrixMatchType;
+if(typeof data8 !== "string"){
+const err9 = {instancePath:instancePath+"/matrixMatchType",schemaPath:"#/properties/matrixMatchType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!((data8 === "all") || (data8 === "any"))){
+const err10 = {instancePath:instancePath+"/matrixMatchType",schemaPath:"#/properties/matrixMatchType/enum",keyword:"enum",params:{allowedValues: schema52.properties.matrixMatchType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.matrixSelectionMode !== undefined){
+let data9 = data.matrixSelectionMode;
+if(typeof data9 !== "string"){
+const err11 = {instancePath:instancePath+"/matrixSelectionMode",schemaPath:"#/properties/matrixSelectionMode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((data9 === "single") || (data9 === "multi"))){
+const err12 = {instancePath:instancePath+"/matrixSelectionMode",schemaPath:"#/properties/matrixSelectionMode/enum",keyword:"enum",params:{allowedValues: schema52.properties.matrixSelectionMode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate102.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate102.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateScreenerQuestion = validate105;
+const schema53 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerQuestion","oneOf":[{"$ref":"https://partner-recruitment.invalid/schemas/RadioQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/CheckboxQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/SingleLineTextboxQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/MultiLineTextboxQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/NumericBoxQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/SliderScaleQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/FileUploadQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/RankQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/MatrixQuestion"}],"discriminator":{"propertyName":"questionType"}};
+
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate105.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.questionType;
+if(typeof tag0 == "string"){
+if(tag0 === "radio"){
+if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate85.evaluated.props;
+}
+}
+else if(tag0 === "checkbox"){
+if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+errors = vErrors.length;
+}
+else {
+var props1 = validate87.evaluated.props;
+}
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+else if(tag0 === "singleLineTextbox"){
+if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+errors = vErrors.length;
+}
+else {
+var props2 = validate89.evaluated.props;
+}
+if(props0 !== true && props2 !== undefined){
+if(props2 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props2);
+}
+}
+}
+else if(tag0 === "multiLineTextbox"){
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+errors = vErrors.length;
+}
+else {
+var props3 = validate91.evaluated.props;
+}
+if(props0 !== true && props3 !== undefined){
+if(props3 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props3);
+}
+}
+}
+else if(tag0 === "numericBox"){
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+else {
+var props4 = validate93.evaluated.props;
+}
+if(props0 !== true && props4 !== undefined){
+if(props4 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props4);
+}
+}
+}
+else if(tag0 === "sliderScale"){
+if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+errors = vErrors.length;
+}
+else {
+var props5 = validate95.evaluated.props;
+}
+if(props0 !== true && props5 !== undefined){
+if(props5 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props5);
+}
+}
+}
+else if(tag0 === "fileUpload"){
+if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+errors = vErrors.length;
+}
+else {
+var props6 = validate97.evaluated.props;
+}
+if(props0 !== true && props6 !== undefined){
+if(props6 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props6);
+}
+}
+}
+else if(tag0 === "rank"){
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+errors = vErrors.length;
+}
+else {
+var props7 = validate99.evaluated.props;
+}
+if(props0 !== true && props7 !== undefined){
+if(props7 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props7);
+}
+}
+}
+else if(tag0 === "matrix"){
+if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+errors = vErrors.length;
+}
+else {
+var props8 = validate102.evaluated.props;
+}
+if(props0 !== true && props8 !== undefined){
+if(props8 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props8);
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "questionType", tagValue: tag0},message:"value of tag \"questionType\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "questionType", tagValue: tag0},message:"tag \"questionType\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+validate105.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate105.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateScreenerEnd = validate115;
+const schema54 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerEnd","type":"object","required":["text","isEnd","id"],"properties":{"text":{"type":"string"},"isEnd":{"const":true},"id":{"type":"string"},"uid":{"type":"null"},"order":{"type":"null"},"answers":{"type":"array","maxItems":0}}};
+
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerEnd" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate115.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.isEnd === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isEnd"},message:"must have required property '"+"isEnd"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.isEnd !== undefined){
+if(true !== data.isEnd){
+const err4 = {instancePath:instancePath+"/isEnd",schemaPath:"#/properties/isEnd/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.uid !== undefined){
+if(data.uid !== null){
+const err6 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.order !== undefined){
+if(data.order !== null){
+const err7 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.answers !== undefined){
+let data5 = data.answers;
+if(Array.isArray(data5)){
+if(data5.length > 0){
+const err8 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate115.errors = vErrors;
+return errors === 0;
+}
+validate115.evaluated = {"props":{"text":true,"isEnd":true,"id":true,"uid":true,"order":true,"answers":true},"dynamicProps":false,"dynamicItems":false};
+
+export const validateScreenerQuestionItem = validate116;
+const schema55 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerQuestionItem","oneOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerEnd"}]};
 
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateHouseholdIncome" */;
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerQuestionItem" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate116.evaluated;
@@ -1769,20 +3562,171 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
+else {
+var props0 = validate105.evaluated.props;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = props0 || {};
+props0.text = true;
+props0.isEnd = true;
+props0.id = true;
+props0.uid = true;
+props0.order = true;
+props0.answers = true;
+}
+}
+}
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
 validate116.errors = vErrors;
+evaluated0.props = props0;
 return errors === 0;
 }
-validate116.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateGender = validate119;
-const schema60 = {"$id":"https://partner-recruitment.invalid/validateGender","$ref":"https://partner-recruitment.invalid/components.json#/$defs/Gender"};
-const schema61 = {"type":"string","enum":["male","female","other","nonbinary","transmale","transfemale","prefernottoanswer","N/A"]};
+export const validateProjectClosedDetails = validate119;
+const schema56 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectClosedDetails","type":"object","properties":{"closed":{"type":"boolean"},"closedMessage":{"type":"string"},"closedOnDate":{"type":"string","format":"date-time"},"closedByUserId":{"type":"string"}}};
+
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ProjectClosedDetails" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate119.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.closed !== undefined){
+if(typeof data.closed !== "boolean"){
+const err0 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.closedMessage !== undefined){
+if(typeof data.closedMessage !== "string"){
+const err1 = {instancePath:instancePath+"/closedMessage",schemaPath:"#/properties/closedMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.closedOnDate !== undefined){
+let data2 = data.closedOnDate;
+if(typeof data2 === "string"){
+if(!(formats0.validate(data2))){
+const err2 = {instancePath:instancePath+"/closedOnDate",schemaPath:"#/properties/closedOnDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/closedOnDate",schemaPath:"#/properties/closedOnDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.closedByUserId !== undefined){
+if(typeof data.closedByUserId !== "string"){
+const err4 = {instancePath:instancePath+"/closedByUserId",schemaPath:"#/properties/closedByUserId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate119.errors = vErrors;
+return errors === 0;
+}
+validate119.evaluated = {"props":{"closed":true,"closedMessage":true,"closedOnDate":true,"closedByUserId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const validateNdaType = validate120;
+const schema57 = {"$id":"https://partner-recruitment.invalid/schemas/NdaType","type":"string","enum":["none","file","link"]};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/NdaType" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate120.evaluated;
@@ -1802,8 +3746,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!((((((((data === "male") || (data === "female")) || (data === "other")) || (data === "nonbinary")) || (data === "transmale")) || (data === "transfemale")) || (data === "prefernottoanswer")) || (data === "N/A"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"};
+if(!(((data === "none") || (data === "file")) || (data === "link"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1817,32 +3761,74 @@ return errors === 0;
 }
 validate120.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+export const validateNdaDetails = validate121;
+const schema58 = {"$id":"https://partner-recruitment.invalid/schemas/NdaDetails","type":"object","properties":{"ndaType":{"$ref":"https://partner-recruitment.invalid/schemas/NdaType"},"ndaLink":{"type":["string","null"]},"ndaFileUrl":{"type":["string","null"]}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateGender" */;
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/NdaDetails" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ndaType !== undefined){
+if(!(validate120(data.ndaType, {instancePath:instancePath+"/ndaType",parentData:data,parentDataProperty:"ndaType",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
-validate119.errors = vErrors;
+}
+if(data.ndaLink !== undefined){
+let data1 = data.ndaLink;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err0 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema58.properties.ndaLink.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.ndaFileUrl !== undefined){
+let data2 = data.ndaFileUrl;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err1 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema58.properties.ndaFileUrl.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":{"ndaType":true,"ndaLink":true,"ndaFileUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateEducationLevel = validate122;
-const schema62 = {"$id":"https://partner-recruitment.invalid/validateEducationLevel","$ref":"https://partner-recruitment.invalid/components.json#/$defs/EducationLevel"};
-const schema63 = {"type":"string","enum":["somehighschool","highschoolgraduate","somecollegenodegree","tradetechnicalvocationaltraining","associatedegree","bachelordegree","masterdegree","doctoratedegree","N/A"]};
+export const validatePastParticipation = validate123;
+const schema59 = {"$id":"https://partner-recruitment.invalid/schemas/PastParticipation","type":"object","required":["hasNeverParticipated"],"properties":{"hasNeverParticipated":{"type":"boolean"},"since":{"type":"string","format":"date-time"},"months":{"type":"string","enum":["-1","1","2","3","6","9","12"]}},"if":{"required":["hasNeverParticipated"],"properties":{"hasNeverParticipated":{"const":true}}},"then":{"properties":{"months":false}}};
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/PastParticipation" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate123.evaluated;
@@ -1852,8 +3838,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.hasNeverParticipated === undefined) && (missing0 = "hasNeverParticipated")){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1862,58 +3853,174 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((((((((data === "somehighschool") || (data === "highschoolgraduate")) || (data === "somecollegenodegree")) || (data === "tradetechnicalvocationaltraining")) || (data === "associatedegree")) || (data === "bachelordegree")) || (data === "masterdegree")) || (data === "doctoratedegree")) || (data === "N/A"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
+else {
+if(data.hasNeverParticipated !== undefined){
+if(true !== data.hasNeverParticipated){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.months !== undefined){
+const err2 = {instancePath:instancePath+"/months",schemaPath:"#/then/properties/months/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.months = true;
+props0.hasNeverParticipated = true;
+}
+}
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hasNeverParticipated === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasNeverParticipated"},message:"must have required property '"+"hasNeverParticipated"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.hasNeverParticipated = true;
+props0.since = true;
+props0.months = true;
+}
+if(data.hasNeverParticipated !== undefined){
+if(typeof data.hasNeverParticipated !== "boolean"){
+const err5 = {instancePath:instancePath+"/hasNeverParticipated",schemaPath:"#/properties/hasNeverParticipated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.since !== undefined){
+let data3 = data.since;
+if(typeof data3 === "string"){
+if(!(formats0.validate(data3))){
+const err6 = {instancePath:instancePath+"/since",schemaPath:"#/properties/since/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/since",schemaPath:"#/properties/since/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.months !== undefined){
+let data4 = data.months;
+if(typeof data4 !== "string"){
+const err8 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((((((data4 === "-1") || (data4 === "1")) || (data4 === "2")) || (data4 === "3")) || (data4 === "6")) || (data4 === "9")) || (data4 === "12"))){
+const err9 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/enum",keyword:"enum",params:{allowedValues: schema59.properties.months.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
 validate123.errors = vErrors;
+evaluated0.props = props0;
 return errors === 0;
 }
-validate123.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate123.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+export const validateExternalResearcher = validate124;
+const schema60 = {"$id":"https://partner-recruitment.invalid/schemas/ExternalResearcher","type":"object","required":["researcherId"],"properties":{"researcherId":{"type":"string"},"researcherName":{"type":"string"},"teamId":{"type":"string"},"companyName":{"type":"string"},"companyId":{"type":"string"},"bookingUrl":{"type":"string"}}};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateEducationLevel" */;
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ExternalResearcher" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate122.evaluated;
+const evaluated0 = validate124.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
-errors = vErrors.length;
-}
-validate122.errors = vErrors;
-return errors === 0;
-}
-validate122.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateEthnicities = validate125;
-const schema64 = {"$id":"https://partner-recruitment.invalid/validateEthnicities","$ref":"https://partner-recruitment.invalid/components.json#/$defs/Ethnicities"};
-const schema65 = {"type":"string","enum":["americanindianalaskannative","hispaniclatino","blackorafricanamerican","asianpacificislander","whitecaucasian","middleeastern","multipleethnicity","prefernotdisclose","N/A"]};
-
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate126.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.researcherId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "researcherId"},message:"must have required property '"+"researcherId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1922,8 +4029,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((((((((data === "americanindianalaskannative") || (data === "hispaniclatino")) || (data === "blackorafricanamerican")) || (data === "asianpacificislander")) || (data === "whitecaucasian")) || (data === "middleeastern")) || (data === "multipleethnicity")) || (data === "prefernotdisclose")) || (data === "N/A"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values"};
+if(data.researcherId !== undefined){
+if(typeof data.researcherId !== "string"){
+const err1 = {instancePath:instancePath+"/researcherId",schemaPath:"#/properties/researcherId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1932,14 +4040,88 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate126.errors = vErrors;
+}
+if(data.researcherName !== undefined){
+if(typeof data.researcherName !== "string"){
+const err2 = {instancePath:instancePath+"/researcherName",schemaPath:"#/properties/researcherName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.teamId !== undefined){
+if(typeof data.teamId !== "string"){
+const err3 = {instancePath:instancePath+"/teamId",schemaPath:"#/properties/teamId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.companyName !== undefined){
+if(typeof data.companyName !== "string"){
+const err4 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.companyId !== undefined){
+if(typeof data.companyId !== "string"){
+const err5 = {instancePath:instancePath+"/companyId",schemaPath:"#/properties/companyId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.bookingUrl !== undefined){
+if(typeof data.bookingUrl !== "string"){
+const err6 = {instancePath:instancePath+"/bookingUrl",schemaPath:"#/properties/bookingUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate124.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate124.evaluated = {"props":{"researcherId":true,"researcherName":true,"teamId":true,"companyName":true,"companyId":true,"bookingUrl":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateSeniorityLevel = validate125;
+const schema61 = {"$id":"https://partner-recruitment.invalid/schemas/SeniorityLevel","type":"string","enum":["unpaid","student","training","entrylevel","senior","manager","director","chiefofficer","partner","vicepresident"]};
 
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateEthnicities" */;
+/*# sourceURL="https://partner-recruitment.invalid/schemas/SeniorityLevel" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate125.evaluated;
@@ -1949,5724 +4131,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-validate125.errors = vErrors;
-return errors === 0;
-}
-validate125.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateAgeGroup = validate128;
-const schema66 = {"$id":"https://partner-recruitment.invalid/validateAgeGroup","$ref":"https://partner-recruitment.invalid/components.json#/$defs/AgeGroup"};
-const schema67 = {"type":"string","enum":["18-20","21-29","30-39","40-54","55+","N/A"]};
-
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate129.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((((data === "18-20") || (data === "21-29")) || (data === "30-39")) || (data === "40-54")) || (data === "55+")) || (data === "N/A"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate129.errors = vErrors;
-return errors === 0;
-}
-validate129.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateAgeGroup" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate128.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
-errors = vErrors.length;
-}
-validate128.errors = vErrors;
-return errors === 0;
-}
-validate128.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateScreenerAnswer = validate131;
-const schema68 = {"$id":"https://partner-recruitment.invalid/validateScreenerAnswer","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerAnswer"};
-const schema69 = {"type":"object","required":["id","uid","answerValue"],"properties":{"id":{"type":"string"},"uid":{"type":"string"},"answerValue":{"type":"number"},"text":{"type":"string"},"goToQuestionUid":{"type":"string"},"isOther":{"type":"boolean"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"}},"if":{"required":["isOther"],"properties":{"isOther":{"const":true}}},"then":{"properties":{"text":{"const":"Other"}}},"else":{"required":["text"]}};
-
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate132.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.isOther === undefined) && (missing0 = "isOther")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.isOther !== undefined){
-if(true !== data.isOther){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text !== undefined){
-if("Other" !== data.text){
-const err2 = {instancePath:instancePath+"/text",schemaPath:"#/then/properties/text/const",keyword:"const",params:{allowedValue: "Other"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-var _valid0 = _errs4 === errors;
-valid0 = _valid0;
-if(valid0){
-var props0 = {};
-props0.text = true;
-props0.isOther = true;
-}
-ifClause0 = "then";
-}
-else {
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
-const err3 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid0 = _valid0;
-ifClause0 = "else";
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.uid === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.answerValue === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answerValue"},message:"must have required property '"+"answerValue"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.uid = true;
-props0.answerValue = true;
-props0.text = true;
-props0.goToQuestionUid = true;
-props0.isOther = true;
-props0.createdAt = true;
-props0.updatedAt = true;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.uid !== undefined){
-if(typeof data.uid !== "string"){
-const err9 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.answerValue !== undefined){
-let data4 = data.answerValue;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err10 = {instancePath:instancePath+"/answerValue",schemaPath:"#/properties/answerValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err11 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.goToQuestionUid !== undefined){
-if(typeof data.goToQuestionUid !== "string"){
-const err12 = {instancePath:instancePath+"/goToQuestionUid",schemaPath:"#/properties/goToQuestionUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.isOther !== undefined){
-if(typeof data.isOther !== "boolean"){
-const err13 = {instancePath:instancePath+"/isOther",schemaPath:"#/properties/isOther/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.createdAt !== undefined){
-if(typeof data.createdAt !== "string"){
-const err14 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.updatedAt !== undefined){
-if(typeof data.updatedAt !== "string"){
-const err15 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-validate132.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate132.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateScreenerAnswer" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate131.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate132(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate132.evaluated.props;
-}
-validate131.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate131.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateScreenerSkipLogic = validate134;
-const schema70 = {"$id":"https://partner-recruitment.invalid/validateScreenerSkipLogic","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerSkipLogic"};
-const schema71 = {"type":"object","required":["answerUid"],"properties":{"answerUid":{"type":"string"},"goToQuestionUid":{"type":"string"},"rowUid":{"type":"string"},"skipLogicType":{},"multipleAnswers":{"type":"array","items":{}},"multipleAnswersBoolType":{}}};
-
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate135.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.answerUid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answerUid"},message:"must have required property '"+"answerUid"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.answerUid !== undefined){
-if(typeof data.answerUid !== "string"){
-const err1 = {instancePath:instancePath+"/answerUid",schemaPath:"#/properties/answerUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.goToQuestionUid !== undefined){
-if(typeof data.goToQuestionUid !== "string"){
-const err2 = {instancePath:instancePath+"/goToQuestionUid",schemaPath:"#/properties/goToQuestionUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.rowUid !== undefined){
-if(typeof data.rowUid !== "string"){
-const err3 = {instancePath:instancePath+"/rowUid",schemaPath:"#/properties/rowUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.multipleAnswers !== undefined){
-if(!(Array.isArray(data.multipleAnswers))){
-const err4 = {instancePath:instancePath+"/multipleAnswers",schemaPath:"#/properties/multipleAnswers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate135.errors = vErrors;
-return errors === 0;
-}
-validate135.evaluated = {"props":{"answerUid":true,"goToQuestionUid":true,"rowUid":true,"skipLogicType":true,"multipleAnswers":true,"multipleAnswersBoolType":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateScreenerSkipLogic" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate134.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
-errors = vErrors.length;
-}
-validate134.errors = vErrors;
-return errors === 0;
-}
-validate134.evaluated = {"props":{"answerUid":true,"goToQuestionUid":true,"rowUid":true,"skipLogicType":true,"multipleAnswers":true,"multipleAnswersBoolType":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateScreenerQuestionCommon = validate137;
-const schema72 = {"$id":"https://partner-recruitment.invalid/validateScreenerQuestionCommon","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestionCommon"};
-const schema73 = {"type":"object","required":["uid","id","text","questionType","isEnd","answers"],"properties":{"uid":{"type":"string"},"id":{"type":"string"},"text":{"type":"string"},"questionType":{"type":"string","enum":["radio","checkbox","singleLineTextbox","multiLineTextbox","numericBox","sliderScale","fileUpload","rank","matrix"]},"isEnd":{"const":false},"answers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerAnswer"}},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"isRequired":{"type":"boolean"},"skipLogic":{"type":"boolean"},"includeOtherOption":{"type":"boolean"},"logic":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerSkipLogic"},"order":{"type":"number"},"randomizeOrder":{"type":"boolean"},"warnings":{"type":"array","items":{"type":"string"}}},"if":{"required":["questionType"],"properties":{"questionType":{"not":{"const":"matrix"}}}},"then":{"properties":{"logic":{"properties":{"rowUid":false}}}}};
-
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate139.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.isOther === undefined) && (missing0 = "isOther")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.isOther !== undefined){
-if(true !== data.isOther){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text !== undefined){
-if("Other" !== data.text){
-const err2 = {instancePath:instancePath+"/text",schemaPath:"#/then/properties/text/const",keyword:"const",params:{allowedValue: "Other"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-var _valid0 = _errs4 === errors;
-valid0 = _valid0;
-if(valid0){
-var props0 = {};
-props0.text = true;
-props0.isOther = true;
-}
-ifClause0 = "then";
-}
-else {
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
-const err3 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid0 = _valid0;
-ifClause0 = "else";
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.uid === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.answerValue === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answerValue"},message:"must have required property '"+"answerValue"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.uid = true;
-props0.answerValue = true;
-props0.text = true;
-props0.goToQuestionUid = true;
-props0.isOther = true;
-props0.createdAt = true;
-props0.updatedAt = true;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.uid !== undefined){
-if(typeof data.uid !== "string"){
-const err9 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.answerValue !== undefined){
-let data4 = data.answerValue;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err10 = {instancePath:instancePath+"/answerValue",schemaPath:"#/properties/answerValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err11 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.goToQuestionUid !== undefined){
-if(typeof data.goToQuestionUid !== "string"){
-const err12 = {instancePath:instancePath+"/goToQuestionUid",schemaPath:"#/properties/goToQuestionUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.isOther !== undefined){
-if(typeof data.isOther !== "boolean"){
-const err13 = {instancePath:instancePath+"/isOther",schemaPath:"#/properties/isOther/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.createdAt !== undefined){
-if(typeof data.createdAt !== "string"){
-const err14 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.updatedAt !== undefined){
-if(typeof data.updatedAt !== "string"){
-const err15 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-validate139.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate139.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate141.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.answerUid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answerUid"},message:"must have required property '"+"answerUid"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.answerUid !== undefined){
-if(typeof data.answerUid !== "string"){
-const err1 = {instancePath:instancePath+"/answerUid",schemaPath:"#/properties/answerUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.goToQuestionUid !== undefined){
-if(typeof data.goToQuestionUid !== "string"){
-const err2 = {instancePath:instancePath+"/goToQuestionUid",schemaPath:"#/properties/goToQuestionUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.rowUid !== undefined){
-if(typeof data.rowUid !== "string"){
-const err3 = {instancePath:instancePath+"/rowUid",schemaPath:"#/properties/rowUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.multipleAnswers !== undefined){
-if(!(Array.isArray(data.multipleAnswers))){
-const err4 = {instancePath:instancePath+"/multipleAnswers",schemaPath:"#/properties/multipleAnswers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate141.errors = vErrors;
-return errors === 0;
-}
-validate141.evaluated = {"props":{"answerUid":true,"goToQuestionUid":true,"rowUid":true,"skipLogicType":true,"multipleAnswers":true,"multipleAnswersBoolType":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate138.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.questionType === undefined) && (missing0 = "questionType")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.questionType !== undefined){
-const _errs4 = errors;
-const _errs5 = errors;
-if("matrix" !== data.questionType){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs5 === errors;
-if(valid2){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs4;
-if(vErrors !== null){
-if(_errs4){
-vErrors.length = _errs4;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.logic !== undefined){
-let data1 = data.logic;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.rowUid !== undefined){
-const err3 = {instancePath:instancePath+"/logic/rowUid",schemaPath:"#/then/properties/logic/properties/rowUid/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs6 === errors;
-valid0 = _valid0;
-if(valid0){
-var props0 = {};
-props0.logic = true;
-props0.questionType = true;
-}
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uid === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.text === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.questionType === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.isEnd === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isEnd"},message:"must have required property '"+"isEnd"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.answers === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.uid = true;
-props0.id = true;
-props0.text = true;
-props0.questionType = true;
-props0.isEnd = true;
-props0.answers = true;
-props0.createdAt = true;
-props0.updatedAt = true;
-props0.isRequired = true;
-props0.skipLogic = true;
-props0.includeOtherOption = true;
-props0.logic = true;
-props0.order = true;
-props0.randomizeOrder = true;
-props0.warnings = true;
-}
-if(data.uid !== undefined){
-if(typeof data.uid !== "string"){
-const err11 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err13 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.questionType !== undefined){
-let data6 = data.questionType;
-if(typeof data6 !== "string"){
-const err14 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!(((((((((data6 === "radio") || (data6 === "checkbox")) || (data6 === "singleLineTextbox")) || (data6 === "multiLineTextbox")) || (data6 === "numericBox")) || (data6 === "sliderScale")) || (data6 === "fileUpload")) || (data6 === "rank")) || (data6 === "matrix"))){
-const err15 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/enum",keyword:"enum",params:{allowedValues: schema73.properties.questionType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.isEnd !== undefined){
-if(false !== data.isEnd){
-const err16 = {instancePath:instancePath+"/isEnd",schemaPath:"#/properties/isEnd/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data8 = data.answers;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate139(data8[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.createdAt !== undefined){
-if(typeof data.createdAt !== "string"){
-const err18 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.updatedAt !== undefined){
-if(typeof data.updatedAt !== "string"){
-const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.isRequired !== undefined){
-if(typeof data.isRequired !== "boolean"){
-const err20 = {instancePath:instancePath+"/isRequired",schemaPath:"#/properties/isRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.skipLogic !== undefined){
-if(typeof data.skipLogic !== "boolean"){
-const err21 = {instancePath:instancePath+"/skipLogic",schemaPath:"#/properties/skipLogic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.includeOtherOption !== undefined){
-if(typeof data.includeOtherOption !== "boolean"){
-const err22 = {instancePath:instancePath+"/includeOtherOption",schemaPath:"#/properties/includeOtherOption/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.logic !== undefined){
-if(!(validate141(data.logic, {instancePath:instancePath+"/logic",parentData:data,parentDataProperty:"logic",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-}
-if(data.order !== undefined){
-let data16 = data.order;
-if(!((typeof data16 == "number") && (isFinite(data16)))){
-const err23 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.randomizeOrder !== undefined){
-if(typeof data.randomizeOrder !== "boolean"){
-const err24 = {instancePath:instancePath+"/randomizeOrder",schemaPath:"#/properties/randomizeOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.warnings !== undefined){
-let data18 = data.warnings;
-if(Array.isArray(data18)){
-const len1 = data18.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data18[i1] !== "string"){
-const err25 = {instancePath:instancePath+"/warnings/" + i1,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-validate138.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate138.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateScreenerQuestionCommon" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate137.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate138(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate138.evaluated.props;
-}
-validate137.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate137.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateRadioQuestion = validate144;
-const schema76 = {"$id":"https://partner-recruitment.invalid/validateRadioQuestion","$ref":"https://partner-recruitment.invalid/components.json#/$defs/RadioQuestion"};
-const schema77 = {"allOf":[{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"radio"},"answers":{"type":"array","items":{"properties":{"answerValue":{"enum":[1,2]}}}}}};
-
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate146.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.questionType === undefined) && (missing0 = "questionType")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.questionType !== undefined){
-const _errs4 = errors;
-const _errs5 = errors;
-if("matrix" !== data.questionType){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs5 === errors;
-if(valid2){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs4;
-if(vErrors !== null){
-if(_errs4){
-vErrors.length = _errs4;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.logic !== undefined){
-let data1 = data.logic;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.rowUid !== undefined){
-const err3 = {instancePath:instancePath+"/logic/rowUid",schemaPath:"#/then/properties/logic/properties/rowUid/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs6 === errors;
-valid0 = _valid0;
-if(valid0){
-var props0 = {};
-props0.logic = true;
-props0.questionType = true;
-}
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uid === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.text === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.questionType === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.isEnd === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isEnd"},message:"must have required property '"+"isEnd"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.answers === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.uid = true;
-props0.id = true;
-props0.text = true;
-props0.questionType = true;
-props0.isEnd = true;
-props0.answers = true;
-props0.createdAt = true;
-props0.updatedAt = true;
-props0.isRequired = true;
-props0.skipLogic = true;
-props0.includeOtherOption = true;
-props0.logic = true;
-props0.order = true;
-props0.randomizeOrder = true;
-props0.warnings = true;
-}
-if(data.uid !== undefined){
-if(typeof data.uid !== "string"){
-const err11 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err13 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.questionType !== undefined){
-let data6 = data.questionType;
-if(typeof data6 !== "string"){
-const err14 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!(((((((((data6 === "radio") || (data6 === "checkbox")) || (data6 === "singleLineTextbox")) || (data6 === "multiLineTextbox")) || (data6 === "numericBox")) || (data6 === "sliderScale")) || (data6 === "fileUpload")) || (data6 === "rank")) || (data6 === "matrix"))){
-const err15 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/enum",keyword:"enum",params:{allowedValues: schema73.properties.questionType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.isEnd !== undefined){
-if(false !== data.isEnd){
-const err16 = {instancePath:instancePath+"/isEnd",schemaPath:"#/properties/isEnd/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data8 = data.answers;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate139(data8[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.createdAt !== undefined){
-if(typeof data.createdAt !== "string"){
-const err18 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.updatedAt !== undefined){
-if(typeof data.updatedAt !== "string"){
-const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.isRequired !== undefined){
-if(typeof data.isRequired !== "boolean"){
-const err20 = {instancePath:instancePath+"/isRequired",schemaPath:"#/properties/isRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.skipLogic !== undefined){
-if(typeof data.skipLogic !== "boolean"){
-const err21 = {instancePath:instancePath+"/skipLogic",schemaPath:"#/properties/skipLogic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.includeOtherOption !== undefined){
-if(typeof data.includeOtherOption !== "boolean"){
-const err22 = {instancePath:instancePath+"/includeOtherOption",schemaPath:"#/properties/includeOtherOption/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.logic !== undefined){
-if(!(validate141(data.logic, {instancePath:instancePath+"/logic",parentData:data,parentDataProperty:"logic",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-}
-if(data.order !== undefined){
-let data16 = data.order;
-if(!((typeof data16 == "number") && (isFinite(data16)))){
-const err23 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.randomizeOrder !== undefined){
-if(typeof data.randomizeOrder !== "boolean"){
-const err24 = {instancePath:instancePath+"/randomizeOrder",schemaPath:"#/properties/randomizeOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.warnings !== undefined){
-let data18 = data.warnings;
-if(Array.isArray(data18)){
-const len1 = data18.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data18[i1] !== "string"){
-const err25 = {instancePath:instancePath+"/warnings/" + i1,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-validate146.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate146.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate145.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("radio" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "radio"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.answerValue !== undefined){
-let data3 = data2.answerValue;
-if(!((data3 === 1) || (data3 === 2))){
-const err2 = {instancePath:instancePath+"/answers/" + i0+"/answerValue",schemaPath:"#/properties/answers/items/properties/answerValue/enum",keyword:"enum",params:{allowedValues: schema77.properties.answers.items.properties.answerValue.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate145.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate145.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateRadioQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate144.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate145.evaluated.props;
-}
-validate144.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate144.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateCheckboxQuestion = validate151;
-const schema79 = {"$id":"https://partner-recruitment.invalid/validateCheckboxQuestion","$ref":"https://partner-recruitment.invalid/components.json#/$defs/CheckboxQuestion"};
-const schema80 = {"allOf":[{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"checkbox"},"answers":{"type":"array","items":{"properties":{"answerValue":{"enum":[1,2,3]}}}}}};
-
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate152.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("checkbox" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "checkbox"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.answerValue !== undefined){
-let data3 = data2.answerValue;
-if(!(((data3 === 1) || (data3 === 2)) || (data3 === 3))){
-const err2 = {instancePath:instancePath+"/answers/" + i0+"/answerValue",schemaPath:"#/properties/answers/items/properties/answerValue/enum",keyword:"enum",params:{allowedValues: schema80.properties.answers.items.properties.answerValue.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate152.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate152.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateCheckboxQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate151.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate152.evaluated.props;
-}
-validate151.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate151.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateSingleLineTextboxQuestion = validate155;
-const schema81 = {"$id":"https://partner-recruitment.invalid/validateSingleLineTextboxQuestion","$ref":"https://partner-recruitment.invalid/components.json#/$defs/SingleLineTextboxQuestion"};
-const schema82 = {"allOf":[{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"singleLineTextbox"},"answers":{"type":"array","maxItems":0}}};
-
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate156.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("singleLineTextbox" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "singleLineTextbox"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-if(data1.length > 0){
-const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate156.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate156.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateSingleLineTextboxQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate155.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate156.evaluated.props;
-}
-validate155.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate155.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateMultiLineTextboxQuestion = validate159;
-const schema83 = {"$id":"https://partner-recruitment.invalid/validateMultiLineTextboxQuestion","$ref":"https://partner-recruitment.invalid/components.json#/$defs/MultiLineTextboxQuestion"};
-const schema84 = {"allOf":[{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"multiLineTextbox"},"answers":{"type":"array","maxItems":0}}};
-
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate160.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("multiLineTextbox" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "multiLineTextbox"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-if(data1.length > 0){
-const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate160.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate160.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateMultiLineTextboxQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate159.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate160.evaluated.props;
-}
-validate159.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate159.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateNumericBoxQuestion = validate163;
-const schema85 = {"$id":"https://partner-recruitment.invalid/validateNumericBoxQuestion","$ref":"https://partner-recruitment.invalid/components.json#/$defs/NumericBoxQuestion"};
-const schema86 = {"allOf":[{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"numericBox"},"answers":{"type":"array","maxItems":0}}};
-
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate164.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("numericBox" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "numericBox"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-if(data1.length > 0){
-const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate164.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate164.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateNumericBoxQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate163.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate164.evaluated.props;
-}
-validate163.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate163.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateSliderScaleQuestion = validate167;
-const schema87 = {"$id":"https://partner-recruitment.invalid/validateSliderScaleQuestion","$ref":"https://partner-recruitment.invalid/components.json#/$defs/SliderScaleQuestion"};
-const schema88 = {"allOf":[{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestionCommon"}],"type":"object","required":["questionType","minValue","maxValue","step"],"properties":{"questionType":{"const":"sliderScale"},"minValue":{"type":"number"},"maxValue":{"type":"number"},"step":{"type":"number"}}};
-
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate168.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.minValue === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minValue"},message:"must have required property '"+"minValue"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.maxValue === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxValue"},message:"must have required property '"+"maxValue"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.step === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.minValue = true;
-props0.maxValue = true;
-props0.step = true;
-}
-if(data.questionType !== undefined){
-if("sliderScale" !== data.questionType){
-const err4 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "sliderScale"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.minValue !== undefined){
-let data1 = data.minValue;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err5 = {instancePath:instancePath+"/minValue",schemaPath:"#/properties/minValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.maxValue !== undefined){
-let data2 = data.maxValue;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/maxValue",schemaPath:"#/properties/maxValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.step !== undefined){
-let data3 = data.step;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate168.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate168.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateSliderScaleQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate167.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate168(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate168.evaluated.props;
-}
-validate167.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate167.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateFileUploadQuestion = validate171;
-const schema89 = {"$id":"https://partner-recruitment.invalid/validateFileUploadQuestion","$ref":"https://partner-recruitment.invalid/components.json#/$defs/FileUploadQuestion"};
-const schema90 = {"allOf":[{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"fileUpload"},"answers":{"type":"array","maxItems":0}}};
-
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate172.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("fileUpload" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "fileUpload"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-if(data1.length > 0){
-const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate172.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate172.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateFileUploadQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate171.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate172.evaluated.props;
-}
-validate171.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate171.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateRankQuestion = validate175;
-const schema91 = {"$id":"https://partner-recruitment.invalid/validateRankQuestion","$ref":"https://partner-recruitment.invalid/components.json#/$defs/RankQuestion"};
-const schema92 = {"allOf":[{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"rank"}}};
-
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate176.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-}
-if(data.questionType !== undefined){
-if("rank" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "rank"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate176.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate176.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateRankQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate175.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate176(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate176.evaluated.props;
-}
-validate175.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate175.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateScreenerMatrixRow = validate179;
-const schema93 = {"$id":"https://partner-recruitment.invalid/validateScreenerMatrixRow","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerMatrixRow"};
-const schema94 = {"type":"object","required":["uid","text"],"properties":{"uid":{"type":"string"},"text":{"type":"string"},"qualifyingAnswerUids":{"type":"array","items":{"type":"string"}},"mustSelectAnswerUids":{"type":"array","items":{"type":"string"}},"disqualifyAnswerUids":{"type":"array","items":{"type":"string"}}}};
-
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate180.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.uid !== undefined){
-if(typeof data.uid !== "string"){
-const err2 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.qualifyingAnswerUids !== undefined){
-let data2 = data.qualifyingAnswerUids;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data2[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/qualifyingAnswerUids/" + i0,schemaPath:"#/properties/qualifyingAnswerUids/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/qualifyingAnswerUids",schemaPath:"#/properties/qualifyingAnswerUids/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.mustSelectAnswerUids !== undefined){
-let data4 = data.mustSelectAnswerUids;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data4[i1] !== "string"){
-const err6 = {instancePath:instancePath+"/mustSelectAnswerUids/" + i1,schemaPath:"#/properties/mustSelectAnswerUids/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/mustSelectAnswerUids",schemaPath:"#/properties/mustSelectAnswerUids/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.disqualifyAnswerUids !== undefined){
-let data6 = data.disqualifyAnswerUids;
-if(Array.isArray(data6)){
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data6[i2] !== "string"){
-const err8 = {instancePath:instancePath+"/disqualifyAnswerUids/" + i2,schemaPath:"#/properties/disqualifyAnswerUids/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/disqualifyAnswerUids",schemaPath:"#/properties/disqualifyAnswerUids/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate180.errors = vErrors;
-return errors === 0;
-}
-validate180.evaluated = {"props":{"uid":true,"text":true,"qualifyingAnswerUids":true,"mustSelectAnswerUids":true,"disqualifyAnswerUids":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateScreenerMatrixRow" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate179.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate180(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
-errors = vErrors.length;
-}
-validate179.errors = vErrors;
-return errors === 0;
-}
-validate179.evaluated = {"props":{"uid":true,"text":true,"qualifyingAnswerUids":true,"mustSelectAnswerUids":true,"disqualifyAnswerUids":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateMatrixQuestion = validate182;
-const schema95 = {"$id":"https://partner-recruitment.invalid/validateMatrixQuestion","$ref":"https://partner-recruitment.invalid/components.json#/$defs/MatrixQuestion"};
-const schema96 = {"allOf":[{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestionCommon"}],"type":"object","required":["questionType","matrixRows"],"properties":{"questionType":{"const":"matrix"},"matrixRows":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerMatrixRow"}},"matrixMatchType":{"type":"string","enum":["all","any"]},"matrixSelectionMode":{"type":"string","enum":["single","multi"]}},"if":{"required":["matrixSelectionMode"],"properties":{"matrixSelectionMode":{"const":"single"}}},"then":{"properties":{"matrixRows":{"items":{"properties":{"mustSelectAnswerUids":false,"disqualifyAnswerUids":false}}}}}};
-
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate185.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.uid !== undefined){
-if(typeof data.uid !== "string"){
-const err2 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.qualifyingAnswerUids !== undefined){
-let data2 = data.qualifyingAnswerUids;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data2[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/qualifyingAnswerUids/" + i0,schemaPath:"#/properties/qualifyingAnswerUids/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/qualifyingAnswerUids",schemaPath:"#/properties/qualifyingAnswerUids/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.mustSelectAnswerUids !== undefined){
-let data4 = data.mustSelectAnswerUids;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data4[i1] !== "string"){
-const err6 = {instancePath:instancePath+"/mustSelectAnswerUids/" + i1,schemaPath:"#/properties/mustSelectAnswerUids/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/mustSelectAnswerUids",schemaPath:"#/properties/mustSelectAnswerUids/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.disqualifyAnswerUids !== undefined){
-let data6 = data.disqualifyAnswerUids;
-if(Array.isArray(data6)){
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data6[i2] !== "string"){
-const err8 = {instancePath:instancePath+"/disqualifyAnswerUids/" + i2,schemaPath:"#/properties/disqualifyAnswerUids/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/disqualifyAnswerUids",schemaPath:"#/properties/disqualifyAnswerUids/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate185.errors = vErrors;
-return errors === 0;
-}
-validate185.evaluated = {"props":{"uid":true,"text":true,"qualifyingAnswerUids":true,"mustSelectAnswerUids":true,"disqualifyAnswerUids":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate183.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-const _errs2 = errors;
-let valid1 = true;
-const _errs3 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.matrixSelectionMode === undefined) && (missing0 = "matrixSelectionMode")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.matrixSelectionMode !== undefined){
-if("single" !== data.matrixSelectionMode){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-if(props0 !== true){
-props0 = props0 || {};
-props0.matrixSelectionMode = true;
-}
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.matrixRows !== undefined){
-let data1 = data.matrixRows;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.mustSelectAnswerUids !== undefined){
-const err2 = {instancePath:instancePath+"/matrixRows/" + i0+"/mustSelectAnswerUids",schemaPath:"#/then/properties/matrixRows/items/properties/mustSelectAnswerUids/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data2.disqualifyAnswerUids !== undefined){
-const err3 = {instancePath:instancePath+"/matrixRows/" + i0+"/disqualifyAnswerUids",schemaPath:"#/then/properties/matrixRows/items/properties/disqualifyAnswerUids/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-}
-}
-var _valid0 = _errs5 === errors;
-valid1 = _valid0;
-if(valid1){
-if(props0 !== true){
-props0 = props0 || {};
-props0.matrixRows = true;
-}
-}
-}
-if(!valid1){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.matrixRows === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "matrixRows"},message:"must have required property '"+"matrixRows"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.matrixRows = true;
-props0.matrixMatchType = true;
-props0.matrixSelectionMode = true;
-}
-if(data.questionType !== undefined){
-if("matrix" !== data.questionType){
-const err7 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "matrix"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.matrixRows !== undefined){
-let data6 = data.matrixRows;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate185(data6[i1], {instancePath:instancePath+"/matrixRows/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/matrixRows",schemaPath:"#/properties/matrixRows/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.matrixMatchType !== undefined){
-let data8 = data.matrixMatchType;
-if(typeof data8 !== "string"){
-const err9 = {instancePath:instancePath+"/matrixMatchType",schemaPath:"#/properties/matrixMatchType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(!((data8 === "all") || (data8 === "any"))){
-const err10 = {instancePath:instancePath+"/matrixMatchType",schemaPath:"#/properties/matrixMatchType/enum",keyword:"enum",params:{allowedValues: schema96.properties.matrixMatchType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.matrixSelectionMode !== undefined){
-let data9 = data.matrixSelectionMode;
-if(typeof data9 !== "string"){
-const err11 = {instancePath:instancePath+"/matrixSelectionMode",schemaPath:"#/properties/matrixSelectionMode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data9 === "single") || (data9 === "multi"))){
-const err12 = {instancePath:instancePath+"/matrixSelectionMode",schemaPath:"#/properties/matrixSelectionMode/enum",keyword:"enum",params:{allowedValues: schema96.properties.matrixSelectionMode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate183.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate183.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateMatrixQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate182.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate183(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate183.evaluated.props;
-}
-validate182.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate182.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateScreenerQuestion = validate188;
-const schema98 = {"$id":"https://partner-recruitment.invalid/validateScreenerQuestion","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestion"};
-const schema99 = {"oneOf":[{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/RadioQuestion"},{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/CheckboxQuestion"},{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/SingleLineTextboxQuestion"},{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/MultiLineTextboxQuestion"},{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/NumericBoxQuestion"},{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/SliderScaleQuestion"},{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/FileUploadQuestion"},{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/RankQuestion"},{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/MatrixQuestion"}],"discriminator":{"propertyName":"questionType"}};
-
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate190.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("radio" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "radio"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.answerValue !== undefined){
-let data3 = data2.answerValue;
-if(!((data3 === 1) || (data3 === 2))){
-const err2 = {instancePath:instancePath+"/answers/" + i0+"/answerValue",schemaPath:"#/properties/answers/items/properties/answerValue/enum",keyword:"enum",params:{allowedValues: schema77.properties.answers.items.properties.answerValue.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate190.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate190.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate192.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("checkbox" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "checkbox"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.answerValue !== undefined){
-let data3 = data2.answerValue;
-if(!(((data3 === 1) || (data3 === 2)) || (data3 === 3))){
-const err2 = {instancePath:instancePath+"/answers/" + i0+"/answerValue",schemaPath:"#/properties/answers/items/properties/answerValue/enum",keyword:"enum",params:{allowedValues: schema80.properties.answers.items.properties.answerValue.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate192.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate192.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate194.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("singleLineTextbox" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "singleLineTextbox"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-if(data1.length > 0){
-const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate194.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate194.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate196.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("multiLineTextbox" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "multiLineTextbox"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-if(data1.length > 0){
-const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate196.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate196.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate198.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("numericBox" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "numericBox"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-if(data1.length > 0){
-const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate198.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate198.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate200.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.minValue === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minValue"},message:"must have required property '"+"minValue"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.maxValue === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxValue"},message:"must have required property '"+"maxValue"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.step === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.minValue = true;
-props0.maxValue = true;
-props0.step = true;
-}
-if(data.questionType !== undefined){
-if("sliderScale" !== data.questionType){
-const err4 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "sliderScale"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.minValue !== undefined){
-let data1 = data.minValue;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err5 = {instancePath:instancePath+"/minValue",schemaPath:"#/properties/minValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.maxValue !== undefined){
-let data2 = data.maxValue;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/maxValue",schemaPath:"#/properties/maxValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.step !== undefined){
-let data3 = data.step;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate200.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate200.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate202.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("fileUpload" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "fileUpload"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-if(data1.length > 0){
-const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate202.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate202.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate204.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-}
-if(data.questionType !== undefined){
-if("rank" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "rank"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate204.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate204.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate206.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate146.evaluated.props;
-}
-const _errs2 = errors;
-let valid1 = true;
-const _errs3 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.matrixSelectionMode === undefined) && (missing0 = "matrixSelectionMode")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.matrixSelectionMode !== undefined){
-if("single" !== data.matrixSelectionMode){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-if(props0 !== true){
-props0 = props0 || {};
-props0.matrixSelectionMode = true;
-}
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.matrixRows !== undefined){
-let data1 = data.matrixRows;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.mustSelectAnswerUids !== undefined){
-const err2 = {instancePath:instancePath+"/matrixRows/" + i0+"/mustSelectAnswerUids",schemaPath:"#/then/properties/matrixRows/items/properties/mustSelectAnswerUids/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data2.disqualifyAnswerUids !== undefined){
-const err3 = {instancePath:instancePath+"/matrixRows/" + i0+"/disqualifyAnswerUids",schemaPath:"#/then/properties/matrixRows/items/properties/disqualifyAnswerUids/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-}
-}
-var _valid0 = _errs5 === errors;
-valid1 = _valid0;
-if(valid1){
-if(props0 !== true){
-props0 = props0 || {};
-props0.matrixRows = true;
-}
-}
-}
-if(!valid1){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.matrixRows === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "matrixRows"},message:"must have required property '"+"matrixRows"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.matrixRows = true;
-props0.matrixMatchType = true;
-props0.matrixSelectionMode = true;
-}
-if(data.questionType !== undefined){
-if("matrix" !== data.questionType){
-const err7 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "matrix"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.matrixRows !== undefined){
-let data6 = data.matrixRows;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate185(data6[i1], {instancePath:instancePath+"/matrixRows/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/matrixRows",schemaPath:"#/properties/matrixRows/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.matrixMatchType !== undefined){
-let data8 = data.matrixMatchType;
-if(typeof data8 !== "string"){
-const err9 = {instancePath:instancePath+"/matrixMatchType",schemaPath:"#/properties/matrixMatchType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(!((data8 === "all") || (data8 === "any"))){
-const err10 = {instancePath:instancePath+"/matrixMatchType",schemaPath:"#/properties/matrixMatchType/enum",keyword:"enum",params:{allowedValues: schema96.properties.matrixMatchType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.matrixSelectionMode !== undefined){
-let data9 = data.matrixSelectionMode;
-if(typeof data9 !== "string"){
-const err11 = {instancePath:instancePath+"/matrixSelectionMode",schemaPath:"#/properties/matrixSelectionMode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data9 === "single") || (data9 === "multi"))){
-const err12 = {instancePath:instancePath+"/matrixSelectionMode",schemaPath:"#/properties/matrixSelectionMode/enum",keyword:"enum",params:{allowedValues: schema96.properties.matrixSelectionMode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate206.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate206.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate189.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.questionType;
-if(typeof tag0 == "string"){
-if(tag0 === "radio"){
-if(!(validate190(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate190.evaluated.props;
-}
-}
-else if(tag0 === "checkbox"){
-if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = validate192.evaluated.props;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-}
-else if(tag0 === "singleLineTextbox"){
-if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
-errors = vErrors.length;
-}
-else {
-var props2 = validate194.evaluated.props;
-}
-if(props0 !== true && props2 !== undefined){
-if(props2 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props2);
-}
-}
-}
-else if(tag0 === "multiLineTextbox"){
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
-errors = vErrors.length;
-}
-else {
-var props3 = validate196.evaluated.props;
-}
-if(props0 !== true && props3 !== undefined){
-if(props3 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props3);
-}
-}
-}
-else if(tag0 === "numericBox"){
-if(!(validate198(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
-errors = vErrors.length;
-}
-else {
-var props4 = validate198.evaluated.props;
-}
-if(props0 !== true && props4 !== undefined){
-if(props4 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props4);
-}
-}
-}
-else if(tag0 === "sliderScale"){
-if(!(validate200(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
-errors = vErrors.length;
-}
-else {
-var props5 = validate200.evaluated.props;
-}
-if(props0 !== true && props5 !== undefined){
-if(props5 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props5);
-}
-}
-}
-else if(tag0 === "fileUpload"){
-if(!(validate202(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
-errors = vErrors.length;
-}
-else {
-var props6 = validate202.evaluated.props;
-}
-if(props0 !== true && props6 !== undefined){
-if(props6 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props6);
-}
-}
-}
-else if(tag0 === "rank"){
-if(!(validate204(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
-errors = vErrors.length;
-}
-else {
-var props7 = validate204.evaluated.props;
-}
-if(props0 !== true && props7 !== undefined){
-if(props7 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props7);
-}
-}
-}
-else if(tag0 === "matrix"){
-if(!(validate206(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
-errors = vErrors.length;
-}
-else {
-var props8 = validate206.evaluated.props;
-}
-if(props0 !== true && props8 !== undefined){
-if(props8 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props8);
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "questionType", tagValue: tag0},message:"value of tag \"questionType\" must be in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "questionType", tagValue: tag0},message:"tag \"questionType\" must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-validate189.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate189.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateScreenerQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate188.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate189.evaluated.props;
-}
-validate188.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate188.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateScreenerEnd = validate219;
-const schema109 = {"$id":"https://partner-recruitment.invalid/validateScreenerEnd","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerEnd"};
-const schema110 = {"type":"object","required":["text","isEnd","id"],"properties":{"text":{"type":"string"},"isEnd":{"const":true},"id":{"type":"string"},"uid":{"type":"null"},"order":{"type":"null"},"answers":{"type":"array","maxItems":0}}};
-
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate220.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.isEnd === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isEnd"},message:"must have required property '"+"isEnd"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.isEnd !== undefined){
-if(true !== data.isEnd){
-const err4 = {instancePath:instancePath+"/isEnd",schemaPath:"#/properties/isEnd/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.uid !== undefined){
-if(data.uid !== null){
-const err6 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.order !== undefined){
-if(data.order !== null){
-const err7 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data5 = data.answers;
-if(Array.isArray(data5)){
-if(data5.length > 0){
-const err8 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate220.errors = vErrors;
-return errors === 0;
-}
-validate220.evaluated = {"props":{"text":true,"isEnd":true,"id":true,"uid":true,"order":true,"answers":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateScreenerEnd" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate219.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
-errors = vErrors.length;
-}
-validate219.errors = vErrors;
-return errors === 0;
-}
-validate219.evaluated = {"props":{"text":true,"isEnd":true,"id":true,"uid":true,"order":true,"answers":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateScreenerQuestionItem = validate222;
-const schema111 = {"$id":"https://partner-recruitment.invalid/validateScreenerQuestionItem","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestionItem"};
-const schema112 = {"oneOf":[{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestion"},{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerEnd"}]};
-
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate224.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.questionType;
-if(typeof tag0 == "string"){
-if(tag0 === "radio"){
-if(!(validate190(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate190.evaluated.props;
-}
-}
-else if(tag0 === "checkbox"){
-if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = validate192.evaluated.props;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-}
-else if(tag0 === "singleLineTextbox"){
-if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
-errors = vErrors.length;
-}
-else {
-var props2 = validate194.evaluated.props;
-}
-if(props0 !== true && props2 !== undefined){
-if(props2 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props2);
-}
-}
-}
-else if(tag0 === "multiLineTextbox"){
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
-errors = vErrors.length;
-}
-else {
-var props3 = validate196.evaluated.props;
-}
-if(props0 !== true && props3 !== undefined){
-if(props3 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props3);
-}
-}
-}
-else if(tag0 === "numericBox"){
-if(!(validate198(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
-errors = vErrors.length;
-}
-else {
-var props4 = validate198.evaluated.props;
-}
-if(props0 !== true && props4 !== undefined){
-if(props4 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props4);
-}
-}
-}
-else if(tag0 === "sliderScale"){
-if(!(validate200(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
-errors = vErrors.length;
-}
-else {
-var props5 = validate200.evaluated.props;
-}
-if(props0 !== true && props5 !== undefined){
-if(props5 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props5);
-}
-}
-}
-else if(tag0 === "fileUpload"){
-if(!(validate202(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
-errors = vErrors.length;
-}
-else {
-var props6 = validate202.evaluated.props;
-}
-if(props0 !== true && props6 !== undefined){
-if(props6 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props6);
-}
-}
-}
-else if(tag0 === "rank"){
-if(!(validate204(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
-errors = vErrors.length;
-}
-else {
-var props7 = validate204.evaluated.props;
-}
-if(props0 !== true && props7 !== undefined){
-if(props7 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props7);
-}
-}
-}
-else if(tag0 === "matrix"){
-if(!(validate206(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
-errors = vErrors.length;
-}
-else {
-var props8 = validate206.evaluated.props;
-}
-if(props0 !== true && props8 !== undefined){
-if(props8 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props8);
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "questionType", tagValue: tag0},message:"value of tag \"questionType\" must be in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "questionType", tagValue: tag0},message:"tag \"questionType\" must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-validate224.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate224.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate235.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.isEnd === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isEnd"},message:"must have required property '"+"isEnd"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.isEnd !== undefined){
-if(true !== data.isEnd){
-const err4 = {instancePath:instancePath+"/isEnd",schemaPath:"#/properties/isEnd/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.uid !== undefined){
-if(data.uid !== null){
-const err6 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.order !== undefined){
-if(data.order !== null){
-const err7 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data5 = data.answers;
-if(Array.isArray(data5)){
-if(data5.length > 0){
-const err8 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate235.errors = vErrors;
-return errors === 0;
-}
-validate235.evaluated = {"props":{"text":true,"isEnd":true,"id":true,"uid":true,"order":true,"answers":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate223.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(!(validate224(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate224.evaluated.props;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-const _errs2 = errors;
-if(!(validate235(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = props0 || {};
-props0.text = true;
-props0.isEnd = true;
-props0.id = true;
-props0.uid = true;
-props0.order = true;
-props0.answers = true;
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate223.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate223.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateScreenerQuestionItem" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate222.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate223(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate223.evaluated.props;
-}
-validate222.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate222.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateProjectClosedDetails = validate238;
-const schema115 = {"$id":"https://partner-recruitment.invalid/validateProjectClosedDetails","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectClosedDetails"};
-const schema116 = {"type":"object","properties":{"closed":{"type":"boolean"},"closedMessage":{"type":"string"},"closedOnDate":{"type":"string","format":"date-time"},"closedByUserId":{"type":"string"}}};
-
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate239.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.closed !== undefined){
-if(typeof data.closed !== "boolean"){
-const err0 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.closedMessage !== undefined){
-if(typeof data.closedMessage !== "string"){
-const err1 = {instancePath:instancePath+"/closedMessage",schemaPath:"#/properties/closedMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.closedOnDate !== undefined){
-let data2 = data.closedOnDate;
-if(typeof data2 === "string"){
-if(!(formats0.validate(data2))){
-const err2 = {instancePath:instancePath+"/closedOnDate",schemaPath:"#/properties/closedOnDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/closedOnDate",schemaPath:"#/properties/closedOnDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.closedByUserId !== undefined){
-if(typeof data.closedByUserId !== "string"){
-const err4 = {instancePath:instancePath+"/closedByUserId",schemaPath:"#/properties/closedByUserId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate239.errors = vErrors;
-return errors === 0;
-}
-validate239.evaluated = {"props":{"closed":true,"closedMessage":true,"closedOnDate":true,"closedByUserId":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateProjectClosedDetails" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate238.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate239(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
-errors = vErrors.length;
-}
-validate238.errors = vErrors;
-return errors === 0;
-}
-validate238.evaluated = {"props":{"closed":true,"closedMessage":true,"closedOnDate":true,"closedByUserId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateNdaType = validate241;
-const schema117 = {"$id":"https://partner-recruitment.invalid/validateNdaType","$ref":"https://partner-recruitment.invalid/components.json#/$defs/NdaType"};
-const schema118 = {"type":"string","enum":["none","file","link"]};
-
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate242.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((data === "none") || (data === "file")) || (data === "link"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema118.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate242.errors = vErrors;
-return errors === 0;
-}
-validate242.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateNdaType" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate241.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate242(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
-errors = vErrors.length;
-}
-validate241.errors = vErrors;
-return errors === 0;
-}
-validate241.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateNdaDetails = validate244;
-const schema119 = {"$id":"https://partner-recruitment.invalid/validateNdaDetails","$ref":"https://partner-recruitment.invalid/components.json#/$defs/NdaDetails"};
-const schema120 = {"type":"object","properties":{"ndaType":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/NdaType"},"ndaLink":{"type":["string","null"]},"ndaFileUrl":{"type":["string","null"]}}};
-
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate246.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((data === "none") || (data === "file")) || (data === "link"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema118.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate246.errors = vErrors;
-return errors === 0;
-}
-validate246.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate245.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ndaType !== undefined){
-if(!(validate246(data.ndaType, {instancePath:instancePath+"/ndaType",parentData:data,parentDataProperty:"ndaType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
-errors = vErrors.length;
-}
-}
-if(data.ndaLink !== undefined){
-let data1 = data.ndaLink;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err0 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema120.properties.ndaLink.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.ndaFileUrl !== undefined){
-let data2 = data.ndaFileUrl;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err1 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema120.properties.ndaFileUrl.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate245.errors = vErrors;
-return errors === 0;
-}
-validate245.evaluated = {"props":{"ndaType":true,"ndaLink":true,"ndaFileUrl":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateNdaDetails" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate244.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate245(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
-errors = vErrors.length;
-}
-validate244.errors = vErrors;
-return errors === 0;
-}
-validate244.evaluated = {"props":{"ndaType":true,"ndaLink":true,"ndaFileUrl":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validatePastParticipation = validate249;
-const schema122 = {"$id":"https://partner-recruitment.invalid/validatePastParticipation","$ref":"https://partner-recruitment.invalid/components.json#/$defs/PastParticipation"};
-const schema123 = {"type":"object","required":["hasNeverParticipated"],"properties":{"hasNeverParticipated":{"type":"boolean"},"since":{"type":"string","format":"date-time"},"months":{"type":"string","enum":["-1","1","2","3","6","9","12"]}},"if":{"required":["hasNeverParticipated"],"properties":{"hasNeverParticipated":{"const":true}}},"then":{"properties":{"months":false}}};
-
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate250.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.hasNeverParticipated === undefined) && (missing0 = "hasNeverParticipated")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.hasNeverParticipated !== undefined){
-if(true !== data.hasNeverParticipated){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.months !== undefined){
-const err2 = {instancePath:instancePath+"/months",schemaPath:"#/then/properties/months/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs4 === errors;
-valid0 = _valid0;
-if(valid0){
-var props0 = {};
-props0.months = true;
-props0.hasNeverParticipated = true;
-}
-}
-if(!valid0){
-const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.hasNeverParticipated === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasNeverParticipated"},message:"must have required property '"+"hasNeverParticipated"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.hasNeverParticipated = true;
-props0.since = true;
-props0.months = true;
-}
-if(data.hasNeverParticipated !== undefined){
-if(typeof data.hasNeverParticipated !== "boolean"){
-const err5 = {instancePath:instancePath+"/hasNeverParticipated",schemaPath:"#/properties/hasNeverParticipated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.since !== undefined){
-let data3 = data.since;
-if(typeof data3 === "string"){
-if(!(formats0.validate(data3))){
-const err6 = {instancePath:instancePath+"/since",schemaPath:"#/properties/since/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/since",schemaPath:"#/properties/since/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.months !== undefined){
-let data4 = data.months;
-if(typeof data4 !== "string"){
-const err8 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(!(((((((data4 === "-1") || (data4 === "1")) || (data4 === "2")) || (data4 === "3")) || (data4 === "6")) || (data4 === "9")) || (data4 === "12"))){
-const err9 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/enum",keyword:"enum",params:{allowedValues: schema123.properties.months.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate250.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate250.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validatePastParticipation" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate249.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate250(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate250.evaluated.props;
-}
-validate249.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate249.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateExternalResearcher = validate252;
-const schema124 = {"$id":"https://partner-recruitment.invalid/validateExternalResearcher","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ExternalResearcher"};
-const schema125 = {"type":"object","required":["researcherId"],"properties":{"researcherId":{"type":"string"},"researcherName":{"type":"string"},"teamId":{"type":"string"},"companyName":{"type":"string"},"companyId":{"type":"string"},"bookingUrl":{"type":"string"}}};
-
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate253.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.researcherId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "researcherId"},message:"must have required property '"+"researcherId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.researcherId !== undefined){
-if(typeof data.researcherId !== "string"){
-const err1 = {instancePath:instancePath+"/researcherId",schemaPath:"#/properties/researcherId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.researcherName !== undefined){
-if(typeof data.researcherName !== "string"){
-const err2 = {instancePath:instancePath+"/researcherName",schemaPath:"#/properties/researcherName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.teamId !== undefined){
-if(typeof data.teamId !== "string"){
-const err3 = {instancePath:instancePath+"/teamId",schemaPath:"#/properties/teamId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.companyName !== undefined){
-if(typeof data.companyName !== "string"){
-const err4 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.companyId !== undefined){
-if(typeof data.companyId !== "string"){
-const err5 = {instancePath:instancePath+"/companyId",schemaPath:"#/properties/companyId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.bookingUrl !== undefined){
-if(typeof data.bookingUrl !== "string"){
-const err6 = {instancePath:instancePath+"/bookingUrl",schemaPath:"#/properties/bookingUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate253.errors = vErrors;
-return errors === 0;
-}
-validate253.evaluated = {"props":{"researcherId":true,"researcherName":true,"teamId":true,"companyName":true,"companyId":true,"bookingUrl":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateExternalResearcher" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate252.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
-errors = vErrors.length;
-}
-validate252.errors = vErrors;
-return errors === 0;
-}
-validate252.evaluated = {"props":{"researcherId":true,"researcherName":true,"teamId":true,"companyName":true,"companyId":true,"bookingUrl":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateSeniorityLevel = validate255;
-const schema126 = {"$id":"https://partner-recruitment.invalid/validateSeniorityLevel","$ref":"https://partner-recruitment.invalid/components.json#/$defs/SeniorityLevel"};
-const schema127 = {"type":"string","enum":["unpaid","student","training","entrylevel","senior","manager","director","chiefofficer","partner","vicepresident"]};
-
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate256.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7678,1875 +4142,6 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((((data === "unpaid") || (data === "student")) || (data === "training")) || (data === "entrylevel")) || (data === "senior")) || (data === "manager")) || (data === "director")) || (data === "chiefofficer")) || (data === "partner")) || (data === "vicepresident"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema127.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate256.errors = vErrors;
-return errors === 0;
-}
-validate256.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateSeniorityLevel" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate255.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate256(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
-errors = vErrors.length;
-}
-validate255.errors = vErrors;
-return errors === 0;
-}
-validate255.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateAutomation = validate258;
-const schema128 = {"$id":"https://partner-recruitment.invalid/validateAutomation","$ref":"https://partner-recruitment.invalid/components.json#/$defs/Automation"};
-const schema129 = {"type":"object","required":["autopay"],"properties":{"autopay":{"type":"boolean"},"autoinvite":{"type":"boolean"}}};
-
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate259.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.autopay === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "autopay"},message:"must have required property '"+"autopay"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.autopay !== undefined){
-if(typeof data.autopay !== "boolean"){
-const err1 = {instancePath:instancePath+"/autopay",schemaPath:"#/properties/autopay/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.autoinvite !== undefined){
-if(typeof data.autoinvite !== "boolean"){
-const err2 = {instancePath:instancePath+"/autoinvite",schemaPath:"#/properties/autoinvite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate259.errors = vErrors;
-return errors === 0;
-}
-validate259.evaluated = {"props":{"autopay":true,"autoinvite":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateAutomation" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate258.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate259(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
-errors = vErrors.length;
-}
-validate258.errors = vErrors;
-return errors === 0;
-}
-validate258.evaluated = {"props":{"autopay":true,"autoinvite":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateKeyQualifier = validate261;
-const schema130 = {"$id":"https://partner-recruitment.invalid/validateKeyQualifier","$ref":"https://partner-recruitment.invalid/components.json#/$defs/KeyQualifier"};
-const schema131 = {"type":"string","enum":["targetHouseholdIncome","targetProfessionalIndustries","targetCompanySize","targetProjectTopics","targetAudienceSkills","relationshipStatus","languages","numberOfChildren","numberOfChildrenLiveAtHome","childrenBirthYears","livingSituation","pets","homeOwner","nationality","militaryServiceStatus","employmentStatuses","cloudPlatforms","codingAITools","designPrototypingTools","productivitySoftware","streamingServices","foodDeliveryServices","onlineBankingTools","onlineLearningPlatforms","onlineMarketplacePlatforms","onlineTravelBooking","smartHomeDevices","socialNetworkPlatforms","vehicleBrands","healthWellnessApps","onlineShoppingFrequency"]};
-
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate262.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((((((((((((((((((((((((((((data === "targetHouseholdIncome") || (data === "targetProfessionalIndustries")) || (data === "targetCompanySize")) || (data === "targetProjectTopics")) || (data === "targetAudienceSkills")) || (data === "relationshipStatus")) || (data === "languages")) || (data === "numberOfChildren")) || (data === "numberOfChildrenLiveAtHome")) || (data === "childrenBirthYears")) || (data === "livingSituation")) || (data === "pets")) || (data === "homeOwner")) || (data === "nationality")) || (data === "militaryServiceStatus")) || (data === "employmentStatuses")) || (data === "cloudPlatforms")) || (data === "codingAITools")) || (data === "designPrototypingTools")) || (data === "productivitySoftware")) || (data === "streamingServices")) || (data === "foodDeliveryServices")) || (data === "onlineBankingTools")) || (data === "onlineLearningPlatforms")) || (data === "onlineMarketplacePlatforms")) || (data === "onlineTravelBooking")) || (data === "smartHomeDevices")) || (data === "socialNetworkPlatforms")) || (data === "vehicleBrands")) || (data === "healthWellnessApps")) || (data === "onlineShoppingFrequency"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema131.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate262.errors = vErrors;
-return errors === 0;
-}
-validate262.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateKeyQualifier" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate261.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
-errors = vErrors.length;
-}
-validate261.errors = vErrors;
-return errors === 0;
-}
-validate261.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateProductTokenList = validate264;
-const schema132 = {"$id":"https://partner-recruitment.invalid/validateProductTokenList","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"};
-const schema133 = {"type":"array","items":{"type":"string"}};
-
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate265.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(Array.isArray(data)){
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate265.errors = vErrors;
-return errors === 0;
-}
-validate265.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateProductTokenList" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate264.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
-errors = vErrors.length;
-}
-validate264.errors = vErrors;
-return errors === 0;
-}
-validate264.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-
-export const validateAdvancedTargeting = validate267;
-const schema134 = {"$id":"https://partner-recruitment.invalid/validateAdvancedTargeting","$ref":"https://partner-recruitment.invalid/components.json#/$defs/AdvancedTargeting"};
-const schema135 = {"type":"object","properties":{"relationshipStatus":{"type":"string","enum":["single","inRelationship","married","divorced","widowed","separated","domesticPartnershipCivilUnion","itsComplicated","preferNotToSay","other"]},"languages":{"type":"array","items":{"type":"string","enum":["en","es","zh","hi","ar","bn","ru","pt","ja","de","fr","it","ko","tr","pl","nl","vi","sv","fa","el","da","fi","no","cs","th","ro","he","id","hu","uk","other"]}},"numberOfChildren":{"type":"integer","minimum":0},"numberOfChildrenLiveAtHome":{"type":"integer","minimum":0},"childrenBirthYears":{"type":"array","items":{"type":"string"}},"livingSituation":{"type":"string","enum":["alone","roommates","significantOther","spouse","parents","other"]},"pets":{"type":"array","items":{"type":"string","enum":["noPets","dog","cat","bird","fish","reptile","amphibian","other"]}},"homeOwner":{"type":"boolean"},"webcam":{"type":"boolean"},"mobilePhoneWithInternet":{"type":"boolean"},"headsetWithMicrophone":{"type":"boolean"},"nationality":{"type":"array","items":{"type":"string","enum":["american","canadian","mexican","british","french","german","italian","spanish","dutch","swedish","norwegian","danish","finnish","polish","irish","portuguese","greek","swiss","austrian","belgian","czech","romanian","hungarian","chinese","indian","japanese","korean","filipino","vietnamese","thai","malaysian","singaporean","indonesian","pakistani","bangladeshi","australian","newzealander","brazilian","argentinian","colombian","chilean","peruvian","venezuelan","southafrican","nigerian","egyptian","kenyan","israeli","turkish","saudiarabian","other"]}},"areaType":{"type":"string","enum":["urban","suburban","rural"]},"programmingLanguages":{"type":"array","items":{"type":"string","enum":["javaScript","python","java","c#","c++","ruby","php","swift","kotlin","golang","r","typeScript","sql","other"]}},"browsers":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"smartphoneOS":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"tabletOS":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"computerOS":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"cloudPlatforms":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"codingAITools":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"designPrototypingTools":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"foodDeliveryServices":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"healthWellnessApps":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"onlineBankingTools":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"onlineLearningPlatforms":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"onlineMarketplacePlatforms":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"onlineTravelBooking":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"productivitySoftware":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"smartHomeDevices":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"socialNetworkPlatforms":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"streamingServices":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProductTokenList"},"vehicleBrands":{"type":"array","items":{}},"onlineShoppingFrequency":{},"militaryServiceStatus":{},"workSetting":{},"employmentStatuses":{"type":"array","items":{}}}};
-
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate269.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(Array.isArray(data)){
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate269.errors = vErrors;
-return errors === 0;
-}
-validate269.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate268.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.relationshipStatus !== undefined){
-let data0 = data.relationshipStatus;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/relationshipStatus",schemaPath:"#/properties/relationshipStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((((((((data0 === "single") || (data0 === "inRelationship")) || (data0 === "married")) || (data0 === "divorced")) || (data0 === "widowed")) || (data0 === "separated")) || (data0 === "domesticPartnershipCivilUnion")) || (data0 === "itsComplicated")) || (data0 === "preferNotToSay")) || (data0 === "other"))){
-const err1 = {instancePath:instancePath+"/relationshipStatus",schemaPath:"#/properties/relationshipStatus/enum",keyword:"enum",params:{allowedValues: schema135.properties.relationshipStatus.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.languages !== undefined){
-let data1 = data.languages;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(((((((((((((((((((((((((((((((data2 === "en") || (data2 === "es")) || (data2 === "zh")) || (data2 === "hi")) || (data2 === "ar")) || (data2 === "bn")) || (data2 === "ru")) || (data2 === "pt")) || (data2 === "ja")) || (data2 === "de")) || (data2 === "fr")) || (data2 === "it")) || (data2 === "ko")) || (data2 === "tr")) || (data2 === "pl")) || (data2 === "nl")) || (data2 === "vi")) || (data2 === "sv")) || (data2 === "fa")) || (data2 === "el")) || (data2 === "da")) || (data2 === "fi")) || (data2 === "no")) || (data2 === "cs")) || (data2 === "th")) || (data2 === "ro")) || (data2 === "he")) || (data2 === "id")) || (data2 === "hu")) || (data2 === "uk")) || (data2 === "other"))){
-const err3 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/enum",keyword:"enum",params:{allowedValues: schema135.properties.languages.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.numberOfChildren !== undefined){
-let data3 = data.numberOfChildren;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/numberOfChildren",schemaPath:"#/properties/numberOfChildren/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/numberOfChildren",schemaPath:"#/properties/numberOfChildren/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.numberOfChildrenLiveAtHome !== undefined){
-let data4 = data.numberOfChildrenLiveAtHome;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/numberOfChildrenLiveAtHome",schemaPath:"#/properties/numberOfChildrenLiveAtHome/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/numberOfChildrenLiveAtHome",schemaPath:"#/properties/numberOfChildrenLiveAtHome/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.childrenBirthYears !== undefined){
-let data5 = data.childrenBirthYears;
-if(Array.isArray(data5)){
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data5[i1] !== "string"){
-const err9 = {instancePath:instancePath+"/childrenBirthYears/" + i1,schemaPath:"#/properties/childrenBirthYears/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/childrenBirthYears",schemaPath:"#/properties/childrenBirthYears/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.livingSituation !== undefined){
-let data7 = data.livingSituation;
-if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/livingSituation",schemaPath:"#/properties/livingSituation/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((((((data7 === "alone") || (data7 === "roommates")) || (data7 === "significantOther")) || (data7 === "spouse")) || (data7 === "parents")) || (data7 === "other"))){
-const err12 = {instancePath:instancePath+"/livingSituation",schemaPath:"#/properties/livingSituation/enum",keyword:"enum",params:{allowedValues: schema135.properties.livingSituation.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.pets !== undefined){
-let data8 = data.pets;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-let data9 = data8[i2];
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/pets/" + i2,schemaPath:"#/properties/pets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!((((((((data9 === "noPets") || (data9 === "dog")) || (data9 === "cat")) || (data9 === "bird")) || (data9 === "fish")) || (data9 === "reptile")) || (data9 === "amphibian")) || (data9 === "other"))){
-const err14 = {instancePath:instancePath+"/pets/" + i2,schemaPath:"#/properties/pets/items/enum",keyword:"enum",params:{allowedValues: schema135.properties.pets.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/pets",schemaPath:"#/properties/pets/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.homeOwner !== undefined){
-if(typeof data.homeOwner !== "boolean"){
-const err16 = {instancePath:instancePath+"/homeOwner",schemaPath:"#/properties/homeOwner/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.webcam !== undefined){
-if(typeof data.webcam !== "boolean"){
-const err17 = {instancePath:instancePath+"/webcam",schemaPath:"#/properties/webcam/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.mobilePhoneWithInternet !== undefined){
-if(typeof data.mobilePhoneWithInternet !== "boolean"){
-const err18 = {instancePath:instancePath+"/mobilePhoneWithInternet",schemaPath:"#/properties/mobilePhoneWithInternet/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.headsetWithMicrophone !== undefined){
-if(typeof data.headsetWithMicrophone !== "boolean"){
-const err19 = {instancePath:instancePath+"/headsetWithMicrophone",schemaPath:"#/properties/headsetWithMicrophone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.nationality !== undefined){
-let data14 = data.nationality;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-let data15 = data14[i3];
-if(typeof data15 !== "string"){
-const err20 = {instancePath:instancePath+"/nationality/" + i3,schemaPath:"#/properties/nationality/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((data15 === "american") || (data15 === "canadian")) || (data15 === "mexican")) || (data15 === "british")) || (data15 === "french")) || (data15 === "german")) || (data15 === "italian")) || (data15 === "spanish")) || (data15 === "dutch")) || (data15 === "swedish")) || (data15 === "norwegian")) || (data15 === "danish")) || (data15 === "finnish")) || (data15 === "polish")) || (data15 === "irish")) || (data15 === "portuguese")) || (data15 === "greek")) || (data15 === "swiss")) || (data15 === "austrian")) || (data15 === "belgian")) || (data15 === "czech")) || (data15 === "romanian")) || (data15 === "hungarian")) || (data15 === "chinese")) || (data15 === "indian")) || (data15 === "japanese")) || (data15 === "korean")) || (data15 === "filipino")) || (data15 === "vietnamese")) || (data15 === "thai")) || (data15 === "malaysian")) || (data15 === "singaporean")) || (data15 === "indonesian")) || (data15 === "pakistani")) || (data15 === "bangladeshi")) || (data15 === "australian")) || (data15 === "newzealander")) || (data15 === "brazilian")) || (data15 === "argentinian")) || (data15 === "colombian")) || (data15 === "chilean")) || (data15 === "peruvian")) || (data15 === "venezuelan")) || (data15 === "southafrican")) || (data15 === "nigerian")) || (data15 === "egyptian")) || (data15 === "kenyan")) || (data15 === "israeli")) || (data15 === "turkish")) || (data15 === "saudiarabian")) || (data15 === "other"))){
-const err21 = {instancePath:instancePath+"/nationality/" + i3,schemaPath:"#/properties/nationality/items/enum",keyword:"enum",params:{allowedValues: schema135.properties.nationality.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/nationality",schemaPath:"#/properties/nationality/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.areaType !== undefined){
-let data16 = data.areaType;
-if(typeof data16 !== "string"){
-const err23 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(!(((data16 === "urban") || (data16 === "suburban")) || (data16 === "rural"))){
-const err24 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/enum",keyword:"enum",params:{allowedValues: schema135.properties.areaType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.programmingLanguages !== undefined){
-let data17 = data.programmingLanguages;
-if(Array.isArray(data17)){
-const len4 = data17.length;
-for(let i4=0; i4<len4; i4++){
-let data18 = data17[i4];
-if(typeof data18 !== "string"){
-const err25 = {instancePath:instancePath+"/programmingLanguages/" + i4,schemaPath:"#/properties/programmingLanguages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!((((((((((((((data18 === "javaScript") || (data18 === "python")) || (data18 === "java")) || (data18 === "c#")) || (data18 === "c++")) || (data18 === "ruby")) || (data18 === "php")) || (data18 === "swift")) || (data18 === "kotlin")) || (data18 === "golang")) || (data18 === "r")) || (data18 === "typeScript")) || (data18 === "sql")) || (data18 === "other"))){
-const err26 = {instancePath:instancePath+"/programmingLanguages/" + i4,schemaPath:"#/properties/programmingLanguages/items/enum",keyword:"enum",params:{allowedValues: schema135.properties.programmingLanguages.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/programmingLanguages",schemaPath:"#/properties/programmingLanguages/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.browsers !== undefined){
-if(!(validate269(data.browsers, {instancePath:instancePath+"/browsers",parentData:data,parentDataProperty:"browsers",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.smartphoneOS !== undefined){
-if(!(validate269(data.smartphoneOS, {instancePath:instancePath+"/smartphoneOS",parentData:data,parentDataProperty:"smartphoneOS",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.tabletOS !== undefined){
-if(!(validate269(data.tabletOS, {instancePath:instancePath+"/tabletOS",parentData:data,parentDataProperty:"tabletOS",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.computerOS !== undefined){
-if(!(validate269(data.computerOS, {instancePath:instancePath+"/computerOS",parentData:data,parentDataProperty:"computerOS",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.cloudPlatforms !== undefined){
-if(!(validate269(data.cloudPlatforms, {instancePath:instancePath+"/cloudPlatforms",parentData:data,parentDataProperty:"cloudPlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.codingAITools !== undefined){
-if(!(validate269(data.codingAITools, {instancePath:instancePath+"/codingAITools",parentData:data,parentDataProperty:"codingAITools",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.designPrototypingTools !== undefined){
-if(!(validate269(data.designPrototypingTools, {instancePath:instancePath+"/designPrototypingTools",parentData:data,parentDataProperty:"designPrototypingTools",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.foodDeliveryServices !== undefined){
-if(!(validate269(data.foodDeliveryServices, {instancePath:instancePath+"/foodDeliveryServices",parentData:data,parentDataProperty:"foodDeliveryServices",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.healthWellnessApps !== undefined){
-if(!(validate269(data.healthWellnessApps, {instancePath:instancePath+"/healthWellnessApps",parentData:data,parentDataProperty:"healthWellnessApps",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.onlineBankingTools !== undefined){
-if(!(validate269(data.onlineBankingTools, {instancePath:instancePath+"/onlineBankingTools",parentData:data,parentDataProperty:"onlineBankingTools",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.onlineLearningPlatforms !== undefined){
-if(!(validate269(data.onlineLearningPlatforms, {instancePath:instancePath+"/onlineLearningPlatforms",parentData:data,parentDataProperty:"onlineLearningPlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.onlineMarketplacePlatforms !== undefined){
-if(!(validate269(data.onlineMarketplacePlatforms, {instancePath:instancePath+"/onlineMarketplacePlatforms",parentData:data,parentDataProperty:"onlineMarketplacePlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.onlineTravelBooking !== undefined){
-if(!(validate269(data.onlineTravelBooking, {instancePath:instancePath+"/onlineTravelBooking",parentData:data,parentDataProperty:"onlineTravelBooking",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.productivitySoftware !== undefined){
-if(!(validate269(data.productivitySoftware, {instancePath:instancePath+"/productivitySoftware",parentData:data,parentDataProperty:"productivitySoftware",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.smartHomeDevices !== undefined){
-if(!(validate269(data.smartHomeDevices, {instancePath:instancePath+"/smartHomeDevices",parentData:data,parentDataProperty:"smartHomeDevices",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.socialNetworkPlatforms !== undefined){
-if(!(validate269(data.socialNetworkPlatforms, {instancePath:instancePath+"/socialNetworkPlatforms",parentData:data,parentDataProperty:"socialNetworkPlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.streamingServices !== undefined){
-if(!(validate269(data.streamingServices, {instancePath:instancePath+"/streamingServices",parentData:data,parentDataProperty:"streamingServices",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-if(data.vehicleBrands !== undefined){
-if(!(Array.isArray(data.vehicleBrands))){
-const err28 = {instancePath:instancePath+"/vehicleBrands",schemaPath:"#/properties/vehicleBrands/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.employmentStatuses !== undefined){
-if(!(Array.isArray(data.employmentStatuses))){
-const err29 = {instancePath:instancePath+"/employmentStatuses",schemaPath:"#/properties/employmentStatuses/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-validate268.errors = vErrors;
-return errors === 0;
-}
-validate268.evaluated = {"props":{"relationshipStatus":true,"languages":true,"numberOfChildren":true,"numberOfChildrenLiveAtHome":true,"childrenBirthYears":true,"livingSituation":true,"pets":true,"homeOwner":true,"webcam":true,"mobilePhoneWithInternet":true,"headsetWithMicrophone":true,"nationality":true,"areaType":true,"programmingLanguages":true,"browsers":true,"smartphoneOS":true,"tabletOS":true,"computerOS":true,"cloudPlatforms":true,"codingAITools":true,"designPrototypingTools":true,"foodDeliveryServices":true,"healthWellnessApps":true,"onlineBankingTools":true,"onlineLearningPlatforms":true,"onlineMarketplacePlatforms":true,"onlineTravelBooking":true,"productivitySoftware":true,"smartHomeDevices":true,"socialNetworkPlatforms":true,"streamingServices":true,"vehicleBrands":true,"onlineShoppingFrequency":true,"militaryServiceStatus":true,"workSetting":true,"employmentStatuses":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateAdvancedTargeting" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate267.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
-errors = vErrors.length;
-}
-validate267.errors = vErrors;
-return errors === 0;
-}
-validate267.evaluated = {"props":{"relationshipStatus":true,"languages":true,"numberOfChildren":true,"numberOfChildrenLiveAtHome":true,"childrenBirthYears":true,"livingSituation":true,"pets":true,"homeOwner":true,"webcam":true,"mobilePhoneWithInternet":true,"headsetWithMicrophone":true,"nationality":true,"areaType":true,"programmingLanguages":true,"browsers":true,"smartphoneOS":true,"tabletOS":true,"computerOS":true,"cloudPlatforms":true,"codingAITools":true,"designPrototypingTools":true,"foodDeliveryServices":true,"healthWellnessApps":true,"onlineBankingTools":true,"onlineLearningPlatforms":true,"onlineMarketplacePlatforms":true,"onlineTravelBooking":true,"productivitySoftware":true,"smartHomeDevices":true,"socialNetworkPlatforms":true,"streamingServices":true,"vehicleBrands":true,"onlineShoppingFrequency":true,"militaryServiceStatus":true,"workSetting":true,"employmentStatuses":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateNamedReference = validate288;
-const schema137 = {"$id":"https://partner-recruitment.invalid/validateNamedReference","$ref":"https://partner-recruitment.invalid/components.json#/$defs/NamedReference"};
-const schema138 = {"type":"object","required":["id","name"],"properties":{"id":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ObjectId"},"name":{"type":"string"}}};
-
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate290.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate290.errors = vErrors;
-return errors === 0;
-}
-validate290.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate289.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!(validate290(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
-errors = vErrors.length;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate289.errors = vErrors;
-return errors === 0;
-}
-validate289.evaluated = {"props":{"id":true,"name":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateNamedReference" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate288.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate289(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
-errors = vErrors.length;
-}
-validate288.errors = vErrors;
-return errors === 0;
-}
-validate288.evaluated = {"props":{"id":true,"name":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateSkill = validate293;
-const schema140 = {"$id":"https://partner-recruitment.invalid/validateSkill","$ref":"https://partner-recruitment.invalid/components.json#/$defs/Skill"};
-const schema141 = {"type":"object","required":["id","createdAt","name","slug","validated","type"],"properties":{"id":{"type":"string"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"validated":{"type":"boolean"},"type":{"type":"string"},"count":{"type":"number"}}};
-
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate294.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.createdAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.slug === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "slug"},message:"must have required property '"+"slug"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.validated === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validated"},message:"must have required property '"+"validated"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.type === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.createdAt !== undefined){
-if(typeof data.createdAt !== "string"){
-const err7 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.updatedAt !== undefined){
-if(typeof data.updatedAt !== "string"){
-const err8 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err10 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.validated !== undefined){
-if(typeof data.validated !== "boolean"){
-const err11 = {instancePath:instancePath+"/validated",schemaPath:"#/properties/validated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.count !== undefined){
-let data7 = data.count;
-if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err13 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate294.errors = vErrors;
-return errors === 0;
-}
-validate294.evaluated = {"props":{"id":true,"createdAt":true,"updatedAt":true,"name":true,"slug":true,"validated":true,"type":true,"count":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateSkill" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate293.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate294(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate294.errors : vErrors.concat(validate294.errors);
-errors = vErrors.length;
-}
-validate293.errors = vErrors;
-return errors === 0;
-}
-validate293.evaluated = {"props":{"id":true,"createdAt":true,"updatedAt":true,"name":true,"slug":true,"validated":true,"type":true,"count":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateProject = validate296;
-const schema142 = {"$id":"https://partner-recruitment.invalid/validateProject","$ref":"https://partner-recruitment.invalid/components.json#/$defs/Project"};
-const schema143 = {"type":"object","required":["id","createdAt","publicTitle","publicInternalName","projectStatus","projectRecruitingStatus","targetMarketType","typeOfResearch","targetResearchMethodology","participantTimeRequiredMinutes","incentiveAmount","targetNumberOfParticipants","externalResearcher"],"properties":{"id":{"type":"string"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"publicTitle":{"type":"string"},"publicInternalName":{"type":"string","minLength":3,"maxLength":50},"publicDescription":{"type":"string","maxLength":800},"organizationId":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ObjectId"},"teamId":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ObjectId"},"projectStatus":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectStatus"},"projectRecruitingStatus":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectRecruitingStatus"},"targetMarketType":{"type":"string","enum":["b2b","b2c"]},"typeOfResearch":{"type":"string","enum":["inPerson","remote"]},"targetResearchMethodology":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/KindOfResearch"},"unmoderatedStudyOrSurvey":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/UnmoderatedStudyOrSurvey"},"externalScreenerLink":{"type":["string","null"],"format":"uri","pattern":"^https://[^/?#]+"},"externalQuestions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ExternalQuestion"}},"participantTimeRequiredMinutes":{"type":"number"},"incentiveAmount":{"type":"number","minimum":5,"maximum":1000},"targetNumberOfParticipants":{"type":"number","minimum":1,"maximum":500},"targetCountry":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectCountryCode"},"targetCountries":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectCountryCode"}},"targetCities":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/TargetCity"}},"targetJobFunctions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/JobFunction"}},"targetCompanySize":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/CompanySize"}},"targetLocationRespondentInPerson":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectLocationInPerson"},"targetHouseholdIncome":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/HouseholdIncome"}},"targetGenders":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/Gender"},"targetEducation":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/EducationLevel"}},"targetEthnicities":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/Ethnicities"}},"targetAgeGroups":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/AgeGroup"}},"screenerQuestions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ScreenerQuestionItem"}},"inviteSurveyLink":{"type":"string"},"closedDetails":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectClosedDetails"},"closed":{"type":"boolean"},"closedMessage":{"type":"string"},"closedOnDate":{"type":"string","format":"date-time"},"closedByUserId":{"type":"string"},"ndaDetails":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/NdaDetails"},"ndaType":{"type":"string","enum":["none","file","link"]},"ndaFileUrl":{"type":["string","null"]},"ndaLink":{"type":["string","null"]},"filterPastParticipation":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/PastParticipation"},"externalResearcher":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ExternalResearcher"},"seniority":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/SeniorityLevel"}},"publishedAt":{"type":"string","format":"date-time"},"automations":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/Automation"},"keyQualifiers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/KeyQualifier"}},"advancedTargeting":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/AdvancedTargeting"},"completionUrl":{"type":["string","null"]},"targetProfessionalIndustries":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/NamedReference"}},"targetJobTitles":{"type":"array","maxItems":30,"items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/NamedReference"}},"targetProjectTopics":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/NamedReference"}},"targetAudienceSkills":{"type":"array","maxItems":25,"items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/Skill"}}},"allOf":[{"if":{"required":["targetMarketType"],"properties":{"targetMarketType":{"const":"b2b"}}},"then":{"required":["targetProfessionalIndustries"],"properties":{"targetProfessionalIndustries":{"minItems":1}}}},{"if":{"required":["targetMarketType"],"properties":{"targetMarketType":{"const":"b2c"}}},"then":{"required":["targetProjectTopics"],"properties":{"targetProjectTopics":{"minItems":1,"maxItems":2}}}},{"if":{"required":["typeOfResearch"],"properties":{"typeOfResearch":{"const":"inPerson"}}},"then":{"required":["targetLocationRespondentInPerson"],"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup","inRespondentHome","inRespondentOffice"]}}}},{"if":{"required":["typeOfResearch"],"properties":{"typeOfResearch":{"const":"remote"}}},"then":{"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup","unmoderatedStudy","survey","diaryStudy"]}}}},{"if":{"required":["targetResearchMethodology"],"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup"]}}},"then":{"properties":{"externalResearcher":{"required":["bookingUrl"]}}}},{"if":{"required":["targetResearchMethodology"],"properties":{"targetResearchMethodology":{"not":{"enum":["unmoderatedStudy","survey"]}}}},"then":{"properties":{"unmoderatedStudyOrSurvey":false,"automations":{"properties":{"autoinvite":{"const":false}}},"completionUrl":{"type":"null"}}}},{"if":{"required":["externalQuestions"],"properties":{"externalQuestions":{"minItems":1}}},"then":{"required":["externalScreenerLink"],"properties":{"externalScreenerLink":{"type":"string"}}}},{"if":{"required":["projectStatus","externalScreenerLink"],"properties":{"projectStatus":{"not":{"const":"DRAFT"}},"externalScreenerLink":{"type":"string"}}},"then":{"required":["externalQuestions"],"properties":{"externalQuestions":{"minItems":1}}}}]};
-
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate300.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((data === "DRAFT") || (data === "PAID")) || (data === "ARCHIVED")) || (data === "CLOSED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate300.errors = vErrors;
-return errors === 0;
-}
-validate300.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate302.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((data === "RECRUITING") || (data === "RECRUITED")) || (data === "PAUSED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate302.errors = vErrors;
-return errors === 0;
-}
-validate302.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate304.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((((data === "oneOnOne") || (data === "focusGroup")) || (data === "inRespondentHome")) || (data === "inRespondentOffice")) || (data === "unmoderatedStudy")) || (data === "survey")) || (data === "diaryStudy"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate304.errors = vErrors;
-return errors === 0;
-}
-validate304.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate306.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.remoteCommunicationDetails !== undefined){
-if(typeof data.remoteCommunicationDetails !== "string"){
-const err0 = {instancePath:instancePath+"/remoteCommunicationDetails",schemaPath:"#/properties/remoteCommunicationDetails/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.specialInstructions !== undefined){
-let data1 = data.specialInstructions;
-if(typeof data1 === "string"){
-if(func1(data1) > 2000){
-const err1 = {instancePath:instancePath+"/specialInstructions",schemaPath:"#/properties/specialInstructions/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/specialInstructions",schemaPath:"#/properties/specialInstructions/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.deadline !== undefined){
-if(!(validate70(data.deadline, {instancePath:instancePath+"/deadline",parentData:data,parentDataProperty:"deadline",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate306.errors = vErrors;
-return errors === 0;
-}
-validate306.evaluated = {"props":{"remoteCommunicationDetails":true,"specialInstructions":true,"deadline":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate309.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.questionType === undefined) && (missing0 = "questionType")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.questionType !== undefined){
-let data0 = data.questionType;
-if(!((data0 === "RADIO") || (data0 === "CHECKBOX"))){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.options === undefined){
-const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.options !== undefined){
-let data1 = data.options;
-if(Array.isArray(data1)){
-if(data1.length < 1){
-const err3 = {instancePath:instancePath+"/options",schemaPath:"#/then/properties/options/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs4 === errors;
-valid0 = _valid0;
-if(valid0){
-var props0 = {};
-props0.options = true;
-props0.questionType = true;
-}
-ifClause0 = "then";
-}
-else {
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.options !== undefined){
-const err4 = {instancePath:instancePath+"/options",schemaPath:"#/else/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid0 = _valid0;
-if(valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.options = true;
-}
-}
-ifClause0 = "else";
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionId === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionId"},message:"must have required property '"+"questionId"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.questionType === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.text === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionId = true;
-props0.questionType = true;
-props0.text = true;
-props0.options = true;
-}
-if(data.questionId !== undefined){
-if(typeof data.questionId !== "string"){
-const err9 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.questionType !== undefined){
-if(!(validate81(data.questionType, {instancePath:instancePath+"/questionType",parentData:data,parentDataProperty:"questionType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
-errors = vErrors.length;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err10 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.options !== undefined){
-let data6 = data.options;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate83(data6[i0], {instancePath:instancePath+"/options/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
-errors = vErrors.length;
-}
-}
-let seen0 = new Map();
-for(let i1=0; i1<data6.length; i1++){
-const item0 = data6[i1];
-if(item0 !== null && typeof item0 == "object" && item0["id"] !== undefined){
-const value0 = item0["id"];
-if(seen0.has(value0)){
-const err11 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/x-unique-item-properties",keyword:"x-unique-item-properties",params:{property: "id", value: JSON.stringify(value0), first: seen0.get(value0), index: i1},message:"must not repeat "+"id"+" "+JSON.stringify(value0)+" (items "+seen0.get(value0)+" and "+i1+")"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!seen0.has(value0)){
-seen0.set(value0, i1);
-}
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate309.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate309.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate315.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.location === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.location !== undefined){
-if(!(validate101(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate315.errors = vErrors;
-return errors === 0;
-}
-validate315.evaluated = {"props":{"location":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate318.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((data === "accountingAuditing") || (data === "administrative")) || (data === "advertising")) || (data === "analyst")) || (data === "artCreative")) || (data === "businessDevelopment")) || (data === "consulting")) || (data === "customerService")) || (data === "distribution")) || (data === "design")) || (data === "education")) || (data === "finance")) || (data === "generalBusiness")) || (data === "healthcareProvider")) || (data === "humanResources")) || (data === "informationTechnology")) || (data === "legal")) || (data === "management")) || (data === "manufacturing")) || (data === "marketing")) || (data === "other")) || (data === "publicRelations")) || (data === "purchasing")) || (data === "productManagement")) || (data === "projectManagement")) || (data === "production")) || (data === "qualityAssurance")) || (data === "research")) || (data === "sales")) || (data === "science")) || (data === "strategyPlanning")) || (data === "supplyChain")) || (data === "training")) || (data === "writingEditing"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate318.errors = vErrors;
-return errors === 0;
-}
-validate318.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate320.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((((((((data === "selfemployed") || (data === "1-10")) || (data === "11-50")) || (data === "51-200")) || (data === "201-500")) || (data === "501-1000")) || (data === "1001-5000")) || (data === "5001-10000")) || (data === "10000+")) || (data === "all"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate320.errors = vErrors;
-return errors === 0;
-}
-validate320.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate322.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.address1 === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address1"},message:"must have required property '"+"address1"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.city === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.country === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.formattedAddress === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "formattedAddress"},message:"must have required property '"+"formattedAddress"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.latitude === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "latitude"},message:"must have required property '"+"latitude"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.longitude === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "longitude"},message:"must have required property '"+"longitude"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.country !== undefined){
-if(!(validate94(data.country, {instancePath:instancePath+"/country",parentData:data,parentDataProperty:"country",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
-errors = vErrors.length;
-}
-}
-if(data.latitude !== undefined){
-let data1 = data.latitude;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err6 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.longitude !== undefined){
-let data2 = data.longitude;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate322.errors = vErrors;
-return errors === 0;
-}
-validate322.evaluated = {"props":{"id":true,"address1":true,"zipcode":true,"city":true,"region":true,"state":true,"country":true,"formattedAddress":true,"latitude":true,"longitude":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate325.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((((((data === "<30000") || (data === "30000-39999")) || (data === "40000-59999")) || (data === "60000-79999")) || (data === "80000-99999")) || (data === "100000-149999")) || (data === "150000-199999")) || (data === "200000+")) || (data === "all"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate325.errors = vErrors;
-return errors === 0;
-}
-validate325.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate327.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((((((data === "male") || (data === "female")) || (data === "other")) || (data === "nonbinary")) || (data === "transmale")) || (data === "transfemale")) || (data === "prefernottoanswer")) || (data === "N/A"))){
 const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
@@ -9556,675 +4151,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate327.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
-validate327.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+export const validateAutomation = validate126;
+const schema62 = {"$id":"https://partner-recruitment.invalid/schemas/Automation","type":"object","required":["autopay"],"properties":{"autopay":{"type":"boolean"},"autoinvite":{"type":"boolean"}}};
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/Automation" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate329.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((((((data === "somehighschool") || (data === "highschoolgraduate")) || (data === "somecollegenodegree")) || (data === "tradetechnicalvocationaltraining")) || (data === "associatedegree")) || (data === "bachelordegree")) || (data === "masterdegree")) || (data === "doctoratedegree")) || (data === "N/A"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate329.errors = vErrors;
-return errors === 0;
-}
-validate329.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate331.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((((((data === "americanindianalaskannative") || (data === "hispaniclatino")) || (data === "blackorafricanamerican")) || (data === "asianpacificislander")) || (data === "whitecaucasian")) || (data === "middleeastern")) || (data === "multipleethnicity")) || (data === "prefernotdisclose")) || (data === "N/A"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate331.errors = vErrors;
-return errors === 0;
-}
-validate331.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate333.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((((data === "18-20") || (data === "21-29")) || (data === "30-39")) || (data === "40-54")) || (data === "55+")) || (data === "N/A"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate333.errors = vErrors;
-return errors === 0;
-}
-validate333.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate335.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(!(validate224(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate224.evaluated.props;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-const _errs2 = errors;
-if(!(validate235(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = props0 || {};
-props0.text = true;
-props0.isEnd = true;
-props0.id = true;
-props0.uid = true;
-props0.order = true;
-props0.answers = true;
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate335.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate335.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate339.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.closed !== undefined){
-if(typeof data.closed !== "boolean"){
-const err0 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.closedMessage !== undefined){
-if(typeof data.closedMessage !== "string"){
-const err1 = {instancePath:instancePath+"/closedMessage",schemaPath:"#/properties/closedMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.closedOnDate !== undefined){
-let data2 = data.closedOnDate;
-if(typeof data2 === "string"){
-if(!(formats0.validate(data2))){
-const err2 = {instancePath:instancePath+"/closedOnDate",schemaPath:"#/properties/closedOnDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/closedOnDate",schemaPath:"#/properties/closedOnDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.closedByUserId !== undefined){
-if(typeof data.closedByUserId !== "string"){
-const err4 = {instancePath:instancePath+"/closedByUserId",schemaPath:"#/properties/closedByUserId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate339.errors = vErrors;
-return errors === 0;
-}
-validate339.evaluated = {"props":{"closed":true,"closedMessage":true,"closedOnDate":true,"closedByUserId":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate341.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ndaType !== undefined){
-if(!(validate246(data.ndaType, {instancePath:instancePath+"/ndaType",parentData:data,parentDataProperty:"ndaType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
-errors = vErrors.length;
-}
-}
-if(data.ndaLink !== undefined){
-let data1 = data.ndaLink;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err0 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema120.properties.ndaLink.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.ndaFileUrl !== undefined){
-let data2 = data.ndaFileUrl;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err1 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema120.properties.ndaFileUrl.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate341.errors = vErrors;
-return errors === 0;
-}
-validate341.evaluated = {"props":{"ndaType":true,"ndaLink":true,"ndaFileUrl":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate344.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.hasNeverParticipated === undefined) && (missing0 = "hasNeverParticipated")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.hasNeverParticipated !== undefined){
-if(true !== data.hasNeverParticipated){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.months !== undefined){
-const err2 = {instancePath:instancePath+"/months",schemaPath:"#/then/properties/months/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs4 === errors;
-valid0 = _valid0;
-if(valid0){
-var props0 = {};
-props0.months = true;
-props0.hasNeverParticipated = true;
-}
-}
-if(!valid0){
-const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.hasNeverParticipated === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasNeverParticipated"},message:"must have required property '"+"hasNeverParticipated"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.hasNeverParticipated = true;
-props0.since = true;
-props0.months = true;
-}
-if(data.hasNeverParticipated !== undefined){
-if(typeof data.hasNeverParticipated !== "boolean"){
-const err5 = {instancePath:instancePath+"/hasNeverParticipated",schemaPath:"#/properties/hasNeverParticipated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.since !== undefined){
-let data3 = data.since;
-if(typeof data3 === "string"){
-if(!(formats0.validate(data3))){
-const err6 = {instancePath:instancePath+"/since",schemaPath:"#/properties/since/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/since",schemaPath:"#/properties/since/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.months !== undefined){
-let data4 = data.months;
-if(typeof data4 !== "string"){
-const err8 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(!(((((((data4 === "-1") || (data4 === "1")) || (data4 === "2")) || (data4 === "3")) || (data4 === "6")) || (data4 === "9")) || (data4 === "12"))){
-const err9 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/enum",keyword:"enum",params:{allowedValues: schema123.properties.months.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate344.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate344.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate346.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.researcherId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "researcherId"},message:"must have required property '"+"researcherId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.researcherId !== undefined){
-if(typeof data.researcherId !== "string"){
-const err1 = {instancePath:instancePath+"/researcherId",schemaPath:"#/properties/researcherId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.researcherName !== undefined){
-if(typeof data.researcherName !== "string"){
-const err2 = {instancePath:instancePath+"/researcherName",schemaPath:"#/properties/researcherName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.teamId !== undefined){
-if(typeof data.teamId !== "string"){
-const err3 = {instancePath:instancePath+"/teamId",schemaPath:"#/properties/teamId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.companyName !== undefined){
-if(typeof data.companyName !== "string"){
-const err4 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.companyId !== undefined){
-if(typeof data.companyId !== "string"){
-const err5 = {instancePath:instancePath+"/companyId",schemaPath:"#/properties/companyId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.bookingUrl !== undefined){
-if(typeof data.bookingUrl !== "string"){
-const err6 = {instancePath:instancePath+"/bookingUrl",schemaPath:"#/properties/bookingUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate346.errors = vErrors;
-return errors === 0;
-}
-validate346.evaluated = {"props":{"researcherId":true,"researcherName":true,"teamId":true,"companyName":true,"companyId":true,"bookingUrl":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate348.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((((((((data === "unpaid") || (data === "student")) || (data === "training")) || (data === "entrylevel")) || (data === "senior")) || (data === "manager")) || (data === "director")) || (data === "chiefofficer")) || (data === "partner")) || (data === "vicepresident"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema127.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate348.errors = vErrors;
-return errors === 0;
-}
-validate348.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate350.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10277,16 +4216,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate350.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
-validate350.evaluated = {"props":{"autopay":true,"autoinvite":true},"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":{"autopay":true,"autoinvite":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateKeyQualifier = validate127;
+const schema63 = {"$id":"https://partner-recruitment.invalid/schemas/KeyQualifier","type":"string","enum":["targetHouseholdIncome","targetProfessionalIndustries","targetCompanySize","targetProjectTopics","targetAudienceSkills","relationshipStatus","languages","numberOfChildren","numberOfChildrenLiveAtHome","childrenBirthYears","livingSituation","pets","homeOwner","nationality","militaryServiceStatus","employmentStatuses","cloudPlatforms","codingAITools","designPrototypingTools","productivitySoftware","streamingServices","foodDeliveryServices","onlineBankingTools","onlineLearningPlatforms","onlineMarketplacePlatforms","onlineTravelBooking","smartHomeDevices","socialNetworkPlatforms","vehicleBrands","healthWellnessApps","onlineShoppingFrequency"]};
 
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/KeyQualifier" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate352.evaluated;
+const evaluated0 = validate127.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10304,7 +4246,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((data === "targetHouseholdIncome") || (data === "targetProfessionalIndustries")) || (data === "targetCompanySize")) || (data === "targetProjectTopics")) || (data === "targetAudienceSkills")) || (data === "relationshipStatus")) || (data === "languages")) || (data === "numberOfChildren")) || (data === "numberOfChildrenLiveAtHome")) || (data === "childrenBirthYears")) || (data === "livingSituation")) || (data === "pets")) || (data === "homeOwner")) || (data === "nationality")) || (data === "militaryServiceStatus")) || (data === "employmentStatuses")) || (data === "cloudPlatforms")) || (data === "codingAITools")) || (data === "designPrototypingTools")) || (data === "productivitySoftware")) || (data === "streamingServices")) || (data === "foodDeliveryServices")) || (data === "onlineBankingTools")) || (data === "onlineLearningPlatforms")) || (data === "onlineMarketplacePlatforms")) || (data === "onlineTravelBooking")) || (data === "smartHomeDevices")) || (data === "socialNetworkPlatforms")) || (data === "vehicleBrands")) || (data === "healthWellnessApps")) || (data === "onlineShoppingFrequency"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema131.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10313,16 +4255,63 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate352.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
-validate352.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate127.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+export const validateProductTokenList = validate128;
+const schema64 = {"$id":"https://partner-recruitment.invalid/schemas/ProductTokenList","type":"array","items":{"type":"string"}};
 
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ProductTokenList" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate354.evaluated;
+const evaluated0 = validate128.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data[i0] !== "string"){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate128.errors = vErrors;
+return errors === 0;
+}
+validate128.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateAdvancedTargeting = validate129;
+const schema65 = {"$id":"https://partner-recruitment.invalid/schemas/AdvancedTargeting","type":"object","properties":{"relationshipStatus":{"type":"string","enum":["single","inRelationship","married","divorced","widowed","separated","domesticPartnershipCivilUnion","itsComplicated","preferNotToSay","other"]},"languages":{"type":"array","items":{"type":"string","enum":["en","es","zh","hi","ar","bn","ru","pt","ja","de","fr","it","ko","tr","pl","nl","vi","sv","fa","el","da","fi","no","cs","th","ro","he","id","hu","uk","other"]}},"numberOfChildren":{"type":"integer","minimum":0},"numberOfChildrenLiveAtHome":{"type":"integer","minimum":0},"childrenBirthYears":{"type":"array","items":{"type":"string"}},"livingSituation":{"type":"string","enum":["alone","roommates","significantOther","spouse","parents","other"]},"pets":{"type":"array","items":{"type":"string","enum":["noPets","dog","cat","bird","fish","reptile","amphibian","other"]}},"homeOwner":{"type":"boolean"},"webcam":{"type":"boolean"},"mobilePhoneWithInternet":{"type":"boolean"},"headsetWithMicrophone":{"type":"boolean"},"nationality":{"type":"array","items":{"type":"string","enum":["american","canadian","mexican","british","french","german","italian","spanish","dutch","swedish","norwegian","danish","finnish","polish","irish","portuguese","greek","swiss","austrian","belgian","czech","romanian","hungarian","chinese","indian","japanese","korean","filipino","vietnamese","thai","malaysian","singaporean","indonesian","pakistani","bangladeshi","australian","newzealander","brazilian","argentinian","colombian","chilean","peruvian","venezuelan","southafrican","nigerian","egyptian","kenyan","israeli","turkish","saudiarabian","other"]}},"areaType":{"type":"string","enum":["urban","suburban","rural"]},"programmingLanguages":{"type":"array","items":{"type":"string","enum":["javaScript","python","java","c#","c++","ruby","php","swift","kotlin","golang","r","typeScript","sql","other"]}},"browsers":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"smartphoneOS":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"tabletOS":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"computerOS":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"cloudPlatforms":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"codingAITools":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"designPrototypingTools":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"foodDeliveryServices":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"healthWellnessApps":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"onlineBankingTools":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"onlineLearningPlatforms":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"onlineMarketplacePlatforms":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"onlineTravelBooking":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"productivitySoftware":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"smartHomeDevices":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"socialNetworkPlatforms":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"streamingServices":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"vehicleBrands":{"type":"array","items":{}},"onlineShoppingFrequency":{},"militaryServiceStatus":{},"workSetting":{},"employmentStatuses":{"type":"array","items":{}}}};
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/AdvancedTargeting" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate129.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10343,7 +4332,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((((data0 === "single") || (data0 === "inRelationship")) || (data0 === "married")) || (data0 === "divorced")) || (data0 === "widowed")) || (data0 === "separated")) || (data0 === "domesticPartnershipCivilUnion")) || (data0 === "itsComplicated")) || (data0 === "preferNotToSay")) || (data0 === "other"))){
-const err1 = {instancePath:instancePath+"/relationshipStatus",schemaPath:"#/properties/relationshipStatus/enum",keyword:"enum",params:{allowedValues: schema135.properties.relationshipStatus.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/relationshipStatus",schemaPath:"#/properties/relationshipStatus/enum",keyword:"enum",params:{allowedValues: schema65.properties.relationshipStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10370,7 +4359,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((data2 === "en") || (data2 === "es")) || (data2 === "zh")) || (data2 === "hi")) || (data2 === "ar")) || (data2 === "bn")) || (data2 === "ru")) || (data2 === "pt")) || (data2 === "ja")) || (data2 === "de")) || (data2 === "fr")) || (data2 === "it")) || (data2 === "ko")) || (data2 === "tr")) || (data2 === "pl")) || (data2 === "nl")) || (data2 === "vi")) || (data2 === "sv")) || (data2 === "fa")) || (data2 === "el")) || (data2 === "da")) || (data2 === "fi")) || (data2 === "no")) || (data2 === "cs")) || (data2 === "th")) || (data2 === "ro")) || (data2 === "he")) || (data2 === "id")) || (data2 === "hu")) || (data2 === "uk")) || (data2 === "other"))){
-const err3 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/enum",keyword:"enum",params:{allowedValues: schema135.properties.languages.items.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/enum",keyword:"enum",params:{allowedValues: schema65.properties.languages.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10483,7 +4472,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((((data7 === "alone") || (data7 === "roommates")) || (data7 === "significantOther")) || (data7 === "spouse")) || (data7 === "parents")) || (data7 === "other"))){
-const err12 = {instancePath:instancePath+"/livingSituation",schemaPath:"#/properties/livingSituation/enum",keyword:"enum",params:{allowedValues: schema135.properties.livingSituation.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/livingSituation",schemaPath:"#/properties/livingSituation/enum",keyword:"enum",params:{allowedValues: schema65.properties.livingSituation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10510,7 +4499,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((((((((data9 === "noPets") || (data9 === "dog")) || (data9 === "cat")) || (data9 === "bird")) || (data9 === "fish")) || (data9 === "reptile")) || (data9 === "amphibian")) || (data9 === "other"))){
-const err14 = {instancePath:instancePath+"/pets/" + i2,schemaPath:"#/properties/pets/items/enum",keyword:"enum",params:{allowedValues: schema135.properties.pets.items.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/pets/" + i2,schemaPath:"#/properties/pets/items/enum",keyword:"enum",params:{allowedValues: schema65.properties.pets.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10597,7 +4586,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((data15 === "american") || (data15 === "canadian")) || (data15 === "mexican")) || (data15 === "british")) || (data15 === "french")) || (data15 === "german")) || (data15 === "italian")) || (data15 === "spanish")) || (data15 === "dutch")) || (data15 === "swedish")) || (data15 === "norwegian")) || (data15 === "danish")) || (data15 === "finnish")) || (data15 === "polish")) || (data15 === "irish")) || (data15 === "portuguese")) || (data15 === "greek")) || (data15 === "swiss")) || (data15 === "austrian")) || (data15 === "belgian")) || (data15 === "czech")) || (data15 === "romanian")) || (data15 === "hungarian")) || (data15 === "chinese")) || (data15 === "indian")) || (data15 === "japanese")) || (data15 === "korean")) || (data15 === "filipino")) || (data15 === "vietnamese")) || (data15 === "thai")) || (data15 === "malaysian")) || (data15 === "singaporean")) || (data15 === "indonesian")) || (data15 === "pakistani")) || (data15 === "bangladeshi")) || (data15 === "australian")) || (data15 === "newzealander")) || (data15 === "brazilian")) || (data15 === "argentinian")) || (data15 === "colombian")) || (data15 === "chilean")) || (data15 === "peruvian")) || (data15 === "venezuelan")) || (data15 === "southafrican")) || (data15 === "nigerian")) || (data15 === "egyptian")) || (data15 === "kenyan")) || (data15 === "israeli")) || (data15 === "turkish")) || (data15 === "saudiarabian")) || (data15 === "other"))){
-const err21 = {instancePath:instancePath+"/nationality/" + i3,schemaPath:"#/properties/nationality/items/enum",keyword:"enum",params:{allowedValues: schema135.properties.nationality.items.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/nationality/" + i3,schemaPath:"#/properties/nationality/items/enum",keyword:"enum",params:{allowedValues: schema65.properties.nationality.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10632,7 +4621,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(((data16 === "urban") || (data16 === "suburban")) || (data16 === "rural"))){
-const err24 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/enum",keyword:"enum",params:{allowedValues: schema135.properties.areaType.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/enum",keyword:"enum",params:{allowedValues: schema65.properties.areaType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10659,7 +4648,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((((((((((((((data18 === "javaScript") || (data18 === "python")) || (data18 === "java")) || (data18 === "c#")) || (data18 === "c++")) || (data18 === "ruby")) || (data18 === "php")) || (data18 === "swift")) || (data18 === "kotlin")) || (data18 === "golang")) || (data18 === "r")) || (data18 === "typeScript")) || (data18 === "sql")) || (data18 === "other"))){
-const err26 = {instancePath:instancePath+"/programmingLanguages/" + i4,schemaPath:"#/properties/programmingLanguages/items/enum",keyword:"enum",params:{allowedValues: schema135.properties.programmingLanguages.items.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/programmingLanguages/" + i4,schemaPath:"#/properties/programmingLanguages/items/enum",keyword:"enum",params:{allowedValues: schema65.properties.programmingLanguages.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10682,104 +4671,104 @@ errors++;
 }
 }
 if(data.browsers !== undefined){
-if(!(validate269(data.browsers, {instancePath:instancePath+"/browsers",parentData:data,parentDataProperty:"browsers",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.browsers, {instancePath:instancePath+"/browsers",parentData:data,parentDataProperty:"browsers",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.smartphoneOS !== undefined){
-if(!(validate269(data.smartphoneOS, {instancePath:instancePath+"/smartphoneOS",parentData:data,parentDataProperty:"smartphoneOS",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.smartphoneOS, {instancePath:instancePath+"/smartphoneOS",parentData:data,parentDataProperty:"smartphoneOS",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.tabletOS !== undefined){
-if(!(validate269(data.tabletOS, {instancePath:instancePath+"/tabletOS",parentData:data,parentDataProperty:"tabletOS",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.tabletOS, {instancePath:instancePath+"/tabletOS",parentData:data,parentDataProperty:"tabletOS",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.computerOS !== undefined){
-if(!(validate269(data.computerOS, {instancePath:instancePath+"/computerOS",parentData:data,parentDataProperty:"computerOS",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.computerOS, {instancePath:instancePath+"/computerOS",parentData:data,parentDataProperty:"computerOS",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.cloudPlatforms !== undefined){
-if(!(validate269(data.cloudPlatforms, {instancePath:instancePath+"/cloudPlatforms",parentData:data,parentDataProperty:"cloudPlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.cloudPlatforms, {instancePath:instancePath+"/cloudPlatforms",parentData:data,parentDataProperty:"cloudPlatforms",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.codingAITools !== undefined){
-if(!(validate269(data.codingAITools, {instancePath:instancePath+"/codingAITools",parentData:data,parentDataProperty:"codingAITools",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.codingAITools, {instancePath:instancePath+"/codingAITools",parentData:data,parentDataProperty:"codingAITools",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.designPrototypingTools !== undefined){
-if(!(validate269(data.designPrototypingTools, {instancePath:instancePath+"/designPrototypingTools",parentData:data,parentDataProperty:"designPrototypingTools",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.designPrototypingTools, {instancePath:instancePath+"/designPrototypingTools",parentData:data,parentDataProperty:"designPrototypingTools",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.foodDeliveryServices !== undefined){
-if(!(validate269(data.foodDeliveryServices, {instancePath:instancePath+"/foodDeliveryServices",parentData:data,parentDataProperty:"foodDeliveryServices",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.foodDeliveryServices, {instancePath:instancePath+"/foodDeliveryServices",parentData:data,parentDataProperty:"foodDeliveryServices",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.healthWellnessApps !== undefined){
-if(!(validate269(data.healthWellnessApps, {instancePath:instancePath+"/healthWellnessApps",parentData:data,parentDataProperty:"healthWellnessApps",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.healthWellnessApps, {instancePath:instancePath+"/healthWellnessApps",parentData:data,parentDataProperty:"healthWellnessApps",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.onlineBankingTools !== undefined){
-if(!(validate269(data.onlineBankingTools, {instancePath:instancePath+"/onlineBankingTools",parentData:data,parentDataProperty:"onlineBankingTools",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.onlineBankingTools, {instancePath:instancePath+"/onlineBankingTools",parentData:data,parentDataProperty:"onlineBankingTools",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.onlineLearningPlatforms !== undefined){
-if(!(validate269(data.onlineLearningPlatforms, {instancePath:instancePath+"/onlineLearningPlatforms",parentData:data,parentDataProperty:"onlineLearningPlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.onlineLearningPlatforms, {instancePath:instancePath+"/onlineLearningPlatforms",parentData:data,parentDataProperty:"onlineLearningPlatforms",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.onlineMarketplacePlatforms !== undefined){
-if(!(validate269(data.onlineMarketplacePlatforms, {instancePath:instancePath+"/onlineMarketplacePlatforms",parentData:data,parentDataProperty:"onlineMarketplacePlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.onlineMarketplacePlatforms, {instancePath:instancePath+"/onlineMarketplacePlatforms",parentData:data,parentDataProperty:"onlineMarketplacePlatforms",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.onlineTravelBooking !== undefined){
-if(!(validate269(data.onlineTravelBooking, {instancePath:instancePath+"/onlineTravelBooking",parentData:data,parentDataProperty:"onlineTravelBooking",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.onlineTravelBooking, {instancePath:instancePath+"/onlineTravelBooking",parentData:data,parentDataProperty:"onlineTravelBooking",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.productivitySoftware !== undefined){
-if(!(validate269(data.productivitySoftware, {instancePath:instancePath+"/productivitySoftware",parentData:data,parentDataProperty:"productivitySoftware",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.productivitySoftware, {instancePath:instancePath+"/productivitySoftware",parentData:data,parentDataProperty:"productivitySoftware",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.smartHomeDevices !== undefined){
-if(!(validate269(data.smartHomeDevices, {instancePath:instancePath+"/smartHomeDevices",parentData:data,parentDataProperty:"smartHomeDevices",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.smartHomeDevices, {instancePath:instancePath+"/smartHomeDevices",parentData:data,parentDataProperty:"smartHomeDevices",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.socialNetworkPlatforms !== undefined){
-if(!(validate269(data.socialNetworkPlatforms, {instancePath:instancePath+"/socialNetworkPlatforms",parentData:data,parentDataProperty:"socialNetworkPlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.socialNetworkPlatforms, {instancePath:instancePath+"/socialNetworkPlatforms",parentData:data,parentDataProperty:"socialNetworkPlatforms",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 if(data.streamingServices !== undefined){
-if(!(validate269(data.streamingServices, {instancePath:instancePath+"/streamingServices",parentData:data,parentDataProperty:"streamingServices",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate128(data.streamingServices, {instancePath:instancePath+"/streamingServices",parentData:data,parentDataProperty:"streamingServices",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
@@ -10818,16 +4807,19 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate354.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
-validate354.evaluated = {"props":{"relationshipStatus":true,"languages":true,"numberOfChildren":true,"numberOfChildrenLiveAtHome":true,"childrenBirthYears":true,"livingSituation":true,"pets":true,"homeOwner":true,"webcam":true,"mobilePhoneWithInternet":true,"headsetWithMicrophone":true,"nationality":true,"areaType":true,"programmingLanguages":true,"browsers":true,"smartphoneOS":true,"tabletOS":true,"computerOS":true,"cloudPlatforms":true,"codingAITools":true,"designPrototypingTools":true,"foodDeliveryServices":true,"healthWellnessApps":true,"onlineBankingTools":true,"onlineLearningPlatforms":true,"onlineMarketplacePlatforms":true,"onlineTravelBooking":true,"productivitySoftware":true,"smartHomeDevices":true,"socialNetworkPlatforms":true,"streamingServices":true,"vehicleBrands":true,"onlineShoppingFrequency":true,"militaryServiceStatus":true,"workSetting":true,"employmentStatuses":true},"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":{"relationshipStatus":true,"languages":true,"numberOfChildren":true,"numberOfChildrenLiveAtHome":true,"childrenBirthYears":true,"livingSituation":true,"pets":true,"homeOwner":true,"webcam":true,"mobilePhoneWithInternet":true,"headsetWithMicrophone":true,"nationality":true,"areaType":true,"programmingLanguages":true,"browsers":true,"smartphoneOS":true,"tabletOS":true,"computerOS":true,"cloudPlatforms":true,"codingAITools":true,"designPrototypingTools":true,"foodDeliveryServices":true,"healthWellnessApps":true,"onlineBankingTools":true,"onlineLearningPlatforms":true,"onlineMarketplacePlatforms":true,"onlineTravelBooking":true,"productivitySoftware":true,"smartHomeDevices":true,"socialNetworkPlatforms":true,"streamingServices":true,"vehicleBrands":true,"onlineShoppingFrequency":true,"militaryServiceStatus":true,"workSetting":true,"employmentStatuses":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateNamedReference = validate147;
+const schema66 = {"$id":"https://partner-recruitment.invalid/schemas/NamedReference","type":"object","required":["id","name"],"properties":{"id":{"$ref":"https://partner-recruitment.invalid/schemas/ObjectId"},"name":{"type":"string"}}};
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/NamedReference" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate373.evaluated;
+const evaluated0 = validate147.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10856,8 +4848,8 @@ vErrors.push(err1);
 errors++;
 }
 if(data.id !== undefined){
-if(!(validate290(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+if(!(validate53(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -10884,16 +4876,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate373.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
-validate373.evaluated = {"props":{"id":true,"name":true},"dynamicProps":false,"dynamicItems":false};
+validate147.evaluated = {"props":{"id":true,"name":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateSkill = validate149;
+const schema67 = {"$id":"https://partner-recruitment.invalid/schemas/Skill","type":"object","required":["id","createdAt","name","slug","validated","type"],"properties":{"id":{"type":"string"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"validated":{"type":"boolean"},"type":{"type":"string"},"count":{"type":"number"}}};
 
-function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/Skill" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate378.evaluated;
+const evaluated0 = validate149.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11069,18 +5064,21 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate378.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
-validate378.evaluated = {"props":{"id":true,"createdAt":true,"updatedAt":true,"name":true,"slug":true,"validated":true,"type":true,"count":true},"dynamicProps":false,"dynamicItems":false};
+validate149.evaluated = {"props":{"id":true,"createdAt":true,"updatedAt":true,"name":true,"slug":true,"validated":true,"type":true,"count":true},"dynamicProps":false,"dynamicItems":false};
 
-const formats8 = __dep0.fullFormats.uri;
+export const validateProject = validate150;
+const schema68 = {"$id":"https://partner-recruitment.invalid/schemas/Project","type":"object","required":["id","createdAt","publicTitle","publicInternalName","projectStatus","projectRecruitingStatus","targetMarketType","typeOfResearch","targetResearchMethodology","participantTimeRequiredMinutes","incentiveAmount","targetNumberOfParticipants","externalResearcher"],"properties":{"id":{"type":"string"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"publicTitle":{"type":"string"},"publicInternalName":{"type":"string","minLength":3,"maxLength":50},"publicDescription":{"type":"string","maxLength":800},"organizationId":{"$ref":"https://partner-recruitment.invalid/schemas/ObjectId"},"teamId":{"$ref":"https://partner-recruitment.invalid/schemas/ObjectId"},"projectStatus":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectStatus"},"projectRecruitingStatus":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectRecruitingStatus"},"targetMarketType":{"type":"string","enum":["b2b","b2c"]},"typeOfResearch":{"type":"string","enum":["inPerson","remote"]},"targetResearchMethodology":{"$ref":"https://partner-recruitment.invalid/schemas/KindOfResearch"},"unmoderatedStudyOrSurvey":{"$ref":"https://partner-recruitment.invalid/schemas/UnmoderatedStudyOrSurvey"},"externalScreenerLink":{"type":["string","null"],"format":"uri","pattern":"^https://[^/?#]+"},"externalQuestions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ExternalQuestion"}},"participantTimeRequiredMinutes":{"type":"number"},"incentiveAmount":{"type":"number","minimum":5,"maximum":1000},"targetNumberOfParticipants":{"type":"number","minimum":1,"maximum":500},"targetCountry":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectCountryCode"},"targetCountries":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectCountryCode"}},"targetCities":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/TargetCity"}},"targetJobFunctions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/JobFunction"}},"targetCompanySize":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/CompanySize"}},"targetLocationRespondentInPerson":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectLocationInPerson"},"targetHouseholdIncome":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/HouseholdIncome"}},"targetGenders":{"$ref":"https://partner-recruitment.invalid/schemas/Gender"},"targetEducation":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/EducationLevel"}},"targetEthnicities":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/Ethnicities"}},"targetAgeGroups":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/AgeGroup"}},"screenerQuestions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionItem"}},"inviteSurveyLink":{"type":"string"},"closedDetails":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectClosedDetails"},"closed":{"type":"boolean"},"closedMessage":{"type":"string"},"closedOnDate":{"type":"string","format":"date-time"},"closedByUserId":{"type":"string"},"ndaDetails":{"$ref":"https://partner-recruitment.invalid/schemas/NdaDetails"},"ndaType":{"type":"string","enum":["none","file","link"]},"ndaFileUrl":{"type":["string","null"]},"ndaLink":{"type":["string","null"]},"filterPastParticipation":{"$ref":"https://partner-recruitment.invalid/schemas/PastParticipation"},"externalResearcher":{"$ref":"https://partner-recruitment.invalid/schemas/ExternalResearcher"},"seniority":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/SeniorityLevel"}},"publishedAt":{"type":"string","format":"date-time"},"automations":{"$ref":"https://partner-recruitment.invalid/schemas/Automation"},"keyQualifiers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/KeyQualifier"}},"advancedTargeting":{"$ref":"https://partner-recruitment.invalid/schemas/AdvancedTargeting"},"completionUrl":{"type":["string","null"]},"targetProfessionalIndustries":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetJobTitles":{"type":"array","maxItems":30,"items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetProjectTopics":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetAudienceSkills":{"type":"array","maxItems":25,"items":{"$ref":"https://partner-recruitment.invalid/schemas/Skill"}}},"allOf":[{"if":{"required":["targetMarketType"],"properties":{"targetMarketType":{"const":"b2b"}}},"then":{"required":["targetProfessionalIndustries"],"properties":{"targetProfessionalIndustries":{"minItems":1}}}},{"if":{"required":["targetMarketType"],"properties":{"targetMarketType":{"const":"b2c"}}},"then":{"required":["targetProjectTopics"],"properties":{"targetProjectTopics":{"minItems":1,"maxItems":2}}}},{"if":{"required":["typeOfResearch"],"properties":{"typeOfResearch":{"const":"inPerson"}}},"then":{"required":["targetLocationRespondentInPerson"],"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup","inRespondentHome","inRespondentOffice"]}}}},{"if":{"required":["typeOfResearch"],"properties":{"typeOfResearch":{"const":"remote"}}},"then":{"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup","unmoderatedStudy","survey","diaryStudy"]}}}},{"if":{"required":["targetResearchMethodology"],"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup"]}}},"then":{"properties":{"externalResearcher":{"required":["bookingUrl"]}}}},{"if":{"required":["targetResearchMethodology"],"properties":{"targetResearchMethodology":{"not":{"enum":["unmoderatedStudy","survey"]}}}},"then":{"properties":{"unmoderatedStudyOrSurvey":false,"automations":{"properties":{"autoinvite":{"const":false}}},"completionUrl":{"type":"null"}}}},{"if":{"required":["externalQuestions"],"properties":{"externalQuestions":{"minItems":1}}},"then":{"required":["externalScreenerLink"],"properties":{"externalScreenerLink":{"type":"string"}}}},{"if":{"required":["projectStatus","externalScreenerLink"],"properties":{"projectStatus":{"not":{"const":"DRAFT"}},"externalScreenerLink":{"type":"string"}}},"then":{"required":["externalQuestions"],"properties":{"externalQuestions":{"minItems":1}}}}]};
+const formats6 = __dep0.fullFormats.uri;
 const pattern3 = new RegExp("^https://[^/?#]+", "u");
 
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/Project" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate297.evaluated;
+const evaluated0 = validate150.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11336,7 +5334,7 @@ errors++;
 if(data.targetResearchMethodology !== undefined){
 let data5 = data.targetResearchMethodology;
 if(!((((data5 === "oneOnOne") || (data5 === "focusGroup")) || (data5 === "inRespondentHome")) || (data5 === "inRespondentOffice"))){
-const err14 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/2/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema143.allOf[2].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/2/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema68.allOf[2].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11420,7 +5418,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.targetResearchMethodology !== undefined){
 let data7 = data.targetResearchMethodology;
 if(!(((((data7 === "oneOnOne") || (data7 === "focusGroup")) || (data7 === "unmoderatedStudy")) || (data7 === "survey")) || (data7 === "diaryStudy"))){
-const err18 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/3/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema143.allOf[3].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/3/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema68.allOf[3].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12219,26 +6217,26 @@ errors++;
 }
 }
 if(data.organizationId !== undefined){
-if(!(validate290(data.organizationId, {instancePath:instancePath+"/organizationId",parentData:data,parentDataProperty:"organizationId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+if(!(validate53(data.organizationId, {instancePath:instancePath+"/organizationId",parentData:data,parentDataProperty:"organizationId",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.teamId !== undefined){
-if(!(validate290(data.teamId, {instancePath:instancePath+"/teamId",parentData:data,parentDataProperty:"teamId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+if(!(validate53(data.teamId, {instancePath:instancePath+"/teamId",parentData:data,parentDataProperty:"teamId",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.projectStatus !== undefined){
-if(!(validate300(data.projectStatus, {instancePath:instancePath+"/projectStatus",parentData:data,parentDataProperty:"projectStatus",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
+if(!(validate52(data.projectStatus, {instancePath:instancePath+"/projectStatus",parentData:data,parentDataProperty:"projectStatus",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
 if(data.projectRecruitingStatus !== undefined){
-if(!(validate302(data.projectRecruitingStatus, {instancePath:instancePath+"/projectRecruitingStatus",parentData:data,parentDataProperty:"projectRecruitingStatus",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
+if(!(validate54(data.projectRecruitingStatus, {instancePath:instancePath+"/projectRecruitingStatus",parentData:data,parentDataProperty:"projectRecruitingStatus",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -12255,7 +6253,7 @@ vErrors.push(err65);
 errors++;
 }
 if(!((data30 === "b2b") || (data30 === "b2c"))){
-const err66 = {instancePath:instancePath+"/targetMarketType",schemaPath:"#/properties/targetMarketType/enum",keyword:"enum",params:{allowedValues: schema143.properties.targetMarketType.enum},message:"must be equal to one of the allowed values"};
+const err66 = {instancePath:instancePath+"/targetMarketType",schemaPath:"#/properties/targetMarketType/enum",keyword:"enum",params:{allowedValues: schema68.properties.targetMarketType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -12278,7 +6276,7 @@ vErrors.push(err67);
 errors++;
 }
 if(!((data31 === "inPerson") || (data31 === "remote"))){
-const err68 = {instancePath:instancePath+"/typeOfResearch",schemaPath:"#/properties/typeOfResearch/enum",keyword:"enum",params:{allowedValues: schema143.properties.typeOfResearch.enum},message:"must be equal to one of the allowed values"};
+const err68 = {instancePath:instancePath+"/typeOfResearch",schemaPath:"#/properties/typeOfResearch/enum",keyword:"enum",params:{allowedValues: schema68.properties.typeOfResearch.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -12289,21 +6287,21 @@ errors++;
 }
 }
 if(data.targetResearchMethodology !== undefined){
-if(!(validate304(data.targetResearchMethodology, {instancePath:instancePath+"/targetResearchMethodology",parentData:data,parentDataProperty:"targetResearchMethodology",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
+if(!(validate55(data.targetResearchMethodology, {instancePath:instancePath+"/targetResearchMethodology",parentData:data,parentDataProperty:"targetResearchMethodology",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.unmoderatedStudyOrSurvey !== undefined){
-if(!(validate306(data.unmoderatedStudyOrSurvey, {instancePath:instancePath+"/unmoderatedStudyOrSurvey",parentData:data,parentDataProperty:"unmoderatedStudyOrSurvey",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
+if(!(validate57(data.unmoderatedStudyOrSurvey, {instancePath:instancePath+"/unmoderatedStudyOrSurvey",parentData:data,parentDataProperty:"unmoderatedStudyOrSurvey",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
 if(data.externalScreenerLink !== undefined){
 let data34 = data.externalScreenerLink;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err69 = {instancePath:instancePath+"/externalScreenerLink",schemaPath:"#/properties/externalScreenerLink/type",keyword:"type",params:{type: schema143.properties.externalScreenerLink.type},message:"must be string,null"};
+const err69 = {instancePath:instancePath+"/externalScreenerLink",schemaPath:"#/properties/externalScreenerLink/type",keyword:"type",params:{type: schema68.properties.externalScreenerLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -12323,7 +6321,7 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!(formats8(data34))){
+if(!(formats6(data34))){
 const err71 = {instancePath:instancePath+"/externalScreenerLink",schemaPath:"#/properties/externalScreenerLink/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err71];
@@ -12340,8 +6338,8 @@ let data35 = data.externalQuestions;
 if(Array.isArray(data35)){
 const len0 = data35.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate309(data35[i0], {instancePath:instancePath+"/externalQuestions/" + i0,parentData:data35,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
+if(!(validate61(data35[i0], {instancePath:instancePath+"/externalQuestions/" + i0,parentData:data35,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -12441,8 +6439,8 @@ errors++;
 }
 }
 if(data.targetCountry !== undefined){
-if(!(validate94(data.targetCountry, {instancePath:instancePath+"/targetCountry",parentData:data,parentDataProperty:"targetCountry",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate64(data.targetCountry, {instancePath:instancePath+"/targetCountry",parentData:data,parentDataProperty:"targetCountry",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
@@ -12451,8 +6449,8 @@ let data41 = data.targetCountries;
 if(Array.isArray(data41)){
 const len1 = data41.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate94(data41[i1], {instancePath:instancePath+"/targetCountries/" + i1,parentData:data41,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate64(data41[i1], {instancePath:instancePath+"/targetCountries/" + i1,parentData:data41,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
@@ -12473,8 +6471,8 @@ let data43 = data.targetCities;
 if(Array.isArray(data43)){
 const len2 = data43.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate315(data43[i2], {instancePath:instancePath+"/targetCities/" + i2,parentData:data43,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+if(!(validate69(data43[i2], {instancePath:instancePath+"/targetCities/" + i2,parentData:data43,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -12495,8 +6493,8 @@ let data45 = data.targetJobFunctions;
 if(Array.isArray(data45)){
 const len3 = data45.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate318(data45[i3], {instancePath:instancePath+"/targetJobFunctions/" + i3,parentData:data45,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
+if(!(validate71(data45[i3], {instancePath:instancePath+"/targetJobFunctions/" + i3,parentData:data45,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 }
@@ -12517,8 +6515,8 @@ let data47 = data.targetCompanySize;
 if(Array.isArray(data47)){
 const len4 = data47.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate320(data47[i4], {instancePath:instancePath+"/targetCompanySize/" + i4,parentData:data47,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
+if(!(validate72(data47[i4], {instancePath:instancePath+"/targetCompanySize/" + i4,parentData:data47,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
@@ -12535,8 +6533,8 @@ errors++;
 }
 }
 if(data.targetLocationRespondentInPerson !== undefined){
-if(!(validate322(data.targetLocationRespondentInPerson, {instancePath:instancePath+"/targetLocationRespondentInPerson",parentData:data,parentDataProperty:"targetLocationRespondentInPerson",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
+if(!(validate73(data.targetLocationRespondentInPerson, {instancePath:instancePath+"/targetLocationRespondentInPerson",parentData:data,parentDataProperty:"targetLocationRespondentInPerson",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -12545,8 +6543,8 @@ let data50 = data.targetHouseholdIncome;
 if(Array.isArray(data50)){
 const len5 = data50.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate325(data50[i5], {instancePath:instancePath+"/targetHouseholdIncome/" + i5,parentData:data50,parentDataProperty:i5,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+if(!(validate75(data50[i5], {instancePath:instancePath+"/targetHouseholdIncome/" + i5,parentData:data50,parentDataProperty:i5,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
@@ -12563,8 +6561,8 @@ errors++;
 }
 }
 if(data.targetGenders !== undefined){
-if(!(validate327(data.targetGenders, {instancePath:instancePath+"/targetGenders",parentData:data,parentDataProperty:"targetGenders",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+if(!(validate76(data.targetGenders, {instancePath:instancePath+"/targetGenders",parentData:data,parentDataProperty:"targetGenders",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -12573,8 +6571,8 @@ let data53 = data.targetEducation;
 if(Array.isArray(data53)){
 const len6 = data53.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate329(data53[i6], {instancePath:instancePath+"/targetEducation/" + i6,parentData:data53,parentDataProperty:i6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
+if(!(validate77(data53[i6], {instancePath:instancePath+"/targetEducation/" + i6,parentData:data53,parentDataProperty:i6,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -12595,8 +6593,8 @@ let data55 = data.targetEthnicities;
 if(Array.isArray(data55)){
 const len7 = data55.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate331(data55[i7], {instancePath:instancePath+"/targetEthnicities/" + i7,parentData:data55,parentDataProperty:i7,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+if(!(validate78(data55[i7], {instancePath:instancePath+"/targetEthnicities/" + i7,parentData:data55,parentDataProperty:i7,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -12617,8 +6615,8 @@ let data57 = data.targetAgeGroups;
 if(Array.isArray(data57)){
 const len8 = data57.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate333(data57[i8], {instancePath:instancePath+"/targetAgeGroups/" + i8,parentData:data57,parentDataProperty:i8,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
+if(!(validate79(data57[i8], {instancePath:instancePath+"/targetAgeGroups/" + i8,parentData:data57,parentDataProperty:i8,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -12639,8 +6637,8 @@ let data59 = data.screenerQuestions;
 if(Array.isArray(data59)){
 const len9 = data59.length;
 for(let i9=0; i9<len9; i9++){
-if(!(validate335(data59[i9], {instancePath:instancePath+"/screenerQuestions/" + i9,parentData:data59,parentDataProperty:i9,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
+if(!(validate116(data59[i9], {instancePath:instancePath+"/screenerQuestions/" + i9,parentData:data59,parentDataProperty:i9,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 }
@@ -12669,8 +6667,8 @@ errors++;
 }
 }
 if(data.closedDetails !== undefined){
-if(!(validate339(data.closedDetails, {instancePath:instancePath+"/closedDetails",parentData:data,parentDataProperty:"closedDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
+if(!(validate119(data.closedDetails, {instancePath:instancePath+"/closedDetails",parentData:data,parentDataProperty:"closedDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -12736,8 +6734,8 @@ errors++;
 }
 }
 if(data.ndaDetails !== undefined){
-if(!(validate341(data.ndaDetails, {instancePath:instancePath+"/ndaDetails",parentData:data,parentDataProperty:"ndaDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate341.errors : vErrors.concat(validate341.errors);
+if(!(validate121(data.ndaDetails, {instancePath:instancePath+"/ndaDetails",parentData:data,parentDataProperty:"ndaDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
@@ -12754,7 +6752,7 @@ vErrors.push(err95);
 errors++;
 }
 if(!(((data68 === "none") || (data68 === "file")) || (data68 === "link"))){
-const err96 = {instancePath:instancePath+"/ndaType",schemaPath:"#/properties/ndaType/enum",keyword:"enum",params:{allowedValues: schema143.properties.ndaType.enum},message:"must be equal to one of the allowed values"};
+const err96 = {instancePath:instancePath+"/ndaType",schemaPath:"#/properties/ndaType/enum",keyword:"enum",params:{allowedValues: schema68.properties.ndaType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -12767,7 +6765,7 @@ errors++;
 if(data.ndaFileUrl !== undefined){
 let data69 = data.ndaFileUrl;
 if((typeof data69 !== "string") && (data69 !== null)){
-const err97 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema143.properties.ndaFileUrl.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema68.properties.ndaFileUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -12780,7 +6778,7 @@ errors++;
 if(data.ndaLink !== undefined){
 let data70 = data.ndaLink;
 if((typeof data70 !== "string") && (data70 !== null)){
-const err98 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema143.properties.ndaLink.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema68.properties.ndaLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -12791,14 +6789,14 @@ errors++;
 }
 }
 if(data.filterPastParticipation !== undefined){
-if(!(validate344(data.filterPastParticipation, {instancePath:instancePath+"/filterPastParticipation",parentData:data,parentDataProperty:"filterPastParticipation",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
+if(!(validate123(data.filterPastParticipation, {instancePath:instancePath+"/filterPastParticipation",parentData:data,parentDataProperty:"filterPastParticipation",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 }
 if(data.externalResearcher !== undefined){
-if(!(validate346(data.externalResearcher, {instancePath:instancePath+"/externalResearcher",parentData:data,parentDataProperty:"externalResearcher",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
+if(!(validate124(data.externalResearcher, {instancePath:instancePath+"/externalResearcher",parentData:data,parentDataProperty:"externalResearcher",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 }
@@ -12807,8 +6805,8 @@ let data73 = data.seniority;
 if(Array.isArray(data73)){
 const len10 = data73.length;
 for(let i10=0; i10<len10; i10++){
-if(!(validate348(data73[i10], {instancePath:instancePath+"/seniority/" + i10,parentData:data73,parentDataProperty:i10,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate348.errors : vErrors.concat(validate348.errors);
+if(!(validate125(data73[i10], {instancePath:instancePath+"/seniority/" + i10,parentData:data73,parentDataProperty:i10,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
@@ -12850,8 +6848,8 @@ errors++;
 }
 }
 if(data.automations !== undefined){
-if(!(validate350(data.automations, {instancePath:instancePath+"/automations",parentData:data,parentDataProperty:"automations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
+if(!(validate126(data.automations, {instancePath:instancePath+"/automations",parentData:data,parentDataProperty:"automations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
@@ -12860,8 +6858,8 @@ let data77 = data.keyQualifiers;
 if(Array.isArray(data77)){
 const len11 = data77.length;
 for(let i11=0; i11<len11; i11++){
-if(!(validate352(data77[i11], {instancePath:instancePath+"/keyQualifiers/" + i11,parentData:data77,parentDataProperty:i11,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
+if(!(validate127(data77[i11], {instancePath:instancePath+"/keyQualifiers/" + i11,parentData:data77,parentDataProperty:i11,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -12878,15 +6876,15 @@ errors++;
 }
 }
 if(data.advancedTargeting !== undefined){
-if(!(validate354(data.advancedTargeting, {instancePath:instancePath+"/advancedTargeting",parentData:data,parentDataProperty:"advancedTargeting",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+if(!(validate129(data.advancedTargeting, {instancePath:instancePath+"/advancedTargeting",parentData:data,parentDataProperty:"advancedTargeting",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 }
 if(data.completionUrl !== undefined){
 let data80 = data.completionUrl;
 if((typeof data80 !== "string") && (data80 !== null)){
-const err103 = {instancePath:instancePath+"/completionUrl",schemaPath:"#/properties/completionUrl/type",keyword:"type",params:{type: schema143.properties.completionUrl.type},message:"must be string,null"};
+const err103 = {instancePath:instancePath+"/completionUrl",schemaPath:"#/properties/completionUrl/type",keyword:"type",params:{type: schema68.properties.completionUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -12901,8 +6899,8 @@ let data81 = data.targetProfessionalIndustries;
 if(Array.isArray(data81)){
 const len12 = data81.length;
 for(let i12=0; i12<len12; i12++){
-if(!(validate373(data81[i12], {instancePath:instancePath+"/targetProfessionalIndustries/" + i12,parentData:data81,parentDataProperty:i12,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+if(!(validate147(data81[i12], {instancePath:instancePath+"/targetProfessionalIndustries/" + i12,parentData:data81,parentDataProperty:i12,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 }
@@ -12933,8 +6931,8 @@ errors++;
 }
 const len13 = data83.length;
 for(let i13=0; i13<len13; i13++){
-if(!(validate373(data83[i13], {instancePath:instancePath+"/targetJobTitles/" + i13,parentData:data83,parentDataProperty:i13,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+if(!(validate147(data83[i13], {instancePath:instancePath+"/targetJobTitles/" + i13,parentData:data83,parentDataProperty:i13,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 }
@@ -12955,8 +6953,8 @@ let data85 = data.targetProjectTopics;
 if(Array.isArray(data85)){
 const len14 = data85.length;
 for(let i14=0; i14<len14; i14++){
-if(!(validate373(data85[i14], {instancePath:instancePath+"/targetProjectTopics/" + i14,parentData:data85,parentDataProperty:i14,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+if(!(validate147(data85[i14], {instancePath:instancePath+"/targetProjectTopics/" + i14,parentData:data85,parentDataProperty:i14,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 }
@@ -12987,8 +6985,8 @@ errors++;
 }
 const len15 = data87.length;
 for(let i15=0; i15<len15; i15++){
-if(!(validate378(data87[i15], {instancePath:instancePath+"/targetAudienceSkills/" + i15,parentData:data87,parentDataProperty:i15,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
+if(!(validate149(data87[i15], {instancePath:instancePath+"/targetAudienceSkills/" + i15,parentData:data87,parentDataProperty:i15,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -13015,1990 +7013,20 @@ vErrors.push(err110);
 }
 errors++;
 }
-validate297.errors = vErrors;
+validate150.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate297.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate150.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+export const validateProjectList = validate182;
+const schema69 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectList","type":"object","required":["page","pageSize","results"],"properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"totalResults":{"type":"number"},"results":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/Project"}}}};
 
-function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateProject" */;
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ProjectList" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate296.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate297(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate297.errors : vErrors.concat(validate297.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate297.evaluated.props;
-}
-validate296.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate296.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateProjectList = validate381;
-const schema169 = {"$id":"https://partner-recruitment.invalid/validateProjectList","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectList"};
-const schema170 = {"type":"object","required":["page","pageSize","results"],"properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"totalResults":{"type":"number"},"results":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/Project"}}}};
-
-function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate383.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs2 = errors;
-let valid1 = true;
-const _errs3 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.targetMarketType === undefined) && (missing0 = "targetMarketType")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.targetMarketType !== undefined){
-if("b2b" !== data.targetMarketType){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.targetProfessionalIndustries === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "targetProfessionalIndustries"},message:"must have required property '"+"targetProfessionalIndustries"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.targetProfessionalIndustries !== undefined){
-let data1 = data.targetProfessionalIndustries;
-if(Array.isArray(data1)){
-if(data1.length < 1){
-const err3 = {instancePath:instancePath+"/targetProfessionalIndustries",schemaPath:"#/allOf/0/then/properties/targetProfessionalIndustries/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs5 === errors;
-valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.targetProfessionalIndustries = true;
-props0.targetMarketType = true;
-}
-}
-if(!valid1){
-const err4 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-const _errs8 = errors;
-let valid4 = true;
-const _errs9 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.targetMarketType === undefined) && (missing1 = "targetMarketType")){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-if(data.targetMarketType !== undefined){
-if("b2c" !== data.targetMarketType){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-var _valid1 = _errs9 === errors;
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs11 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.targetProjectTopics === undefined){
-const err7 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "targetProjectTopics"},message:"must have required property '"+"targetProjectTopics"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.targetProjectTopics !== undefined){
-let data3 = data.targetProjectTopics;
-if(Array.isArray(data3)){
-if(data3.length > 2){
-const err8 = {instancePath:instancePath+"/targetProjectTopics",schemaPath:"#/allOf/1/then/properties/targetProjectTopics/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data3.length < 1){
-const err9 = {instancePath:instancePath+"/targetProjectTopics",schemaPath:"#/allOf/1/then/properties/targetProjectTopics/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-}
-var _valid1 = _errs11 === errors;
-valid4 = _valid1;
-if(valid4){
-var props1 = {};
-props1.targetProjectTopics = true;
-props1.targetMarketType = true;
-}
-}
-if(!valid4){
-const err10 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-const _errs14 = errors;
-let valid7 = true;
-const _errs15 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.typeOfResearch === undefined) && (missing2 = "typeOfResearch")){
-const err11 = {};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-if(data.typeOfResearch !== undefined){
-if("inPerson" !== data.typeOfResearch){
-const err12 = {};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-}
-var _valid2 = _errs15 === errors;
-errors = _errs14;
-if(vErrors !== null){
-if(_errs14){
-vErrors.length = _errs14;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs17 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.targetLocationRespondentInPerson === undefined){
-const err13 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "targetLocationRespondentInPerson"},message:"must have required property '"+"targetLocationRespondentInPerson"+"'"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data.targetResearchMethodology !== undefined){
-let data5 = data.targetResearchMethodology;
-if(!((((data5 === "oneOnOne") || (data5 === "focusGroup")) || (data5 === "inRespondentHome")) || (data5 === "inRespondentOffice"))){
-const err14 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/2/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema143.allOf[2].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-var _valid2 = _errs17 === errors;
-valid7 = _valid2;
-if(valid7){
-var props2 = {};
-props2.targetResearchMethodology = true;
-props2.typeOfResearch = true;
-}
-}
-if(!valid7){
-const err15 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(props0 !== true && props2 !== undefined){
-if(props2 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props2);
-}
-}
-const _errs20 = errors;
-let valid10 = true;
-const _errs21 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.typeOfResearch === undefined) && (missing3 = "typeOfResearch")){
-const err16 = {};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-else {
-if(data.typeOfResearch !== undefined){
-if("remote" !== data.typeOfResearch){
-const err17 = {};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-}
-var _valid3 = _errs21 === errors;
-errors = _errs20;
-if(vErrors !== null){
-if(_errs20){
-vErrors.length = _errs20;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs23 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.targetResearchMethodology !== undefined){
-let data7 = data.targetResearchMethodology;
-if(!(((((data7 === "oneOnOne") || (data7 === "focusGroup")) || (data7 === "unmoderatedStudy")) || (data7 === "survey")) || (data7 === "diaryStudy"))){
-const err18 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/3/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema143.allOf[3].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-var _valid3 = _errs23 === errors;
-valid10 = _valid3;
-if(valid10){
-var props3 = {};
-props3.targetResearchMethodology = true;
-props3.typeOfResearch = true;
-}
-}
-if(!valid10){
-const err19 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(props0 !== true && props3 !== undefined){
-if(props3 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props3);
-}
-}
-const _errs26 = errors;
-let valid13 = true;
-const _errs27 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if((data.targetResearchMethodology === undefined) && (missing4 = "targetResearchMethodology")){
-const err20 = {};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-else {
-if(data.targetResearchMethodology !== undefined){
-let data8 = data.targetResearchMethodology;
-if(!((data8 === "oneOnOne") || (data8 === "focusGroup"))){
-const err21 = {};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-}
-var _valid4 = _errs27 === errors;
-errors = _errs26;
-if(vErrors !== null){
-if(_errs26){
-vErrors.length = _errs26;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs29 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.externalResearcher !== undefined){
-let data9 = data.externalResearcher;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.bookingUrl === undefined){
-const err22 = {instancePath:instancePath+"/externalResearcher",schemaPath:"#/allOf/4/then/properties/externalResearcher/required",keyword:"required",params:{missingProperty: "bookingUrl"},message:"must have required property '"+"bookingUrl"+"'"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-}
-var _valid4 = _errs29 === errors;
-valid13 = _valid4;
-if(valid13){
-var props4 = {};
-props4.externalResearcher = true;
-props4.targetResearchMethodology = true;
-}
-}
-if(!valid13){
-const err23 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(props0 !== true && props4 !== undefined){
-if(props4 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props4);
-}
-}
-const _errs32 = errors;
-let valid16 = true;
-const _errs33 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing5;
-if((data.targetResearchMethodology === undefined) && (missing5 = "targetResearchMethodology")){
-const err24 = {};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-else {
-if(data.targetResearchMethodology !== undefined){
-let data10 = data.targetResearchMethodology;
-const _errs35 = errors;
-const _errs36 = errors;
-if(!((data10 === "unmoderatedStudy") || (data10 === "survey"))){
-const err25 = {};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-var valid18 = _errs36 === errors;
-if(valid18){
-const err26 = {};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-else {
-errors = _errs35;
-if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-}
-var _valid5 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs37 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.unmoderatedStudyOrSurvey !== undefined){
-const err27 = {instancePath:instancePath+"/unmoderatedStudyOrSurvey",schemaPath:"#/allOf/5/then/properties/unmoderatedStudyOrSurvey/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data.automations !== undefined){
-let data12 = data.automations;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.autoinvite !== undefined){
-if(false !== data12.autoinvite){
-const err28 = {instancePath:instancePath+"/automations/autoinvite",schemaPath:"#/allOf/5/then/properties/automations/properties/autoinvite/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-}
-if(data.completionUrl !== undefined){
-if(data.completionUrl !== null){
-const err29 = {instancePath:instancePath+"/completionUrl",schemaPath:"#/allOf/5/then/properties/completionUrl/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-var _valid5 = _errs37 === errors;
-valid16 = _valid5;
-if(valid16){
-var props5 = {};
-props5.unmoderatedStudyOrSurvey = true;
-props5.automations = true;
-props5.completionUrl = true;
-props5.targetResearchMethodology = true;
-}
-}
-if(!valid16){
-const err30 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(props0 !== true && props5 !== undefined){
-if(props5 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props5);
-}
-}
-const _errs43 = errors;
-let valid21 = true;
-const _errs44 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing6;
-if((data.externalQuestions === undefined) && (missing6 = "externalQuestions")){
-const err31 = {};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-else {
-if(data.externalQuestions !== undefined){
-let data15 = data.externalQuestions;
-if(Array.isArray(data15)){
-if(data15.length < 1){
-const err32 = {};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-}
-}
-var _valid6 = _errs44 === errors;
-errors = _errs43;
-if(vErrors !== null){
-if(_errs43){
-vErrors.length = _errs43;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs46 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.externalScreenerLink === undefined){
-const err33 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "externalScreenerLink"},message:"must have required property '"+"externalScreenerLink"+"'"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(data.externalScreenerLink !== undefined){
-if(typeof data.externalScreenerLink !== "string"){
-const err34 = {instancePath:instancePath+"/externalScreenerLink",schemaPath:"#/allOf/6/then/properties/externalScreenerLink/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-var _valid6 = _errs46 === errors;
-valid21 = _valid6;
-if(valid21){
-var props6 = {};
-props6.externalScreenerLink = true;
-props6.externalQuestions = true;
-}
-}
-if(!valid21){
-const err35 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(props0 !== true && props6 !== undefined){
-if(props6 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props6);
-}
-}
-const _errs50 = errors;
-let valid24 = true;
-const _errs51 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing7;
-if(((data.projectStatus === undefined) && (missing7 = "projectStatus")) || ((data.externalScreenerLink === undefined) && (missing7 = "externalScreenerLink"))){
-const err36 = {};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-else {
-if(data.projectStatus !== undefined){
-const _errs52 = errors;
-const _errs53 = errors;
-const _errs54 = errors;
-if("DRAFT" !== data.projectStatus){
-const err37 = {};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-var valid26 = _errs54 === errors;
-if(valid26){
-const err38 = {};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-else {
-errors = _errs53;
-if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid25 = _errs52 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data.externalScreenerLink !== undefined){
-const _errs55 = errors;
-if(typeof data.externalScreenerLink !== "string"){
-const err39 = {};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-var valid25 = _errs55 === errors;
-}
-else {
-var valid25 = true;
-}
-}
-}
-}
-var _valid7 = _errs51 === errors;
-errors = _errs50;
-if(vErrors !== null){
-if(_errs50){
-vErrors.length = _errs50;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs57 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.externalQuestions === undefined){
-const err40 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "externalQuestions"},message:"must have required property '"+"externalQuestions"+"'"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if(data.externalQuestions !== undefined){
-let data19 = data.externalQuestions;
-if(Array.isArray(data19)){
-if(data19.length < 1){
-const err41 = {instancePath:instancePath+"/externalQuestions",schemaPath:"#/allOf/7/then/properties/externalQuestions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-}
-var _valid7 = _errs57 === errors;
-valid24 = _valid7;
-if(valid24){
-var props7 = {};
-props7.externalQuestions = true;
-props7.projectStatus = true;
-props7.externalScreenerLink = true;
-}
-}
-if(!valid24){
-const err42 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-if(props0 !== true && props7 !== undefined){
-if(props7 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props7);
-}
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if(data.createdAt === undefined){
-const err44 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if(data.publicTitle === undefined){
-const err45 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicTitle"},message:"must have required property '"+"publicTitle"+"'"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data.publicInternalName === undefined){
-const err46 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicInternalName"},message:"must have required property '"+"publicInternalName"+"'"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-if(data.projectStatus === undefined){
-const err47 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectStatus"},message:"must have required property '"+"projectStatus"+"'"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if(data.projectRecruitingStatus === undefined){
-const err48 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectRecruitingStatus"},message:"must have required property '"+"projectRecruitingStatus"+"'"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if(data.targetMarketType === undefined){
-const err49 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "targetMarketType"},message:"must have required property '"+"targetMarketType"+"'"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-if(data.typeOfResearch === undefined){
-const err50 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typeOfResearch"},message:"must have required property '"+"typeOfResearch"+"'"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-if(data.targetResearchMethodology === undefined){
-const err51 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "targetResearchMethodology"},message:"must have required property '"+"targetResearchMethodology"+"'"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-if(data.participantTimeRequiredMinutes === undefined){
-const err52 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "participantTimeRequiredMinutes"},message:"must have required property '"+"participantTimeRequiredMinutes"+"'"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-if(data.incentiveAmount === undefined){
-const err53 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incentiveAmount"},message:"must have required property '"+"incentiveAmount"+"'"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-if(data.targetNumberOfParticipants === undefined){
-const err54 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "targetNumberOfParticipants"},message:"must have required property '"+"targetNumberOfParticipants"+"'"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-if(data.externalResearcher === undefined){
-const err55 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "externalResearcher"},message:"must have required property '"+"externalResearcher"+"'"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.createdAt = true;
-props0.updatedAt = true;
-props0.publicTitle = true;
-props0.publicInternalName = true;
-props0.publicDescription = true;
-props0.organizationId = true;
-props0.teamId = true;
-props0.projectStatus = true;
-props0.projectRecruitingStatus = true;
-props0.targetMarketType = true;
-props0.typeOfResearch = true;
-props0.targetResearchMethodology = true;
-props0.unmoderatedStudyOrSurvey = true;
-props0.externalScreenerLink = true;
-props0.externalQuestions = true;
-props0.participantTimeRequiredMinutes = true;
-props0.incentiveAmount = true;
-props0.targetNumberOfParticipants = true;
-props0.targetCountry = true;
-props0.targetCountries = true;
-props0.targetCities = true;
-props0.targetJobFunctions = true;
-props0.targetCompanySize = true;
-props0.targetLocationRespondentInPerson = true;
-props0.targetHouseholdIncome = true;
-props0.targetGenders = true;
-props0.targetEducation = true;
-props0.targetEthnicities = true;
-props0.targetAgeGroups = true;
-props0.screenerQuestions = true;
-props0.inviteSurveyLink = true;
-props0.closedDetails = true;
-props0.closed = true;
-props0.closedMessage = true;
-props0.closedOnDate = true;
-props0.closedByUserId = true;
-props0.ndaDetails = true;
-props0.ndaType = true;
-props0.ndaFileUrl = true;
-props0.ndaLink = true;
-props0.filterPastParticipation = true;
-props0.externalResearcher = true;
-props0.seniority = true;
-props0.publishedAt = true;
-props0.automations = true;
-props0.keyQualifiers = true;
-props0.advancedTargeting = true;
-props0.completionUrl = true;
-props0.targetProfessionalIndustries = true;
-props0.targetJobTitles = true;
-props0.targetProjectTopics = true;
-props0.targetAudienceSkills = true;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err56 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-if(data.createdAt !== undefined){
-if(typeof data.createdAt !== "string"){
-const err57 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data.updatedAt !== undefined){
-if(typeof data.updatedAt !== "string"){
-const err58 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data.publicTitle !== undefined){
-if(typeof data.publicTitle !== "string"){
-const err59 = {instancePath:instancePath+"/publicTitle",schemaPath:"#/properties/publicTitle/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-if(data.publicInternalName !== undefined){
-let data24 = data.publicInternalName;
-if(typeof data24 === "string"){
-if(func1(data24) > 50){
-const err60 = {instancePath:instancePath+"/publicInternalName",schemaPath:"#/properties/publicInternalName/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-if(func1(data24) < 3){
-const err61 = {instancePath:instancePath+"/publicInternalName",schemaPath:"#/properties/publicInternalName/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/publicInternalName",schemaPath:"#/properties/publicInternalName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-if(data.publicDescription !== undefined){
-let data25 = data.publicDescription;
-if(typeof data25 === "string"){
-if(func1(data25) > 800){
-const err63 = {instancePath:instancePath+"/publicDescription",schemaPath:"#/properties/publicDescription/maxLength",keyword:"maxLength",params:{limit: 800},message:"must NOT have more than 800 characters"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/publicDescription",schemaPath:"#/properties/publicDescription/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data.organizationId !== undefined){
-if(!(validate290(data.organizationId, {instancePath:instancePath+"/organizationId",parentData:data,parentDataProperty:"organizationId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
-errors = vErrors.length;
-}
-}
-if(data.teamId !== undefined){
-if(!(validate290(data.teamId, {instancePath:instancePath+"/teamId",parentData:data,parentDataProperty:"teamId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
-errors = vErrors.length;
-}
-}
-if(data.projectStatus !== undefined){
-if(!(validate300(data.projectStatus, {instancePath:instancePath+"/projectStatus",parentData:data,parentDataProperty:"projectStatus",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
-errors = vErrors.length;
-}
-}
-if(data.projectRecruitingStatus !== undefined){
-if(!(validate302(data.projectRecruitingStatus, {instancePath:instancePath+"/projectRecruitingStatus",parentData:data,parentDataProperty:"projectRecruitingStatus",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
-errors = vErrors.length;
-}
-}
-if(data.targetMarketType !== undefined){
-let data30 = data.targetMarketType;
-if(typeof data30 !== "string"){
-const err65 = {instancePath:instancePath+"/targetMarketType",schemaPath:"#/properties/targetMarketType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-if(!((data30 === "b2b") || (data30 === "b2c"))){
-const err66 = {instancePath:instancePath+"/targetMarketType",schemaPath:"#/properties/targetMarketType/enum",keyword:"enum",params:{allowedValues: schema143.properties.targetMarketType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-if(data.typeOfResearch !== undefined){
-let data31 = data.typeOfResearch;
-if(typeof data31 !== "string"){
-const err67 = {instancePath:instancePath+"/typeOfResearch",schemaPath:"#/properties/typeOfResearch/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-if(!((data31 === "inPerson") || (data31 === "remote"))){
-const err68 = {instancePath:instancePath+"/typeOfResearch",schemaPath:"#/properties/typeOfResearch/enum",keyword:"enum",params:{allowedValues: schema143.properties.typeOfResearch.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-if(data.targetResearchMethodology !== undefined){
-if(!(validate304(data.targetResearchMethodology, {instancePath:instancePath+"/targetResearchMethodology",parentData:data,parentDataProperty:"targetResearchMethodology",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
-errors = vErrors.length;
-}
-}
-if(data.unmoderatedStudyOrSurvey !== undefined){
-if(!(validate306(data.unmoderatedStudyOrSurvey, {instancePath:instancePath+"/unmoderatedStudyOrSurvey",parentData:data,parentDataProperty:"unmoderatedStudyOrSurvey",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
-errors = vErrors.length;
-}
-}
-if(data.externalScreenerLink !== undefined){
-let data34 = data.externalScreenerLink;
-if((typeof data34 !== "string") && (data34 !== null)){
-const err69 = {instancePath:instancePath+"/externalScreenerLink",schemaPath:"#/properties/externalScreenerLink/type",keyword:"type",params:{type: schema143.properties.externalScreenerLink.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-if(typeof data34 === "string"){
-if(!pattern3.test(data34)){
-const err70 = {instancePath:instancePath+"/externalScreenerLink",schemaPath:"#/properties/externalScreenerLink/pattern",keyword:"pattern",params:{pattern: "^https://[^/?#]+"},message:"must match pattern \""+"^https://[^/?#]+"+"\""};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if(!(formats8(data34))){
-const err71 = {instancePath:instancePath+"/externalScreenerLink",schemaPath:"#/properties/externalScreenerLink/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-}
-if(data.externalQuestions !== undefined){
-let data35 = data.externalQuestions;
-if(Array.isArray(data35)){
-const len0 = data35.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate309(data35[i0], {instancePath:instancePath+"/externalQuestions/" + i0,parentData:data35,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/externalQuestions",schemaPath:"#/properties/externalQuestions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-if(data.participantTimeRequiredMinutes !== undefined){
-let data37 = data.participantTimeRequiredMinutes;
-if(!((typeof data37 == "number") && (isFinite(data37)))){
-const err73 = {instancePath:instancePath+"/participantTimeRequiredMinutes",schemaPath:"#/properties/participantTimeRequiredMinutes/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-if(data.incentiveAmount !== undefined){
-let data38 = data.incentiveAmount;
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 > 1000 || isNaN(data38)){
-const err74 = {instancePath:instancePath+"/incentiveAmount",schemaPath:"#/properties/incentiveAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-if(data38 < 5 || isNaN(data38)){
-const err75 = {instancePath:instancePath+"/incentiveAmount",schemaPath:"#/properties/incentiveAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 5},message:"must be >= 5"};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/incentiveAmount",schemaPath:"#/properties/incentiveAmount/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-if(data.targetNumberOfParticipants !== undefined){
-let data39 = data.targetNumberOfParticipants;
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 > 500 || isNaN(data39)){
-const err77 = {instancePath:instancePath+"/targetNumberOfParticipants",schemaPath:"#/properties/targetNumberOfParticipants/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-if(data39 < 1 || isNaN(data39)){
-const err78 = {instancePath:instancePath+"/targetNumberOfParticipants",schemaPath:"#/properties/targetNumberOfParticipants/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-else {
-const err79 = {instancePath:instancePath+"/targetNumberOfParticipants",schemaPath:"#/properties/targetNumberOfParticipants/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-if(data.targetCountry !== undefined){
-if(!(validate94(data.targetCountry, {instancePath:instancePath+"/targetCountry",parentData:data,parentDataProperty:"targetCountry",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
-errors = vErrors.length;
-}
-}
-if(data.targetCountries !== undefined){
-let data41 = data.targetCountries;
-if(Array.isArray(data41)){
-const len1 = data41.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate94(data41[i1], {instancePath:instancePath+"/targetCountries/" + i1,parentData:data41,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/targetCountries",schemaPath:"#/properties/targetCountries/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-if(data.targetCities !== undefined){
-let data43 = data.targetCities;
-if(Array.isArray(data43)){
-const len2 = data43.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate315(data43[i2], {instancePath:instancePath+"/targetCities/" + i2,parentData:data43,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/targetCities",schemaPath:"#/properties/targetCities/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-if(data.targetJobFunctions !== undefined){
-let data45 = data.targetJobFunctions;
-if(Array.isArray(data45)){
-const len3 = data45.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate318(data45[i3], {instancePath:instancePath+"/targetJobFunctions/" + i3,parentData:data45,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err82 = {instancePath:instancePath+"/targetJobFunctions",schemaPath:"#/properties/targetJobFunctions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-if(data.targetCompanySize !== undefined){
-let data47 = data.targetCompanySize;
-if(Array.isArray(data47)){
-const len4 = data47.length;
-for(let i4=0; i4<len4; i4++){
-if(!(validate320(data47[i4], {instancePath:instancePath+"/targetCompanySize/" + i4,parentData:data47,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err83 = {instancePath:instancePath+"/targetCompanySize",schemaPath:"#/properties/targetCompanySize/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-if(data.targetLocationRespondentInPerson !== undefined){
-if(!(validate322(data.targetLocationRespondentInPerson, {instancePath:instancePath+"/targetLocationRespondentInPerson",parentData:data,parentDataProperty:"targetLocationRespondentInPerson",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
-errors = vErrors.length;
-}
-}
-if(data.targetHouseholdIncome !== undefined){
-let data50 = data.targetHouseholdIncome;
-if(Array.isArray(data50)){
-const len5 = data50.length;
-for(let i5=0; i5<len5; i5++){
-if(!(validate325(data50[i5], {instancePath:instancePath+"/targetHouseholdIncome/" + i5,parentData:data50,parentDataProperty:i5,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/targetHouseholdIncome",schemaPath:"#/properties/targetHouseholdIncome/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-if(data.targetGenders !== undefined){
-if(!(validate327(data.targetGenders, {instancePath:instancePath+"/targetGenders",parentData:data,parentDataProperty:"targetGenders",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
-errors = vErrors.length;
-}
-}
-if(data.targetEducation !== undefined){
-let data53 = data.targetEducation;
-if(Array.isArray(data53)){
-const len6 = data53.length;
-for(let i6=0; i6<len6; i6++){
-if(!(validate329(data53[i6], {instancePath:instancePath+"/targetEducation/" + i6,parentData:data53,parentDataProperty:i6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/targetEducation",schemaPath:"#/properties/targetEducation/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data.targetEthnicities !== undefined){
-let data55 = data.targetEthnicities;
-if(Array.isArray(data55)){
-const len7 = data55.length;
-for(let i7=0; i7<len7; i7++){
-if(!(validate331(data55[i7], {instancePath:instancePath+"/targetEthnicities/" + i7,parentData:data55,parentDataProperty:i7,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err86 = {instancePath:instancePath+"/targetEthnicities",schemaPath:"#/properties/targetEthnicities/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-if(data.targetAgeGroups !== undefined){
-let data57 = data.targetAgeGroups;
-if(Array.isArray(data57)){
-const len8 = data57.length;
-for(let i8=0; i8<len8; i8++){
-if(!(validate333(data57[i8], {instancePath:instancePath+"/targetAgeGroups/" + i8,parentData:data57,parentDataProperty:i8,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/targetAgeGroups",schemaPath:"#/properties/targetAgeGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-if(data.screenerQuestions !== undefined){
-let data59 = data.screenerQuestions;
-if(Array.isArray(data59)){
-const len9 = data59.length;
-for(let i9=0; i9<len9; i9++){
-if(!(validate335(data59[i9], {instancePath:instancePath+"/screenerQuestions/" + i9,parentData:data59,parentDataProperty:i9,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/screenerQuestions",schemaPath:"#/properties/screenerQuestions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-if(data.inviteSurveyLink !== undefined){
-if(typeof data.inviteSurveyLink !== "string"){
-const err89 = {instancePath:instancePath+"/inviteSurveyLink",schemaPath:"#/properties/inviteSurveyLink/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-if(data.closedDetails !== undefined){
-if(!(validate339(data.closedDetails, {instancePath:instancePath+"/closedDetails",parentData:data,parentDataProperty:"closedDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
-errors = vErrors.length;
-}
-}
-if(data.closed !== undefined){
-if(typeof data.closed !== "boolean"){
-const err90 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-if(data.closedMessage !== undefined){
-if(typeof data.closedMessage !== "string"){
-const err91 = {instancePath:instancePath+"/closedMessage",schemaPath:"#/properties/closedMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-if(data.closedOnDate !== undefined){
-let data65 = data.closedOnDate;
-if(typeof data65 === "string"){
-if(!(formats0.validate(data65))){
-const err92 = {instancePath:instancePath+"/closedOnDate",schemaPath:"#/properties/closedOnDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-else {
-const err93 = {instancePath:instancePath+"/closedOnDate",schemaPath:"#/properties/closedOnDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-if(data.closedByUserId !== undefined){
-if(typeof data.closedByUserId !== "string"){
-const err94 = {instancePath:instancePath+"/closedByUserId",schemaPath:"#/properties/closedByUserId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-if(data.ndaDetails !== undefined){
-if(!(validate341(data.ndaDetails, {instancePath:instancePath+"/ndaDetails",parentData:data,parentDataProperty:"ndaDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate341.errors : vErrors.concat(validate341.errors);
-errors = vErrors.length;
-}
-}
-if(data.ndaType !== undefined){
-let data68 = data.ndaType;
-if(typeof data68 !== "string"){
-const err95 = {instancePath:instancePath+"/ndaType",schemaPath:"#/properties/ndaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-if(!(((data68 === "none") || (data68 === "file")) || (data68 === "link"))){
-const err96 = {instancePath:instancePath+"/ndaType",schemaPath:"#/properties/ndaType/enum",keyword:"enum",params:{allowedValues: schema143.properties.ndaType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-if(data.ndaFileUrl !== undefined){
-let data69 = data.ndaFileUrl;
-if((typeof data69 !== "string") && (data69 !== null)){
-const err97 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema143.properties.ndaFileUrl.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-if(data.ndaLink !== undefined){
-let data70 = data.ndaLink;
-if((typeof data70 !== "string") && (data70 !== null)){
-const err98 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema143.properties.ndaLink.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-if(data.filterPastParticipation !== undefined){
-if(!(validate344(data.filterPastParticipation, {instancePath:instancePath+"/filterPastParticipation",parentData:data,parentDataProperty:"filterPastParticipation",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
-errors = vErrors.length;
-}
-}
-if(data.externalResearcher !== undefined){
-if(!(validate346(data.externalResearcher, {instancePath:instancePath+"/externalResearcher",parentData:data,parentDataProperty:"externalResearcher",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
-errors = vErrors.length;
-}
-}
-if(data.seniority !== undefined){
-let data73 = data.seniority;
-if(Array.isArray(data73)){
-const len10 = data73.length;
-for(let i10=0; i10<len10; i10++){
-if(!(validate348(data73[i10], {instancePath:instancePath+"/seniority/" + i10,parentData:data73,parentDataProperty:i10,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate348.errors : vErrors.concat(validate348.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err99 = {instancePath:instancePath+"/seniority",schemaPath:"#/properties/seniority/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-if(data.publishedAt !== undefined){
-let data75 = data.publishedAt;
-if(typeof data75 === "string"){
-if(!(formats0.validate(data75))){
-const err100 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-}
-else {
-const err101 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-if(data.automations !== undefined){
-if(!(validate350(data.automations, {instancePath:instancePath+"/automations",parentData:data,parentDataProperty:"automations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
-errors = vErrors.length;
-}
-}
-if(data.keyQualifiers !== undefined){
-let data77 = data.keyQualifiers;
-if(Array.isArray(data77)){
-const len11 = data77.length;
-for(let i11=0; i11<len11; i11++){
-if(!(validate352(data77[i11], {instancePath:instancePath+"/keyQualifiers/" + i11,parentData:data77,parentDataProperty:i11,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err102 = {instancePath:instancePath+"/keyQualifiers",schemaPath:"#/properties/keyQualifiers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-if(data.advancedTargeting !== undefined){
-if(!(validate354(data.advancedTargeting, {instancePath:instancePath+"/advancedTargeting",parentData:data,parentDataProperty:"advancedTargeting",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
-errors = vErrors.length;
-}
-}
-if(data.completionUrl !== undefined){
-let data80 = data.completionUrl;
-if((typeof data80 !== "string") && (data80 !== null)){
-const err103 = {instancePath:instancePath+"/completionUrl",schemaPath:"#/properties/completionUrl/type",keyword:"type",params:{type: schema143.properties.completionUrl.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-if(data.targetProfessionalIndustries !== undefined){
-let data81 = data.targetProfessionalIndustries;
-if(Array.isArray(data81)){
-const len12 = data81.length;
-for(let i12=0; i12<len12; i12++){
-if(!(validate373(data81[i12], {instancePath:instancePath+"/targetProfessionalIndustries/" + i12,parentData:data81,parentDataProperty:i12,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err104 = {instancePath:instancePath+"/targetProfessionalIndustries",schemaPath:"#/properties/targetProfessionalIndustries/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-if(data.targetJobTitles !== undefined){
-let data83 = data.targetJobTitles;
-if(Array.isArray(data83)){
-if(data83.length > 30){
-const err105 = {instancePath:instancePath+"/targetJobTitles",schemaPath:"#/properties/targetJobTitles/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-const len13 = data83.length;
-for(let i13=0; i13<len13; i13++){
-if(!(validate373(data83[i13], {instancePath:instancePath+"/targetJobTitles/" + i13,parentData:data83,parentDataProperty:i13,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err106 = {instancePath:instancePath+"/targetJobTitles",schemaPath:"#/properties/targetJobTitles/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-if(data.targetProjectTopics !== undefined){
-let data85 = data.targetProjectTopics;
-if(Array.isArray(data85)){
-const len14 = data85.length;
-for(let i14=0; i14<len14; i14++){
-if(!(validate373(data85[i14], {instancePath:instancePath+"/targetProjectTopics/" + i14,parentData:data85,parentDataProperty:i14,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/targetProjectTopics",schemaPath:"#/properties/targetProjectTopics/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-if(data.targetAudienceSkills !== undefined){
-let data87 = data.targetAudienceSkills;
-if(Array.isArray(data87)){
-if(data87.length > 25){
-const err108 = {instancePath:instancePath+"/targetAudienceSkills",schemaPath:"#/properties/targetAudienceSkills/maxItems",keyword:"maxItems",params:{limit: 25},message:"must NOT have more than 25 items"};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-const len15 = data87.length;
-for(let i15=0; i15<len15; i15++){
-if(!(validate378(data87[i15], {instancePath:instancePath+"/targetAudienceSkills/" + i15,parentData:data87,parentDataProperty:i15,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err109 = {instancePath:instancePath+"/targetAudienceSkills",schemaPath:"#/properties/targetAudienceSkills/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-}
-}
-else {
-const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-validate383.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate383.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate382.evaluated;
+const evaluated0 = validate182.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15080,8 +7108,8 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate383(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate383.errors : vErrors.concat(validate383.errors);
+if(!(validate150(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
 errors = vErrors.length;
 }
 }
@@ -15108,40 +7136,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate382.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
-validate382.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
+validate182.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateSkillList = validate184;
+const schema70 = {"$id":"https://partner-recruitment.invalid/schemas/SkillList","type":"object","required":["page","pageSize","results"],"properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"totalResults":{"type":"number"},"results":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/Skill"}}}};
 
-function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateProjectList" */;
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/SkillList" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate381.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate382(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
-errors = vErrors.length;
-}
-validate381.errors = vErrors;
-return errors === 0;
-}
-validate381.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateSkillList = validate417;
-const schema172 = {"$id":"https://partner-recruitment.invalid/validateSkillList","$ref":"https://partner-recruitment.invalid/components.json#/$defs/SkillList"};
-const schema173 = {"type":"object","required":["page","pageSize","results"],"properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"totalResults":{"type":"number"},"results":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/Skill"}}}};
-
-function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate418.evaluated;
+const evaluated0 = validate184.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15223,8 +7230,8 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate378(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
+if(!(validate149(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -15251,40 +7258,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate418.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
-validate418.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
+validate184.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateWebhookEventType = validate186;
+const schema71 = {"$id":"https://partner-recruitment.invalid/schemas/WebhookEventType","type":"string","enum":["PROJECTS.UPDATED","SCREENER_RESPONSES.CREATED","SCREENER_RESPONSES.UPDATED","MESSAGES.CREATED","CONVERSATIONS.CREATED","QUOTAS.SEGMENT_FILLED","QUOTAS.FILLED"]};
 
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateSkillList" */;
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/WebhookEventType" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate417.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate418(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate418.errors : vErrors.concat(validate418.errors);
-errors = vErrors.length;
-}
-validate417.errors = vErrors;
-return errors === 0;
-}
-validate417.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateWebhookEventType = validate421;
-const schema174 = {"$id":"https://partner-recruitment.invalid/validateWebhookEventType","$ref":"https://partner-recruitment.invalid/components.json#/$defs/WebhookEventType"};
-const schema175 = {"type":"string","enum":["PROJECTS.UPDATED","SCREENER_RESPONSES.CREATED","SCREENER_RESPONSES.UPDATED","MESSAGES.CREATED","CONVERSATIONS.CREATED","QUOTAS.SEGMENT_FILLED","QUOTAS.FILLED"]};
-
-function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate422.evaluated;
+const evaluated0 = validate186.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15302,7 +7288,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((data === "PROJECTS.UPDATED") || (data === "SCREENER_RESPONSES.CREATED")) || (data === "SCREENER_RESPONSES.UPDATED")) || (data === "MESSAGES.CREATED")) || (data === "CONVERSATIONS.CREATED")) || (data === "QUOTAS.SEGMENT_FILLED")) || (data === "QUOTAS.FILLED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema175.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15311,76 +7297,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate422.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
-validate422.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate186.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+export const validateEventTypes = validate187;
+const schema72 = {"$id":"https://partner-recruitment.invalid/schemas/EventTypes","type":"object","required":["eventTypes"],"properties":{"eventTypes":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/WebhookEventType"}}}};
 
-function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateWebhookEventType" */;
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/EventTypes" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate421.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate422(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate422.errors : vErrors.concat(validate422.errors);
-errors = vErrors.length;
-}
-validate421.errors = vErrors;
-return errors === 0;
-}
-validate421.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const validateEventTypes = validate424;
-const schema176 = {"$id":"https://partner-recruitment.invalid/validateEventTypes","$ref":"https://partner-recruitment.invalid/components.json#/$defs/EventTypes"};
-const schema177 = {"type":"object","required":["eventTypes"],"properties":{"eventTypes":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/WebhookEventType"}}}};
-
-function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate426.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((((data === "PROJECTS.UPDATED") || (data === "SCREENER_RESPONSES.CREATED")) || (data === "SCREENER_RESPONSES.UPDATED")) || (data === "MESSAGES.CREATED")) || (data === "CONVERSATIONS.CREATED")) || (data === "QUOTAS.SEGMENT_FILLED")) || (data === "QUOTAS.FILLED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema175.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate426.errors = vErrors;
-return errors === 0;
-}
-validate426.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate425.evaluated;
+const evaluated0 = validate187.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15403,8 +7332,8 @@ let data0 = data.eventTypes;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate426(data0[i0], {instancePath:instancePath+"/eventTypes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate426.errors : vErrors.concat(validate426.errors);
+if(!(validate186(data0[i0], {instancePath:instancePath+"/eventTypes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
 errors = vErrors.length;
 }
 }
@@ -15431,40 +7360,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate425.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
-validate425.evaluated = {"props":{"eventTypes":true},"dynamicProps":false,"dynamicItems":false};
+validate187.evaluated = {"props":{"eventTypes":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateQuotaTargetUpdate = validate189;
+const schema73 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaTargetUpdate","type":"object","required":["groupId","segmentId","target"],"properties":{"groupId":{"type":"string"},"segmentId":{"type":"string"},"target":{"type":"object","properties":{"value":{"type":"number"},"op":{"type":"string"}},"anyOf":[{"required":["value"]},{"required":["op"],"properties":{"op":{"const":"track"}}}]}}};
 
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateEventTypes" */;
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaTargetUpdate" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate424.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate425(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate425.errors : vErrors.concat(validate425.errors);
-errors = vErrors.length;
-}
-validate424.errors = vErrors;
-return errors === 0;
-}
-validate424.evaluated = {"props":{"eventTypes":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateQuotaTargetUpdate = validate429;
-const schema179 = {"$id":"https://partner-recruitment.invalid/validateQuotaTargetUpdate","$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaTargetUpdate"};
-const schema180 = {"type":"object","required":["groupId","segmentId","target"],"properties":{"groupId":{"type":"string"},"segmentId":{"type":"string"},"target":{"type":"object","properties":{"value":{"type":"number"},"op":{"type":"string"}},"anyOf":[{"required":["value"]},{"required":["op"],"properties":{"op":{"const":"track"}}}]}}};
-
-function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate430.evaluated;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15651,40 +7559,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate430.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate430.evaluated = {"props":{"groupId":true,"segmentId":true,"target":true},"dynamicProps":false,"dynamicItems":false};
+validate189.evaluated = {"props":{"groupId":true,"segmentId":true,"target":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateQuotaTarget = validate190;
+const schema74 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaTarget","type":"object","properties":{"op":{"type":"string"},"value":{"type":"number"}}};
 
-function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateQuotaTargetUpdate" */;
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaTarget" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate429.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate430(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate430.errors : vErrors.concat(validate430.errors);
-errors = vErrors.length;
-}
-validate429.errors = vErrors;
-return errors === 0;
-}
-validate429.evaluated = {"props":{"groupId":true,"segmentId":true,"target":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateQuotaTarget = validate432;
-const schema181 = {"$id":"https://partner-recruitment.invalid/validateQuotaTarget","$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaTarget"};
-const schema182 = {"type":"object","properties":{"op":{"type":"string"},"value":{"type":"number"}}};
-
-function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate433.evaluated;
+const evaluated0 = validate190.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15728,40 +7615,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate433.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
-validate433.evaluated = {"props":{"op":true,"value":true},"dynamicProps":false,"dynamicItems":false};
+validate190.evaluated = {"props":{"op":true,"value":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateQuotaProgress = validate191;
+const schema75 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaProgress","type":"object","properties":{"pending":{"type":"number"},"qualified":{"type":"number"},"invited":{"type":"number"},"attended":{"type":"number"},"externalFills":{"type":"number"}}};
 
-function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateQuotaTarget" */;
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaProgress" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate432.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate433(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate433.errors : vErrors.concat(validate433.errors);
-errors = vErrors.length;
-}
-validate432.errors = vErrors;
-return errors === 0;
-}
-validate432.evaluated = {"props":{"op":true,"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateQuotaProgress = validate435;
-const schema183 = {"$id":"https://partner-recruitment.invalid/validateQuotaProgress","$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaProgress"};
-const schema184 = {"type":"object","properties":{"pending":{"type":"number"},"qualified":{"type":"number"},"invited":{"type":"number"},"attended":{"type":"number"},"externalFills":{"type":"number"}}};
-
-function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate436.evaluated;
+const evaluated0 = validate191.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15845,40 +7711,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate436.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
-validate436.evaluated = {"props":{"pending":true,"qualified":true,"invited":true,"attended":true,"externalFills":true},"dynamicProps":false,"dynamicItems":false};
+validate191.evaluated = {"props":{"pending":true,"qualified":true,"invited":true,"attended":true,"externalFills":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateQuotaAttributeCondition = validate192;
+const schema76 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaAttributeCondition","type":"object","required":["source","attribute","op","values"],"properties":{"source":{"const":"attribute"},"attribute":{"type":"string","enum":["gender","ethnicity","country","education","householdIncome","industry","companySize","seniority","jobFunctions","militaryServiceStatus","workSetting","relationshipStatus","languages","livingSituation","pets","homeOwner","nationality","areaType","onlineShoppingFrequency","cloudPlatforms","codingAITools","designPrototypingTools","foodDeliveryServices","healthWellnessApps","onlineBankingTools","onlineLearningPlatforms","onlineMarketplacePlatforms","onlineTravelBooking","productivitySoftware","smartHomeDevices","socialNetworkPlatforms","streamingServices","vehicleBrands","webcam","mobilePhoneWithInternet","headsetWithMicrophone","programmingLanguages","browsers","smartphoneOS","tabletOS","computerOS"]},"op":{"type":"string","enum":["in","notIn"]},"values":{"type":"array","items":{"type":"string"}}}};
 
-function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateQuotaProgress" */;
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaAttributeCondition" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate435.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate436(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
-errors = vErrors.length;
-}
-validate435.errors = vErrors;
-return errors === 0;
-}
-validate435.evaluated = {"props":{"pending":true,"qualified":true,"invited":true,"attended":true,"externalFills":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateQuotaAttributeCondition = validate438;
-const schema185 = {"$id":"https://partner-recruitment.invalid/validateQuotaAttributeCondition","$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaAttributeCondition"};
-const schema186 = {"type":"object","required":["source","attribute","op","values"],"properties":{"source":{"const":"attribute"},"attribute":{"type":"string","enum":["gender","ethnicity","country","education","householdIncome","industry","companySize","seniority","jobFunctions","militaryServiceStatus","workSetting","relationshipStatus","languages","livingSituation","pets","homeOwner","nationality","areaType","onlineShoppingFrequency","cloudPlatforms","codingAITools","designPrototypingTools","foodDeliveryServices","healthWellnessApps","onlineBankingTools","onlineLearningPlatforms","onlineMarketplacePlatforms","onlineTravelBooking","productivitySoftware","smartHomeDevices","socialNetworkPlatforms","streamingServices","vehicleBrands","webcam","mobilePhoneWithInternet","headsetWithMicrophone","programmingLanguages","browsers","smartphoneOS","tabletOS","computerOS"]},"op":{"type":"string","enum":["in","notIn"]},"values":{"type":"array","items":{"type":"string"}}}};
-
-function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate439.evaluated;
+const evaluated0 = validate192.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15951,7 +7796,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((((((((((((data1 === "gender") || (data1 === "ethnicity")) || (data1 === "country")) || (data1 === "education")) || (data1 === "householdIncome")) || (data1 === "industry")) || (data1 === "companySize")) || (data1 === "seniority")) || (data1 === "jobFunctions")) || (data1 === "militaryServiceStatus")) || (data1 === "workSetting")) || (data1 === "relationshipStatus")) || (data1 === "languages")) || (data1 === "livingSituation")) || (data1 === "pets")) || (data1 === "homeOwner")) || (data1 === "nationality")) || (data1 === "areaType")) || (data1 === "onlineShoppingFrequency")) || (data1 === "cloudPlatforms")) || (data1 === "codingAITools")) || (data1 === "designPrototypingTools")) || (data1 === "foodDeliveryServices")) || (data1 === "healthWellnessApps")) || (data1 === "onlineBankingTools")) || (data1 === "onlineLearningPlatforms")) || (data1 === "onlineMarketplacePlatforms")) || (data1 === "onlineTravelBooking")) || (data1 === "productivitySoftware")) || (data1 === "smartHomeDevices")) || (data1 === "socialNetworkPlatforms")) || (data1 === "streamingServices")) || (data1 === "vehicleBrands")) || (data1 === "webcam")) || (data1 === "mobilePhoneWithInternet")) || (data1 === "headsetWithMicrophone")) || (data1 === "programmingLanguages")) || (data1 === "browsers")) || (data1 === "smartphoneOS")) || (data1 === "tabletOS")) || (data1 === "computerOS"))){
-const err6 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema186.properties.attribute.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema76.properties.attribute.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15974,7 +7819,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data2 === "in") || (data2 === "notIn"))){
-const err8 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema186.properties.op.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema76.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16023,40 +7868,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate439.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
-validate439.evaluated = {"props":{"source":true,"attribute":true,"op":true,"values":true},"dynamicProps":false,"dynamicItems":false};
+validate192.evaluated = {"props":{"source":true,"attribute":true,"op":true,"values":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateQuotaOtherCondition = validate193;
+const schema77 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaOtherCondition","type":"object","properties":{"source":{"type":"string","not":{"const":"attribute"}}}};
 
-function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateQuotaAttributeCondition" */;
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaOtherCondition" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate438.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate439(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate439.errors : vErrors.concat(validate439.errors);
-errors = vErrors.length;
-}
-validate438.errors = vErrors;
-return errors === 0;
-}
-validate438.evaluated = {"props":{"source":true,"attribute":true,"op":true,"values":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateQuotaOtherCondition = validate441;
-const schema187 = {"$id":"https://partner-recruitment.invalid/validateQuotaOtherCondition","$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaOtherCondition"};
-const schema188 = {"type":"object","properties":{"source":{"type":"string","not":{"const":"attribute"}}}};
-
-function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate442.evaluated;
+const evaluated0 = validate193.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16122,269 +7946,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate442.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
-validate442.evaluated = {"props":{"source":true},"dynamicProps":false,"dynamicItems":false};
+validate193.evaluated = {"props":{"source":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateQuotaCondition = validate194;
+const schema78 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaCondition","oneOf":[{"$ref":"https://partner-recruitment.invalid/schemas/QuotaAttributeCondition"},{"$ref":"https://partner-recruitment.invalid/schemas/QuotaOtherCondition"}]};
 
-function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateQuotaOtherCondition" */;
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaCondition" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate441.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate442(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
-errors = vErrors.length;
-}
-validate441.errors = vErrors;
-return errors === 0;
-}
-validate441.evaluated = {"props":{"source":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateQuotaCondition = validate444;
-const schema189 = {"$id":"https://partner-recruitment.invalid/validateQuotaCondition","$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaCondition"};
-const schema190 = {"oneOf":[{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaAttributeCondition"},{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaOtherCondition"}]};
-
-function validate446(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate446.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.source === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.attribute === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attribute"},message:"must have required property '"+"attribute"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.op === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.values === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.source !== undefined){
-if("attribute" !== data.source){
-const err4 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/const",keyword:"const",params:{allowedValue: "attribute"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.attribute !== undefined){
-let data1 = data.attribute;
-if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(!(((((((((((((((((((((((((((((((((((((((((data1 === "gender") || (data1 === "ethnicity")) || (data1 === "country")) || (data1 === "education")) || (data1 === "householdIncome")) || (data1 === "industry")) || (data1 === "companySize")) || (data1 === "seniority")) || (data1 === "jobFunctions")) || (data1 === "militaryServiceStatus")) || (data1 === "workSetting")) || (data1 === "relationshipStatus")) || (data1 === "languages")) || (data1 === "livingSituation")) || (data1 === "pets")) || (data1 === "homeOwner")) || (data1 === "nationality")) || (data1 === "areaType")) || (data1 === "onlineShoppingFrequency")) || (data1 === "cloudPlatforms")) || (data1 === "codingAITools")) || (data1 === "designPrototypingTools")) || (data1 === "foodDeliveryServices")) || (data1 === "healthWellnessApps")) || (data1 === "onlineBankingTools")) || (data1 === "onlineLearningPlatforms")) || (data1 === "onlineMarketplacePlatforms")) || (data1 === "onlineTravelBooking")) || (data1 === "productivitySoftware")) || (data1 === "smartHomeDevices")) || (data1 === "socialNetworkPlatforms")) || (data1 === "streamingServices")) || (data1 === "vehicleBrands")) || (data1 === "webcam")) || (data1 === "mobilePhoneWithInternet")) || (data1 === "headsetWithMicrophone")) || (data1 === "programmingLanguages")) || (data1 === "browsers")) || (data1 === "smartphoneOS")) || (data1 === "tabletOS")) || (data1 === "computerOS"))){
-const err6 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema186.properties.attribute.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.op !== undefined){
-let data2 = data.op;
-if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!((data2 === "in") || (data2 === "notIn"))){
-const err8 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema186.properties.op.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.values !== undefined){
-let data3 = data.values;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data3[i0] !== "string"){
-const err9 = {instancePath:instancePath+"/values/" + i0,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate446.errors = vErrors;
-return errors === 0;
-}
-validate446.evaluated = {"props":{"source":true,"attribute":true,"op":true,"values":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate448.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.source !== undefined){
-let data0 = data.source;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs3 = errors;
-const _errs4 = errors;
-if("attribute" !== data0){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid1 = _errs4 === errors;
-if(valid1){
-const err2 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate448.errors = vErrors;
-return errors === 0;
-}
-validate448.evaluated = {"props":{"source":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate445.evaluated;
+const evaluated0 = validate194.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16395,8 +7969,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate446(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate446.errors : vErrors.concat(validate446.errors);
+if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -16410,8 +7984,8 @@ props0.op = true;
 props0.values = true;
 }
 const _errs2 = errors;
-if(!(validate448(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate448.errors : vErrors.concat(validate448.errors);
+if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -16450,121 +8024,20 @@ vErrors = null;
 }
 }
 }
-validate445.errors = vErrors;
+validate194.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate445.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate194.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+export const validateQuotaRuleCondition = validate197;
+const schema79 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaRuleCondition","type":"object","required":["kind","condition"],"properties":{"kind":{"const":"condition"},"condition":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaCondition"}}};
 
-function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateQuotaCondition" */;
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaRuleCondition" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate444.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate445(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate445.errors : vErrors.concat(validate445.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate445.evaluated.props;
-}
-validate444.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate444.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateQuotaRuleCondition = validate451;
-const schema193 = {"$id":"https://partner-recruitment.invalid/validateQuotaRuleCondition","$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaRuleCondition"};
-const schema194 = {"type":"object","required":["kind","condition"],"properties":{"kind":{"const":"condition"},"condition":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaCondition"}}};
-
-function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate453.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(!(validate446(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate446.errors : vErrors.concat(validate446.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var props0 = {};
-props0.source = true;
-props0.attribute = true;
-props0.op = true;
-props0.values = true;
-}
-const _errs2 = errors;
-if(!(validate448(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate448.errors : vErrors.concat(validate448.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = props0 || {};
-props0.source = true;
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate453.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate453.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate452.evaluated;
+const evaluated0 = validate197.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16605,8 +8078,8 @@ errors++;
 }
 }
 if(data.condition !== undefined){
-if(!(validate453(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate453.errors : vErrors.concat(validate453.errors);
+if(!(validate194(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
 }
@@ -16621,106 +8094,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate452.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
-validate452.evaluated = {"props":{"kind":true,"condition":true},"dynamicProps":false,"dynamicItems":false};
+validate197.evaluated = {"props":{"kind":true,"condition":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateQuotaRule = validate199;
+const schema80 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaRule","type":"object","required":["kind","connector","children"],"properties":{"kind":{"const":"group"},"connector":{"type":"string","enum":["AND","OR"]},"children":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaRuleCondition"}}}};
 
-function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateQuotaRuleCondition" */;
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaRule" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate451.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate452(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate452.errors : vErrors.concat(validate452.errors);
-errors = vErrors.length;
-}
-validate451.errors = vErrors;
-return errors === 0;
-}
-validate451.evaluated = {"props":{"kind":true,"condition":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateQuotaRule = validate458;
-const schema196 = {"$id":"https://partner-recruitment.invalid/validateQuotaRule","$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaRule"};
-const schema197 = {"type":"object","required":["kind","connector","children"],"properties":{"kind":{"const":"group"},"connector":{"type":"string","enum":["AND","OR"]},"children":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaRuleCondition"}}}};
-
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate460.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.condition === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.kind !== undefined){
-if("condition" !== data.kind){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "condition"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.condition !== undefined){
-if(!(validate453(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate453.errors : vErrors.concat(validate453.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate460.errors = vErrors;
-return errors === 0;
-}
-validate460.evaluated = {"props":{"kind":true,"condition":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate459.evaluated;
+const evaluated0 = validate199.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16783,7 +8169,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "AND") || (data1 === "OR"))){
-const err5 = {instancePath:instancePath+"/connector",schemaPath:"#/properties/connector/enum",keyword:"enum",params:{allowedValues: schema197.properties.connector.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/connector",schemaPath:"#/properties/connector/enum",keyword:"enum",params:{allowedValues: schema80.properties.connector.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16798,8 +8184,8 @@ let data2 = data.children;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate460(data2[i0], {instancePath:instancePath+"/children/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
+if(!(validate197(data2[i0], {instancePath:instancePath+"/children/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -16826,301 +8212,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate459.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
-validate459.evaluated = {"props":{"kind":true,"connector":true,"children":true},"dynamicProps":false,"dynamicItems":false};
+validate199.evaluated = {"props":{"kind":true,"connector":true,"children":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateQuotaSegment = validate201;
+const schema81 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaSegment","type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"target":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaTarget"},"progress":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaProgress"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"overTarget":{"type":"boolean"},"rule":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaRule"}}};
 
-function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateQuotaRule" */;
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaSegment" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate458.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate459(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate459.errors : vErrors.concat(validate459.errors);
-errors = vErrors.length;
-}
-validate458.errors = vErrors;
-return errors === 0;
-}
-validate458.evaluated = {"props":{"kind":true,"connector":true,"children":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateQuotaSegment = validate464;
-const schema199 = {"$id":"https://partner-recruitment.invalid/validateQuotaSegment","$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaSegment"};
-const schema200 = {"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"target":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaTarget"},"progress":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaProgress"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"overTarget":{"type":"boolean"},"rule":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaRule"}}};
-
-function validate466(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate466.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.op !== undefined){
-if(typeof data.op !== "string"){
-const err0 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-let data1 = data.value;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate466.errors = vErrors;
-return errors === 0;
-}
-validate466.evaluated = {"props":{"op":true,"value":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate468(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate468.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.pending !== undefined){
-let data0 = data.pending;
-if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.qualified !== undefined){
-let data1 = data.qualified;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/qualified",schemaPath:"#/properties/qualified/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.invited !== undefined){
-let data2 = data.invited;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err2 = {instancePath:instancePath+"/invited",schemaPath:"#/properties/invited/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.attended !== undefined){
-let data3 = data.attended;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err3 = {instancePath:instancePath+"/attended",schemaPath:"#/properties/attended/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.externalFills !== undefined){
-let data4 = data.externalFills;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err4 = {instancePath:instancePath+"/externalFills",schemaPath:"#/properties/externalFills/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate468.errors = vErrors;
-return errors === 0;
-}
-validate468.evaluated = {"props":{"pending":true,"qualified":true,"invited":true,"attended":true,"externalFills":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate470(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate470.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.connector === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connector"},message:"must have required property '"+"connector"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.children === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.kind !== undefined){
-if("group" !== data.kind){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "group"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.connector !== undefined){
-let data1 = data.connector;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/connector",schemaPath:"#/properties/connector/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(!((data1 === "AND") || (data1 === "OR"))){
-const err5 = {instancePath:instancePath+"/connector",schemaPath:"#/properties/connector/enum",keyword:"enum",params:{allowedValues: schema197.properties.connector.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.children !== undefined){
-let data2 = data.children;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate460(data2[i0], {instancePath:instancePath+"/children/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate470.errors = vErrors;
-return errors === 0;
-}
-validate470.evaluated = {"props":{"kind":true,"connector":true,"children":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate465.evaluated;
+const evaluated0 = validate201.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17153,14 +8257,14 @@ errors++;
 }
 }
 if(data.target !== undefined){
-if(!(validate466(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate466.errors : vErrors.concat(validate466.errors);
+if(!(validate190(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
 }
 }
 if(data.progress !== undefined){
-if(!(validate468(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
+if(!(validate191(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
 }
 }
@@ -17201,8 +8305,8 @@ errors++;
 }
 }
 if(data.rule !== undefined){
-if(!(validate470(data.rule, {instancePath:instancePath+"/rule",parentData:data,parentDataProperty:"rule",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
+if(!(validate199(data.rule, {instancePath:instancePath+"/rule",parentData:data,parentDataProperty:"rule",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
 errors = vErrors.length;
 }
 }
@@ -17217,40 +8321,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate465.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
-validate465.evaluated = {"props":{"id":true,"name":true,"target":true,"progress":true,"filled":true,"closed":true,"overTarget":true,"rule":true},"dynamicProps":false,"dynamicItems":false};
+validate201.evaluated = {"props":{"id":true,"name":true,"target":true,"progress":true,"filled":true,"closed":true,"overTarget":true,"rule":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateQuotaNoMatch = validate205;
+const schema82 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaNoMatch","type":"object","properties":{"target":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaTarget"},"progress":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaProgress"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"overTarget":{"type":"boolean"}}};
 
-function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateQuotaSegment" */;
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaNoMatch" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate464.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate465(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate465.errors : vErrors.concat(validate465.errors);
-errors = vErrors.length;
-}
-validate464.errors = vErrors;
-return errors === 0;
-}
-validate464.evaluated = {"props":{"id":true,"name":true,"target":true,"progress":true,"filled":true,"closed":true,"overTarget":true,"rule":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateQuotaNoMatch = validate474;
-const schema204 = {"$id":"https://partner-recruitment.invalid/validateQuotaNoMatch","$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaNoMatch"};
-const schema205 = {"type":"object","properties":{"target":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaTarget"},"progress":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaProgress"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"overTarget":{"type":"boolean"}}};
-
-function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate475.evaluated;
+const evaluated0 = validate205.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17259,14 +8342,14 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.target !== undefined){
-if(!(validate466(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate466.errors : vErrors.concat(validate466.errors);
+if(!(validate190(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
 }
 }
 if(data.progress !== undefined){
-if(!(validate468(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
+if(!(validate191(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
 }
 }
@@ -17317,222 +8400,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate475.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
-validate475.evaluated = {"props":{"target":true,"progress":true,"filled":true,"closed":true,"overTarget":true},"dynamicProps":false,"dynamicItems":false};
+validate205.evaluated = {"props":{"target":true,"progress":true,"filled":true,"closed":true,"overTarget":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateQuotaGroup = validate208;
+const schema83 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaGroup","type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"segments":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaSegment"}},"noMatch":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaNoMatch"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"minProtected":{"type":"boolean"}}};
 
-function validate474(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateQuotaNoMatch" */;
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaGroup" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate474.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate475(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate475.errors : vErrors.concat(validate475.errors);
-errors = vErrors.length;
-}
-validate474.errors = vErrors;
-return errors === 0;
-}
-validate474.evaluated = {"props":{"target":true,"progress":true,"filled":true,"closed":true,"overTarget":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateQuotaGroup = validate479;
-const schema206 = {"$id":"https://partner-recruitment.invalid/validateQuotaGroup","$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaGroup"};
-const schema207 = {"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"segments":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaSegment"}},"noMatch":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaNoMatch"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"minProtected":{"type":"boolean"}}};
-
-function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate481.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.target !== undefined){
-if(!(validate466(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate466.errors : vErrors.concat(validate466.errors);
-errors = vErrors.length;
-}
-}
-if(data.progress !== undefined){
-if(!(validate468(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
-errors = vErrors.length;
-}
-}
-if(data.filled !== undefined){
-if(typeof data.filled !== "boolean"){
-const err2 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.closed !== undefined){
-if(typeof data.closed !== "boolean"){
-const err3 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.overTarget !== undefined){
-if(typeof data.overTarget !== "boolean"){
-const err4 = {instancePath:instancePath+"/overTarget",schemaPath:"#/properties/overTarget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.rule !== undefined){
-if(!(validate470(data.rule, {instancePath:instancePath+"/rule",parentData:data,parentDataProperty:"rule",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate481.errors = vErrors;
-return errors === 0;
-}
-validate481.evaluated = {"props":{"id":true,"name":true,"target":true,"progress":true,"filled":true,"closed":true,"overTarget":true,"rule":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate486.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.target !== undefined){
-if(!(validate466(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate466.errors : vErrors.concat(validate466.errors);
-errors = vErrors.length;
-}
-}
-if(data.progress !== undefined){
-if(!(validate468(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
-errors = vErrors.length;
-}
-}
-if(data.filled !== undefined){
-if(typeof data.filled !== "boolean"){
-const err0 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.closed !== undefined){
-if(typeof data.closed !== "boolean"){
-const err1 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.overTarget !== undefined){
-if(typeof data.overTarget !== "boolean"){
-const err2 = {instancePath:instancePath+"/overTarget",schemaPath:"#/properties/overTarget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate486.errors = vErrors;
-return errors === 0;
-}
-validate486.evaluated = {"props":{"target":true,"progress":true,"filled":true,"closed":true,"overTarget":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate480.evaluated;
+const evaluated0 = validate208.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17569,8 +8449,8 @@ let data2 = data.segments;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate481(data2[i0], {instancePath:instancePath+"/segments/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate481.errors : vErrors.concat(validate481.errors);
+if(!(validate201(data2[i0], {instancePath:instancePath+"/segments/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
 }
@@ -17587,8 +8467,8 @@ errors++;
 }
 }
 if(data.noMatch !== undefined){
-if(!(validate486(data.noMatch, {instancePath:instancePath+"/noMatch",parentData:data,parentDataProperty:"noMatch",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate486.errors : vErrors.concat(validate486.errors);
+if(!(validate205(data.noMatch, {instancePath:instancePath+"/noMatch",parentData:data,parentDataProperty:"noMatch",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
 }
@@ -17639,156 +8519,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate480.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
-validate480.evaluated = {"props":{"id":true,"name":true,"segments":true,"noMatch":true,"filled":true,"closed":true,"minProtected":true},"dynamicProps":false,"dynamicItems":false};
+validate208.evaluated = {"props":{"id":true,"name":true,"segments":true,"noMatch":true,"filled":true,"closed":true,"minProtected":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateAudienceQuotaSet = validate211;
+const schema84 = {"$id":"https://partner-recruitment.invalid/schemas/AudienceQuotaSet","type":"object","properties":{"id":{"type":"string"},"projectId":{"type":"string"},"version":{"type":"string","const":"v2"},"revision":{"type":"number"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"source":{"type":"string","enum":["app","api","agent","migration"]},"createdAt":{"type":"string","format":"date-time"},"updatedAt":{"type":"string","format":"date-time"},"groups":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaGroup"}}}};
 
-function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateQuotaGroup" */;
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/AudienceQuotaSet" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate479.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate480(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate480.errors : vErrors.concat(validate480.errors);
-errors = vErrors.length;
-}
-validate479.errors = vErrors;
-return errors === 0;
-}
-validate479.evaluated = {"props":{"id":true,"name":true,"segments":true,"noMatch":true,"filled":true,"closed":true,"minProtected":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateAudienceQuotaSet = validate491;
-const schema210 = {"$id":"https://partner-recruitment.invalid/validateAudienceQuotaSet","$ref":"https://partner-recruitment.invalid/components.json#/$defs/AudienceQuotaSet"};
-const schema211 = {"type":"object","properties":{"id":{"type":"string"},"projectId":{"type":"string"},"version":{"type":"string","const":"v2"},"revision":{"type":"number"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"source":{"type":"string","enum":["app","api","agent","migration"]},"createdAt":{"type":"string","format":"date-time"},"updatedAt":{"type":"string","format":"date-time"},"groups":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaGroup"}}}};
-
-function validate493(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate493.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.segments !== undefined){
-let data2 = data.segments;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate481(data2[i0], {instancePath:instancePath+"/segments/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate481.errors : vErrors.concat(validate481.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/segments",schemaPath:"#/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.noMatch !== undefined){
-if(!(validate486(data.noMatch, {instancePath:instancePath+"/noMatch",parentData:data,parentDataProperty:"noMatch",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate486.errors : vErrors.concat(validate486.errors);
-errors = vErrors.length;
-}
-}
-if(data.filled !== undefined){
-if(typeof data.filled !== "boolean"){
-const err3 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.closed !== undefined){
-if(typeof data.closed !== "boolean"){
-const err4 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.minProtected !== undefined){
-if(typeof data.minProtected !== "boolean"){
-const err5 = {instancePath:instancePath+"/minProtected",schemaPath:"#/properties/minProtected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate493.errors = vErrors;
-return errors === 0;
-}
-validate493.evaluated = {"props":{"id":true,"name":true,"segments":true,"noMatch":true,"filled":true,"closed":true,"minProtected":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate492.evaluated;
+const evaluated0 = validate211.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17893,7 +8636,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data6 === "app") || (data6 === "api")) || (data6 === "agent")) || (data6 === "migration"))){
-const err8 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema211.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema84.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17958,8 +8701,8 @@ let data9 = data.groups;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate493(data9[i0], {instancePath:instancePath+"/groups/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate493.errors : vErrors.concat(validate493.errors);
+if(!(validate208(data9[i0], {instancePath:instancePath+"/groups/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
 }
@@ -17986,40 +8729,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate492.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
-validate492.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
+validate211.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateQuotaExternalFill = validate213;
+const schema85 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaExternalFill","type":"object","required":["groupId","segmentId","count"],"properties":{"groupId":{"type":"string"},"segmentId":{"type":"string"},"count":{"type":"number"}}};
 
-function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateAudienceQuotaSet" */;
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaExternalFill" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate491.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate492(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate492.errors : vErrors.concat(validate492.errors);
-errors = vErrors.length;
-}
-validate491.errors = vErrors;
-return errors === 0;
-}
-validate491.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateQuotaExternalFill = validate498;
-const schema213 = {"$id":"https://partner-recruitment.invalid/validateQuotaExternalFill","$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaExternalFill"};
-const schema214 = {"type":"object","required":["groupId","segmentId","count"],"properties":{"groupId":{"type":"string"},"segmentId":{"type":"string"},"count":{"type":"number"}}};
-
-function validate499(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate499.evaluated;
+const evaluated0 = validate213.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18105,76 +8827,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate499.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
-validate499.evaluated = {"props":{"groupId":true,"segmentId":true,"count":true},"dynamicProps":false,"dynamicItems":false};
+validate213.evaluated = {"props":{"groupId":true,"segmentId":true,"count":true},"dynamicProps":false,"dynamicItems":false};
 
+export const validateListProjectsQuery = validate214;
+const schema86 = {"$id":"https://partner-recruitment.invalid/validateListProjectsQuery","type":"object","properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"includeCount":{"type":"boolean"},"externalResearcherId":{"type":"string"},"status":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectStatus"}}};
 
-function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/validateQuotaExternalFill" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate498.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate499(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate499.errors : vErrors.concat(validate499.errors);
-errors = vErrors.length;
-}
-validate498.errors = vErrors;
-return errors === 0;
-}
-validate498.evaluated = {"props":{"groupId":true,"segmentId":true,"count":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateListProjectsQuery = validate501;
-const schema215 = {"$id":"https://partner-recruitment.invalid/validateListProjectsQuery","type":"object","properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"includeCount":{"type":"boolean"},"externalResearcherId":{"type":"string"},"status":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectStatus"}}};
-
-function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate502.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((data === "DRAFT") || (data === "PAID")) || (data === "ARCHIVED")) || (data === "CLOSED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate502.errors = vErrors;
-return errors === 0;
-}
-validate502.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateListProjectsQuery" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate501.evaluated;
+const evaluated0 = validate214.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18233,8 +8898,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate502(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate502.errors : vErrors.concat(validate502.errors);
+if(!(validate52(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
@@ -18249,161 +8914,42 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate501.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
-validate501.evaluated = {"props":{"page":true,"pageSize":true,"includeCount":true,"externalResearcherId":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate214.evaluated = {"props":{"page":true,"pageSize":true,"includeCount":true,"externalResearcherId":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateListProjectsResponse = validate504;
-const schema217 = {"$id":"https://partner-recruitment.invalid/validateListProjectsResponse","$ref":"https://partner-recruitment.invalid/components.json#/$defs/ProjectList"};
+export const validateListProjectsResponse = validate216;
+const schema87 = {"$id":"https://partner-recruitment.invalid/validateListProjectsResponse","$ref":"https://partner-recruitment.invalid/schemas/ProjectList"};
 
-function validate505(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate505.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.page === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.pageSize === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pageSize"},message:"must have required property '"+"pageSize"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.results === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "results"},message:"must have required property '"+"results"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.page !== undefined){
-let data0 = data.page;
-if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.pageSize !== undefined){
-let data1 = data.pageSize;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.totalResults !== undefined){
-let data2 = data.totalResults;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err5 = {instancePath:instancePath+"/totalResults",schemaPath:"#/properties/totalResults/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.results !== undefined){
-let data3 = data.results;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate383(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate383.errors : vErrors.concat(validate383.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/results",schemaPath:"#/properties/results/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate505.errors = vErrors;
-return errors === 0;
-}
-validate505.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateListProjectsResponse" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate504.evaluated;
+const evaluated0 = validate216.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate505(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate505.errors : vErrors.concat(validate505.errors);
+if(!(validate182(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
-validate504.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
-validate504.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
+validate216.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateListSkillsQuery = validate508;
-const schema219 = {"$id":"https://partner-recruitment.invalid/validateListSkillsQuery","type":"object","properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"includeCount":{"type":"boolean"},"query":{"type":"string","minLength":3,"maxLength":100},"validated":{"type":"boolean"}}};
+export const validateListSkillsQuery = validate218;
+const schema88 = {"$id":"https://partner-recruitment.invalid/validateListSkillsQuery","type":"object","properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"includeCount":{"type":"boolean"},"query":{"type":"string","minLength":3,"maxLength":100},"validated":{"type":"boolean"}}};
 
-function validate508(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateListSkillsQuery" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate508.evaluated;
+const evaluated0 = validate218.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18507,440 +9053,65 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate508.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
-validate508.evaluated = {"props":{"page":true,"pageSize":true,"includeCount":true,"query":true,"validated":true},"dynamicProps":false,"dynamicItems":false};
+validate218.evaluated = {"props":{"page":true,"pageSize":true,"includeCount":true,"query":true,"validated":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateListSkillsResponse = validate509;
-const schema220 = {"$id":"https://partner-recruitment.invalid/validateListSkillsResponse","$ref":"https://partner-recruitment.invalid/components.json#/$defs/SkillList"};
+export const validateListSkillsResponse = validate219;
+const schema89 = {"$id":"https://partner-recruitment.invalid/validateListSkillsResponse","$ref":"https://partner-recruitment.invalid/schemas/SkillList"};
 
-function validate510(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate510.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.page === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.pageSize === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pageSize"},message:"must have required property '"+"pageSize"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.results === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "results"},message:"must have required property '"+"results"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.page !== undefined){
-let data0 = data.page;
-if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.pageSize !== undefined){
-let data1 = data.pageSize;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.totalResults !== undefined){
-let data2 = data.totalResults;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err5 = {instancePath:instancePath+"/totalResults",schemaPath:"#/properties/totalResults/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.results !== undefined){
-let data3 = data.results;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate378(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/results",schemaPath:"#/properties/results/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate510.errors = vErrors;
-return errors === 0;
-}
-validate510.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate509(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateListSkillsResponse" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate509.evaluated;
+const evaluated0 = validate219.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate510(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate510.errors : vErrors.concat(validate510.errors);
+if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
-validate509.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
-validate509.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
+validate219.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateListWebhookEventTypesResponse = validate513;
-const schema222 = {"$id":"https://partner-recruitment.invalid/validateListWebhookEventTypesResponse","$ref":"https://partner-recruitment.invalid/components.json#/$defs/EventTypes"};
+export const validateListWebhookEventTypesResponse = validate221;
+const schema90 = {"$id":"https://partner-recruitment.invalid/validateListWebhookEventTypesResponse","$ref":"https://partner-recruitment.invalid/schemas/EventTypes"};
 
-function validate514(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate514.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.eventTypes === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventTypes"},message:"must have required property '"+"eventTypes"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.eventTypes !== undefined){
-let data0 = data.eventTypes;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate426(data0[i0], {instancePath:instancePath+"/eventTypes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate426.errors : vErrors.concat(validate426.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/eventTypes",schemaPath:"#/properties/eventTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate514.errors = vErrors;
-return errors === 0;
-}
-validate514.evaluated = {"props":{"eventTypes":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate513(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateListWebhookEventTypesResponse" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate513.evaluated;
+const evaluated0 = validate221.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate514(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate514.errors : vErrors.concat(validate514.errors);
+if(!(validate187(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
-validate513.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
-validate513.evaluated = {"props":{"eventTypes":true},"dynamicProps":false,"dynamicItems":false};
+validate221.evaluated = {"props":{"eventTypes":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateUpdateQuotaTargetsRequest = validate517;
-const schema224 = {"$id":"https://partner-recruitment.invalid/validateUpdateQuotaTargetsRequest","type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaTargetUpdate"}};
+export const validateUpdateQuotaTargetsRequest = validate223;
+const schema91 = {"$id":"https://partner-recruitment.invalid/validateUpdateQuotaTargetsRequest","type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaTargetUpdate"}};
 
-function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate518.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.groupId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "groupId"},message:"must have required property '"+"groupId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.segmentId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segmentId"},message:"must have required property '"+"segmentId"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.target === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.groupId !== undefined){
-if(typeof data.groupId !== "string"){
-const err3 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.segmentId !== undefined){
-if(typeof data.segmentId !== "string"){
-const err4 = {instancePath:instancePath+"/segmentId",schemaPath:"#/properties/segmentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.target !== undefined){
-let data2 = data.target;
-const _errs7 = errors;
-let valid1 = false;
-const _errs8 = errors;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.value === undefined){
-const err5 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/anyOf/0/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-const _errs9 = errors;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.op === undefined){
-const err6 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/anyOf/1/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data2.op !== undefined){
-if("track" !== data2.op){
-const err7 = {instancePath:instancePath+"/target/op",schemaPath:"#/properties/target/anyOf/1/properties/op/const",keyword:"const",params:{allowedValue: "track"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-var _valid0 = _errs9 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var props0 = {};
-props0.op = true;
-}
-if(!valid1){
-const err8 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-else {
-errors = _errs7;
-if(vErrors !== null){
-if(_errs7){
-vErrors.length = _errs7;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.value = true;
-props0.op = true;
-}
-if(data2.value !== undefined){
-let data4 = data2.value;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err9 = {instancePath:instancePath+"/target/value",schemaPath:"#/properties/target/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data2.op !== undefined){
-if(typeof data2.op !== "string"){
-const err10 = {instancePath:instancePath+"/target/op",schemaPath:"#/properties/target/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate518.errors = vErrors;
-return errors === 0;
-}
-validate518.evaluated = {"props":{"groupId":true,"segmentId":true,"target":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate517(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateUpdateQuotaTargetsRequest" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate517.evaluated;
+const evaluated0 = validate223.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18950,8 +9121,8 @@ evaluated0.items = undefined;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate518(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate518.errors : vErrors.concat(validate518.errors);
+if(!(validate189(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 }
@@ -18966,344 +9137,42 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate517.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
-validate517.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+validate223.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateUpdateQuotaTargetsResponse = validate520;
-const schema226 = {"$id":"https://partner-recruitment.invalid/validateUpdateQuotaTargetsResponse","$ref":"https://partner-recruitment.invalid/components.json#/$defs/AudienceQuotaSet"};
+export const validateUpdateQuotaTargetsResponse = validate225;
+const schema92 = {"$id":"https://partner-recruitment.invalid/validateUpdateQuotaTargetsResponse","$ref":"https://partner-recruitment.invalid/schemas/AudienceQuotaSet"};
 
-function validate521(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate521.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.projectId !== undefined){
-if(typeof data.projectId !== "string"){
-const err1 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-let data2 = data.version;
-if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("v2" !== data2){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v2"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.revision !== undefined){
-let data3 = data.revision;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.filled !== undefined){
-if(typeof data.filled !== "boolean"){
-const err5 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.closed !== undefined){
-if(typeof data.closed !== "boolean"){
-const err6 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.source !== undefined){
-let data6 = data.source;
-if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!((((data6 === "app") || (data6 === "api")) || (data6 === "agent")) || (data6 === "migration"))){
-const err8 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema211.properties.source.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.createdAt !== undefined){
-let data7 = data.createdAt;
-if(typeof data7 === "string"){
-if(!(formats0.validate(data7))){
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.updatedAt !== undefined){
-let data8 = data.updatedAt;
-if(typeof data8 === "string"){
-if(!(formats0.validate(data8))){
-const err11 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.groups !== undefined){
-let data9 = data.groups;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate493(data9[i0], {instancePath:instancePath+"/groups/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate493.errors : vErrors.concat(validate493.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate521.errors = vErrors;
-return errors === 0;
-}
-validate521.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate520(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateUpdateQuotaTargetsResponse" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate520.evaluated;
+const evaluated0 = validate225.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate521(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate521.errors : vErrors.concat(validate521.errors);
+if(!(validate211(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
 errors = vErrors.length;
 }
-validate520.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
-validate520.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
+validate225.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateSetQuotaExternalFillsRequest = validate524;
-const schema228 = {"$id":"https://partner-recruitment.invalid/validateSetQuotaExternalFillsRequest","type":"array","items":{"$ref":"https://partner-recruitment.invalid/components.json#/$defs/QuotaExternalFill"}};
+export const validateSetQuotaExternalFillsRequest = validate227;
+const schema93 = {"$id":"https://partner-recruitment.invalid/validateSetQuotaExternalFillsRequest","type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaExternalFill"}};
 
-function validate525(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate525.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.groupId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "groupId"},message:"must have required property '"+"groupId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.segmentId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segmentId"},message:"must have required property '"+"segmentId"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.count === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.groupId !== undefined){
-if(typeof data.groupId !== "string"){
-const err3 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.segmentId !== undefined){
-if(typeof data.segmentId !== "string"){
-const err4 = {instancePath:instancePath+"/segmentId",schemaPath:"#/properties/segmentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.count !== undefined){
-let data2 = data.count;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err5 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate525.errors = vErrors;
-return errors === 0;
-}
-validate525.evaluated = {"props":{"groupId":true,"segmentId":true,"count":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate524(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateSetQuotaExternalFillsRequest" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate524.evaluated;
+const evaluated0 = validate227.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19313,8 +9182,8 @@ evaluated0.items = undefined;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate525(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate525.errors : vErrors.concat(validate525.errors);
+if(!(validate213(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
 errors = vErrors.length;
 }
 }
@@ -19329,237 +9198,30 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate524.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
-validate524.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+validate227.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateSetQuotaExternalFillsResponse = validate527;
-const schema230 = {"$id":"https://partner-recruitment.invalid/validateSetQuotaExternalFillsResponse","$ref":"https://partner-recruitment.invalid/components.json#/$defs/AudienceQuotaSet"};
+export const validateSetQuotaExternalFillsResponse = validate229;
+const schema94 = {"$id":"https://partner-recruitment.invalid/validateSetQuotaExternalFillsResponse","$ref":"https://partner-recruitment.invalid/schemas/AudienceQuotaSet"};
 
-function validate528(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate528.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.projectId !== undefined){
-if(typeof data.projectId !== "string"){
-const err1 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-let data2 = data.version;
-if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("v2" !== data2){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v2"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.revision !== undefined){
-let data3 = data.revision;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.filled !== undefined){
-if(typeof data.filled !== "boolean"){
-const err5 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.closed !== undefined){
-if(typeof data.closed !== "boolean"){
-const err6 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.source !== undefined){
-let data6 = data.source;
-if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!((((data6 === "app") || (data6 === "api")) || (data6 === "agent")) || (data6 === "migration"))){
-const err8 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema211.properties.source.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.createdAt !== undefined){
-let data7 = data.createdAt;
-if(typeof data7 === "string"){
-if(!(formats0.validate(data7))){
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.updatedAt !== undefined){
-let data8 = data.updatedAt;
-if(typeof data8 === "string"){
-if(!(formats0.validate(data8))){
-const err11 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.groups !== undefined){
-let data9 = data.groups;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate493(data9[i0], {instancePath:instancePath+"/groups/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate493.errors : vErrors.concat(validate493.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate528.errors = vErrors;
-return errors === 0;
-}
-validate528.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate527(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateSetQuotaExternalFillsResponse" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate527.evaluated;
+const evaluated0 = validate229.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate528(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate528.errors : vErrors.concat(validate528.errors);
+if(!(validate211(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
 errors = vErrors.length;
 }
-validate527.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
-validate527.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
+validate229.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};

@@ -7,7 +7,7 @@
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv, registerUnknownFormats } from '../validation/ajv.js';
-import { SHARED_ID, sharedDocument, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
+import { componentId, componentSchemas, SCHEMA_BASE, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
 import type { OperationModel, SpecModel } from '../model.js';
 import { assertUnique, escapePointer } from '../names.js';
 import { commentSafe } from '../problems.js';
@@ -22,6 +22,8 @@ export interface ValidatorEntry {
   pointer: string;
   schema: unknown;
   kind: 'schema' | 'query' | 'request' | 'response';
+  /** The component schema's name (kind `schema`). */
+  component?: string;
   operationId?: string;
   status?: string;
 }
@@ -88,6 +90,7 @@ export function validatorEntries(model: SpecModel): ValidatorEntry[] {
       pointer: `/components/schemas/${escapePointer(name)}`,
       schema: { $ref: `#/components/schemas/${name}` },
       kind: 'schema' as const,
+      component: name,
     })),
     ...model.operations.flatMap(operationEntries),
   ];
@@ -106,6 +109,9 @@ function collectFormats(node: unknown, out: Set<string>): Set<string> {
   return out;
 }
 
+/** A component schema's validator is that schema itself; the others get their own `$id`. */
+const entryId = (entry: ValidatorEntry) => (entry.kind === 'schema' ? componentId(entry.component!) : `${SCHEMA_BASE}${entry.name}`);
+
 interface Compiled {
   ajv: Ajv2020;
   entries: ValidatorEntry[];
@@ -117,18 +123,18 @@ function compileAll(model: SpecModel, entries: ValidatorEntry[], keepDiscriminat
   const ajv = createAjv({ standalone: true, discriminator: keepDiscriminator });
   const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
   registerUnknownFormats(ajv, collectFormats(schemas, collectFormats(entries.map((e) => e.schema), new Set())));
-  ajv.addSchema(sharedDocument(schemas, options));
+  ajv.addSchema(componentSchemas(schemas, options));
   const kept: ValidatorEntry[] = [];
   const skipped: string[] = [];
   for (const entry of entries) {
-    const id = `${SHARED_ID.replace(/components\.json$/, '')}${entry.name}`;
+    const id = entryId(entry);
     try {
-      ajv.addSchema({ $id: id, ...(toJsonSchema(entry.schema, options) as object) });
+      if (entry.kind !== 'schema') ajv.addSchema({ $id: id, ...(toJsonSchema(entry.schema, options) as object) });
       ajv.getSchema(id);
       kept.push(entry);
     } catch (err) {
       if (keepDiscriminator && /discriminator/i.test(String(err))) throw Object.assign(new Error('discriminator'), { retry: true });
-      ajv.removeSchema(id);
+      if (entry.kind !== 'schema') ajv.removeSchema(id);
       skipped.push(`#${entry.pointer}: ${(err as Error).message.split('\n')[0]}`);
     }
   }
@@ -170,8 +176,7 @@ export function emitValidators(model: SpecModel): ValidatorsOutput {
     compiled = compileAll(model, all, false);
   }
   const { ajv, entries, skipped } = compiled;
-  const base = SHARED_ID.replace(/components\.json$/, '');
-  const code = requiresToImports(standaloneCode.default(ajv, Object.fromEntries(entries.map((e) => [e.name, `${base}${e.name}`]))));
+  const code = requiresToImports(standaloneCode.default(ajv, Object.fromEntries(entries.map((e) => [e.name, entryId(e)]))));
 
   const dts = [
     `import type { CompiledValidator } from './runtime/validation.js';`,

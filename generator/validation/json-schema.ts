@@ -8,8 +8,11 @@ import { customKeywordNames } from './keywords.js';
 
 export type JsonSchema = boolean | { [key: string]: unknown };
 
-/** The `$id` of the shared document whose `$defs` hold every component schema. */
-export const SHARED_ID = 'https://partner-recruitment.invalid/components.json';
+/** Base of the `$id`s the validators' schemas get (never fetched: `.invalid` is reserved). */
+export const SCHEMA_BASE = 'https://partner-recruitment.invalid/';
+
+/** The `$id` of a component schema: each compiles once, into a function every reference calls. */
+export const componentId = (name: string): string => `${SCHEMA_BASE}schemas/${encodeURIComponent(name)}`;
 
 const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas', 'definitions']);
 const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems']);
@@ -25,9 +28,9 @@ export interface ConvertOptions {
 }
 
 export function refToShared(ref: string): string {
-  const m = /^#\/components\/schemas\/(.+)$/.exec(ref);
+  const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
   if (!m) throw new Error(`unsupported $ref in a schema: ${ref}`);
-  return `${SHARED_ID}#/$defs/${m[1]}`;
+  return componentId(m[1]!.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 export function toJsonSchema(schema: unknown, options: ConvertOptions): JsonSchema {
@@ -73,9 +76,12 @@ function rewrite30(src: Record<string, unknown>, out: Record<string, unknown>): 
   }
 }
 
-/** The shared document: every component schema under `$defs`. */
-export function sharedDocument(schemas: Record<string, unknown>, options: ConvertOptions): Record<string, unknown> {
-  const $defs: Record<string, JsonSchema> = {};
-  for (const name of Object.keys(schemas).sort()) $defs[name] = toJsonSchema(schemas[name], options);
-  return { $id: SHARED_ID, $defs };
+/** Every component schema as its own JSON Schema with its `$id` (`componentId(name)`), for `ajv.addSchema`. */
+export function componentSchemas(schemas: Record<string, unknown>, options: ConvertOptions): Record<string, unknown>[] {
+  return Object.keys(schemas)
+    .sort()
+    .map((name) => {
+      const schema = toJsonSchema(schemas[name], options);
+      return typeof schema === 'boolean' ? { $id: componentId(name), ...(schema ? {} : { not: {} }) } : { $id: componentId(name), ...schema };
+    });
 }

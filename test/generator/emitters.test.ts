@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pascalCase, typeName, assertUnique } from '../../generator/names.js';
-import { toJsonSchema, refToShared, SHARED_ID } from '../../generator/validation/json-schema.js';
+import { toJsonSchema, refToShared, componentId } from '../../generator/validation/json-schema.js';
 import { isGapSchema, requiresToImports } from '../../generator/emit/validators.js';
 import { cell, code, constraints, conditionText, demandText, typeLabel } from '../../generator/emit/docs-schema.js';
 import { buildModel } from '../../generator/model.js';
@@ -34,13 +34,13 @@ describe('toJsonSchema', () => {
   const o31 = { openapi30: false, keepDiscriminator: true };
   const o30 = { openapi30: true, keepDiscriminator: false };
   it.each<[string, { given: unknown; options: typeof o31; want: unknown }]>([
-    ['component $ref points into the shared document', { given: { $ref: '#/components/schemas/Project' }, options: o31, want: { $ref: `${SHARED_ID}#/$defs/Project` } }],
+    ['component $ref points at the component\'s own $id', { given: { $ref: '#/components/schemas/Project' }, options: o31, want: { $ref: componentId('Project') } }],
     ['x- extensions and annotations dropped, custom keywords kept', { given: { type: 'string', 'x-source-gap': 'g', description: 'd', 'x-future-date-time': true }, options: o31, want: { type: 'string', 'x-future-date-time': true } }],
     ['property named like a keyword survives', { given: { properties: { description: { type: 'string' }, 'x-id': { type: 'number' } } }, options: o31, want: { properties: { description: { type: 'string' }, 'x-id': { type: 'number' } } } }],
     ['discriminator mapping removed', { given: { oneOf: [], discriminator: { propertyName: 'k', mapping: { a: '#/x' } } }, options: o31, want: { oneOf: [], discriminator: { propertyName: 'k' } } }],
     ['3.0 nullable type', { given: { type: 'string', nullable: true }, options: o30, want: { type: ['string', 'null'] } }],
     ['3.0 nullable enum gains null', { given: { type: 'string', enum: ['a'], nullable: true }, options: o30, want: { type: ['string', 'null'], enum: ['a', null] } }],
-    ['3.0 nullable $ref', { given: { $ref: '#/components/schemas/A', nullable: true }, options: o30, want: { anyOf: [{ $ref: `${SHARED_ID}#/$defs/A` }, { type: 'null' }] } }],
+    ['3.0 nullable $ref', { given: { $ref: '#/components/schemas/A', nullable: true }, options: o30, want: { anyOf: [{ $ref: componentId('A') }, { type: 'null' }] } }],
     ['3.0 boolean exclusiveMinimum', { given: { type: 'number', minimum: 5, exclusiveMinimum: true }, options: o30, want: { type: 'number', exclusiveMinimum: 5 } }],
     ['3.0 exclusiveMaximum false dropped', { given: { type: 'number', maximum: 5, exclusiveMaximum: false }, options: o30, want: { type: 'number', maximum: 5 } }],
     ['boolean schemas stay', { given: { properties: { a: false } }, options: o31, want: { properties: { a: false } } }],
@@ -48,6 +48,7 @@ describe('toJsonSchema', () => {
 
   it('refuses $refs that do not name a component schema', () => {
     expect(() => refToShared('#/paths/~1a')).toThrow(/unsupported \$ref/);
+    expect(refToShared('#/components/schemas/a~1b')).toBe(componentId('a/b'));
   });
 });
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { loadSpec, type LoadedSpec } from '../../../generator/load.js';
 import { createAjv } from '../../../generator/validation/ajv.js';
-import { SHARED_ID, sharedDocument, toJsonSchema } from '../../../generator/validation/json-schema.js';
+import { componentId, componentSchemas, toJsonSchema } from '../../../generator/validation/json-schema.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SPEC_FILE = path.join(REPO_ROOT, 'spec/openapi.yaml');
@@ -129,14 +129,14 @@ export class SchemaCompiler {
 
   constructor(document: unknown) {
     const schemas = obj(at(document, '/components/schemas'), 'components.schemas');
-    this.#ajv.addSchema(sharedDocument(schemas, { openapi30: false, keepDiscriminator: true }));
+    this.#ajv.addSchema(componentSchemas(schemas, { openapi30: false, keepDiscriminator: true }));
   }
 
   component(name: string): ValidateFunction {
     const key = `component:${name}`;
     let validate = this.#cache.get(key);
     if (!validate) {
-      validate = this.#ajv.compile({ $ref: `${SHARED_ID}#/$defs/${name}` });
+      validate = this.#ajv.getSchema(componentId(name))!;
       this.#cache.set(key, validate);
     }
     return validate;
