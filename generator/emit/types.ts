@@ -3,7 +3,7 @@
  * and `webhooks`; friendly aliases name every component schema (`Project`, `Skill`, ...).
  * openapi-typescript does not express `if`/`then`: conditional rules live in the validators.
  */
-import openapiTS, { astToString } from 'openapi-typescript';
+import { astToString, resolveRef, scanDiscriminators, transformSchema, type GlobalContext, type OpenAPI3 } from 'openapi-typescript';
 import type { SpecModel } from '../model.js';
 
 export type Files = Map<string, string>;
@@ -18,10 +18,51 @@ function aliasComment(schema: any): string {
   return `/**\n${text.split('\n').map((l: string) => ` * ${l.replaceAll('*/', '*\\/')}`.trimEnd()).join('\n')}\n */\n`;
 }
 
+/**
+ * openapi-typescript's own context with its defaults (as `openapiTS()` builds it), for a document
+ * that load.ts has already bundled and linted: `openapiTS()` would bundle and lint it once more.
+ * `defaultNonNullable: false`: a default does not make a field always present (the source's
+ * "required" does).
+ */
+function typesContext(document: OpenAPI3): GlobalContext {
+  const options = { silent: true };
+  return {
+    additionalProperties: false,
+    alphabetize: false,
+    arrayLength: false,
+    defaultNonNullable: false,
+    discriminators: scanDiscriminators(document, options),
+    emptyObjectsUnknown: false,
+    enum: false,
+    enumValues: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    excludeDeprecated: false,
+    exportType: false,
+    immutable: false,
+    rootTypes: false,
+    rootTypesNoSchemaPrefix: false,
+    rootTypesKeepCasing: false,
+    injectFooter: [],
+    pathParamsAsTypes: false,
+    postTransform: undefined,
+    propertiesRequiredByDefault: false,
+    silent: true,
+    inject: undefined,
+    transform: undefined,
+    transformProperty: undefined,
+    makePathsEnum: false,
+    generatePathParams: false,
+    readWriteMarkers: false,
+    resolve: ($ref: string) => resolveRef(document, $ref, options),
+    // Only openapiTS() reads Redocly's config (to bundle and lint), which load.ts has done.
+    redoc: undefined,
+  } as unknown as GlobalContext;
+}
+
 export async function emitTypes(model: SpecModel): Promise<Files> {
-  // defaultNonNullable: false — a default does not make a field always present (the source's "required" does).
-  const ast = await openapiTS(structuredClone(model.document), { silent: true, defaultNonNullable: false });
-  const schema = astToString(ast);
+  const document = structuredClone(model.document);
+  const schema = astToString(transformSchema(document, typesContext(document)));
   const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
   const aliases = model.schemaNames
     .map(({ name, type }) => `${aliasComment(schemas[name])}export type ${type} = components['schemas'][${JSON.stringify(name)}];`)
