@@ -7,7 +7,7 @@
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv, registerUnknownFormats } from '../validation/ajv.js';
-import { componentId, componentSchemas, SCHEMA_BASE, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
+import { componentId, componentSchemas, discriminatorUsable, SCHEMA_BASE, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
 import type { OperationModel, SpecModel } from '../model.js';
 import { assertUnique, escapePointer } from '../names.js';
 import { commentSafe } from '../problems.js';
@@ -118,9 +118,10 @@ interface Compiled {
   skipped: string[];
 }
 
-function compileAll(model: SpecModel, entries: ValidatorEntry[], keepDiscriminator: boolean): Compiled {
-  const options: ConvertOptions = { openapi30: model.openapi30, keepDiscriminator };
-  const ajv = createAjv({ standalone: true, discriminator: keepDiscriminator });
+function compileAll(model: SpecModel, entries: ValidatorEntry[]): Compiled {
+  // A discriminator ajv cannot use is dropped from that schema only; `oneOf` still validates.
+  const options: ConvertOptions = { openapi30: model.openapi30, keepDiscriminator: (s) => discriminatorUsable(model.document as unknown as Record<string, unknown>, s) };
+  const ajv = createAjv({ standalone: true, discriminator: true });
   const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
   registerUnknownFormats(ajv, collectFormats(schemas, collectFormats(entries.map((e) => e.schema), new Set())));
   ajv.addSchema(componentSchemas(schemas, options));
@@ -133,7 +134,6 @@ function compileAll(model: SpecModel, entries: ValidatorEntry[], keepDiscriminat
       ajv.getSchema(id);
       kept.push(entry);
     } catch (err) {
-      if (keepDiscriminator && /discriminator/i.test(String(err))) throw Object.assign(new Error('discriminator'), { retry: true });
       if (entry.kind !== 'schema') ajv.removeSchema(id);
       skipped.push(`#${entry.pointer}: ${(err as Error).message.split('\n')[0]}`);
     }
@@ -167,15 +167,7 @@ export interface ValidatorsOutput {
 }
 
 export function emitValidators(model: SpecModel): ValidatorsOutput {
-  const all = validatorEntries(model);
-  let compiled: Compiled;
-  try {
-    compiled = compileAll(model, all, true);
-  } catch (err) {
-    if (!(err as { retry?: boolean }).retry) throw err;
-    compiled = compileAll(model, all, false);
-  }
-  const { ajv, entries, skipped } = compiled;
+  const { ajv, entries, skipped } = compileAll(model, validatorEntries(model));
   const code = requiresToImports(standaloneCode.default(ajv, Object.fromEntries(entries.map((e) => [e.name, entryId(e)]))));
 
   const dts = [

@@ -23,8 +23,43 @@ const DROPPED = new Set(['example', 'xml', 'externalDocs', 'nullable', 'title', 
 export interface ConvertOptions {
   /** OpenAPI 3.0 documents need `nullable` and boolean exclusive bounds rewritten. */
   openapi30: boolean;
-  /** Keep `discriminator` (ajv's `discriminator: true` then checks and uses it). */
-  keepDiscriminator: boolean;
+  /**
+   * Keep `discriminator` (ajv's `discriminator: true` then checks and uses it): `true` always, or
+   * per schema, e.g. `discriminatorUsable` (ajv refuses a discriminator its rules do not allow).
+   */
+  keepDiscriminator: boolean | ((schema: Record<string, unknown>) => boolean);
+}
+
+/**
+ * Whether ajv's `discriminator` keyword accepts this schema: `oneOf` members (followed through
+ * `$ref`) each declare the tag as a required property with string `const` or `enum` values,
+ * no value twice.
+ */
+export function discriminatorUsable(document: Record<string, any>, schema: Record<string, any>): boolean {
+  const tag = schema.discriminator?.propertyName;
+  if (typeof tag !== 'string' || !Array.isArray(schema.oneOf)) return false;
+  const parentRequires = Array.isArray(schema.required) && schema.required.includes(tag);
+  const seen = new Set<unknown>();
+  for (const member of schema.oneOf) {
+    const resolved = typeof member?.$ref === 'string' ? lookup(document, member.$ref) : member;
+    const property = resolved?.properties?.[tag];
+    if (!property || typeof property !== 'object') return false;
+    const values: unknown[] | undefined = 'const' in property ? [property.const] : Array.isArray(property.enum) ? property.enum : undefined;
+    if (!values || !(parentRequires || (Array.isArray(resolved.required) && resolved.required.includes(tag)))) return false;
+    for (const value of values) {
+      if (typeof value !== 'string' || seen.has(value)) return false;
+      seen.add(value);
+    }
+  }
+  return true;
+}
+
+function lookup(document: Record<string, any>, ref: string): any {
+  if (!ref.startsWith('#/')) return undefined;
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce((node, key) => node?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
 }
 
 export function refToShared(ref: string): string {
@@ -43,7 +78,8 @@ export function toJsonSchema(schema: unknown, options: ConvertOptions): JsonSche
     if (key.startsWith('x-') && !customKeywordNames.has(key)) continue;
     if (key === '$ref' && typeof value === 'string') out.$ref = refToShared(value);
     else if (key === 'discriminator') {
-      if (options.keepDiscriminator && value && typeof value === 'object') {
+      const keep = typeof options.keepDiscriminator === 'function' ? options.keepDiscriminator(src) : options.keepDiscriminator;
+      if (keep && value && typeof value === 'object') {
         out.discriminator = { propertyName: (value as { propertyName: unknown }).propertyName };
       }
     } else if (SCHEMA_MAP_KEYS.has(key) && value && typeof value === 'object') {
