@@ -1623,6 +1623,50 @@ export interface components {
          */
         AgeGroup: "18-20" | "21-29" | "30-39" | "40-54" | "55+" | "N/A";
         /**
+         * ScreenerSkipLogic
+         * @description The skip-logic object of a screener question (`logic`).
+         */
+        ScreenerSkipLogic: {
+            /** @description For matrix questions it is the column uid. */
+            answerUid: string;
+            goToQuestionUid?: string;
+            /** @description Matrix questions only. */
+            rowUid?: string;
+            /** @description An enumeration. */
+            skipLogicType?: unknown;
+            multipleAnswers?: unknown[];
+            /** @description An enumeration. */
+            multipleAnswersBoolType?: unknown;
+        };
+        /**
+         * ScreenerQuestionCommon
+         * @description Fields common to every real screener question (every variant except the end-of-screener
+         *     sentinel). `answers` (array of answer objects, required, empty for types without options) is
+         *     declared by each variant, which narrows its items.
+         */
+        ScreenerQuestionCommon: {
+            uid: string;
+            id: string;
+            text: string;
+            /** @enum {string} */
+            questionType: "radio" | "checkbox" | "singleLineTextbox" | "multiLineTextbox" | "numericBox" | "sliderScale" | "fileUpload" | "rank" | "matrix";
+            /**
+             * @description Always false on a real question.
+             * @constant
+             */
+            isEnd: false;
+            /** @description May be absent on questions made before 2021. */
+            createdAt?: string;
+            updatedAt?: string;
+            isRequired?: boolean;
+            skipLogic?: boolean;
+            includeOtherOption?: boolean;
+            logic?: components["schemas"]["ScreenerSkipLogic"];
+            order?: number;
+            randomizeOrder?: boolean;
+            warnings?: string[];
+        };
+        /**
          * ScreenerAnswer
          * @description An answer of a screener question.
          */
@@ -1642,49 +1686,13 @@ export interface components {
             updatedAt?: string;
         };
         /**
-         * ScreenerSkipLogic
-         * @description The skip-logic object of a screener question (`logic`).
+         * RadioAnswer
+         * @description An answer of a radio question: `answerValue` 1 qualifies, 2 disqualifies.
          */
-        ScreenerSkipLogic: {
-            /** @description For matrix questions it is the column uid. */
-            answerUid: string;
-            goToQuestionUid?: string;
-            /** @description Matrix questions only. */
-            rowUid?: string;
-            /** @description An enumeration. */
-            skipLogicType?: unknown;
-            multipleAnswers?: unknown[];
-            /** @description An enumeration. */
-            multipleAnswersBoolType?: unknown;
-        };
-        /**
-         * ScreenerQuestionCommon
-         * @description Fields common to every real screener question (every variant except the end-of-screener sentinel).
-         */
-        ScreenerQuestionCommon: {
-            uid: string;
-            id: string;
-            text: string;
-            /** @enum {string} */
-            questionType: "radio" | "checkbox" | "singleLineTextbox" | "multiLineTextbox" | "numericBox" | "sliderScale" | "fileUpload" | "rank" | "matrix";
-            /**
-             * @description Always false on a real question.
-             * @constant
-             */
-            isEnd: false;
-            /** @description Empty for types without options. */
-            answers: components["schemas"]["ScreenerAnswer"][];
-            /** @description May be absent on questions made before 2021. */
-            createdAt?: string;
-            updatedAt?: string;
-            isRequired?: boolean;
-            skipLogic?: boolean;
-            includeOtherOption?: boolean;
-            logic?: components["schemas"]["ScreenerSkipLogic"];
-            order?: number;
-            randomizeOrder?: boolean;
-            warnings?: string[];
-        };
+        RadioAnswer: {
+            /** @enum {number} */
+            answerValue?: 1 | 2;
+        } & components["schemas"]["ScreenerAnswer"];
         /**
          * RadioQuestion
          * @description A single-choice question. Answer values: 1 qualifies, 2 disqualifies.
@@ -1692,10 +1700,7 @@ export interface components {
         RadioQuestion: {
             /** @constant */
             questionType: "radio";
-            answers?: {
-                /** @enum {unknown} */
-                answerValue?: 1 | 2;
-            }[];
+            answers: components["schemas"]["RadioAnswer"][];
         } & (WithRequired<components["schemas"]["ScreenerQuestionCommon"], "questionType"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1704,16 +1709,21 @@ export interface components {
             questionType: "radio";
         });
         /**
+         * CheckboxAnswer
+         * @description An answer of a checkbox question: `answerValue` 1 may select, 2 must select, 3 disqualifies.
+         */
+        CheckboxAnswer: {
+            /** @enum {number} */
+            answerValue?: 1 | 2 | 3;
+        } & components["schemas"]["ScreenerAnswer"];
+        /**
          * CheckboxQuestion
          * @description A multiple-choice question. Answer values: 1 may select, 2 must select, 3 disqualifies.
          */
         CheckboxQuestion: {
             /** @constant */
             questionType: "checkbox";
-            answers?: {
-                /** @enum {unknown} */
-                answerValue?: 1 | 2 | 3;
-            }[];
+            answers: components["schemas"]["CheckboxAnswer"][];
         } & (WithRequired<components["schemas"]["ScreenerQuestionCommon"], "questionType"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1728,7 +1738,7 @@ export interface components {
         SingleLineTextboxQuestion: {
             /** @constant */
             questionType: "singleLineTextbox";
-            answers?: unknown[];
+            answers: components["schemas"]["ScreenerAnswer"][];
         } & (WithRequired<components["schemas"]["ScreenerQuestionCommon"], "questionType"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1743,7 +1753,7 @@ export interface components {
         MultiLineTextboxQuestion: {
             /** @constant */
             questionType: "multiLineTextbox";
-            answers?: unknown[];
+            answers: components["schemas"]["ScreenerAnswer"][];
         } & (WithRequired<components["schemas"]["ScreenerQuestionCommon"], "questionType"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1758,7 +1768,7 @@ export interface components {
         NumericBoxQuestion: {
             /** @constant */
             questionType: "numericBox";
-            answers?: unknown[];
+            answers: components["schemas"]["ScreenerAnswer"][];
         } & (WithRequired<components["schemas"]["ScreenerQuestionCommon"], "questionType"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1771,6 +1781,7 @@ export interface components {
          * @description A slider scale question.
          */
         SliderScaleQuestion: {
+            answers: components["schemas"]["ScreenerAnswer"][];
             /** @constant */
             questionType: "sliderScale";
             minValue: number;
@@ -1790,7 +1801,7 @@ export interface components {
         FileUploadQuestion: {
             /** @constant */
             questionType: "fileUpload";
-            answers?: unknown[];
+            answers: components["schemas"]["ScreenerAnswer"][];
         } & (WithRequired<components["schemas"]["ScreenerQuestionCommon"], "questionType"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1803,6 +1814,7 @@ export interface components {
          * @description A ranking question.
          */
         RankQuestion: {
+            answers: components["schemas"]["ScreenerAnswer"][];
             /** @constant */
             questionType: "rank";
         } & (WithRequired<components["schemas"]["ScreenerQuestionCommon"], "questionType"> & {
@@ -1829,6 +1841,7 @@ export interface components {
          *     selection mode only. For matrix skip logic, `logic.answerUid` is the column uid and `logic.rowUid` the row.
          */
         MatrixQuestion: {
+            answers: components["schemas"]["ScreenerAnswer"][];
             /** @constant */
             questionType: "matrix";
             matrixRows: components["schemas"]["ScreenerMatrixRow"][];

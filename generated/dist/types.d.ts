@@ -75,21 +75,31 @@ export type EducationLevel = components['schemas']["EducationLevel"];
 export type Ethnicities = components['schemas']["Ethnicities"];
 export type AgeGroup = components['schemas']["AgeGroup"];
 /**
- * An answer of a screener question.
- */
-export type ScreenerAnswer = components['schemas']["ScreenerAnswer"];
-/**
  * The skip-logic object of a screener question (`logic`).
  */
 export type ScreenerSkipLogic = components['schemas']["ScreenerSkipLogic"];
 /**
- * Fields common to every real screener question (every variant except the end-of-screener sentinel).
+ * Fields common to every real screener question (every variant except the end-of-screener
+ * sentinel). `answers` (array of answer objects, required, empty for types without options) is
+ * declared by each variant, which narrows its items.
  */
 export type ScreenerQuestionCommon = components['schemas']["ScreenerQuestionCommon"];
+/**
+ * An answer of a screener question.
+ */
+export type ScreenerAnswer = components['schemas']["ScreenerAnswer"];
+/**
+ * An answer of a radio question: `answerValue` 1 qualifies, 2 disqualifies.
+ */
+export type RadioAnswer = components['schemas']["RadioAnswer"];
 /**
  * A single-choice question. Answer values: 1 qualifies, 2 disqualifies.
  */
 export type RadioQuestion = components['schemas']["RadioQuestion"];
+/**
+ * An answer of a checkbox question: `answerValue` 1 may select, 2 must select, 3 disqualifies.
+ */
+export type CheckboxAnswer = components['schemas']["CheckboxAnswer"];
 /**
  * A multiple-choice question. Answer values: 1 may select, 2 must select, 3 disqualifies.
  */

@@ -1259,14 +1259,493 @@ return errors === 0;
 }
 validate79.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateScreenerAnswer = validate80;
-const schema40 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerAnswer","type":"object","required":["id","uid","answerValue"],"properties":{"id":{"type":"string"},"uid":{"type":"string"},"answerValue":{"type":"number"},"text":{"type":"string"},"goToQuestionUid":{"type":"string"},"isOther":{"type":"boolean"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"}},"if":{"required":["isOther"],"properties":{"isOther":{"const":true}}},"then":{"properties":{"text":{"const":"Other"}}},"else":{"required":["text"]}};
+export const validateScreenerSkipLogic = validate80;
+const schema40 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerSkipLogic","type":"object","required":["answerUid"],"properties":{"answerUid":{"type":"string"},"goToQuestionUid":{"type":"string"},"rowUid":{"type":"string"},"skipLogicType":{},"multipleAnswers":{"type":"array","items":{}},"multipleAnswersBoolType":{}}};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerAnswer" */;
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerSkipLogic" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate80.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.answerUid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answerUid"},message:"must have required property '"+"answerUid"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.answerUid !== undefined){
+if(typeof data.answerUid !== "string"){
+const err1 = {instancePath:instancePath+"/answerUid",schemaPath:"#/properties/answerUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.goToQuestionUid !== undefined){
+if(typeof data.goToQuestionUid !== "string"){
+const err2 = {instancePath:instancePath+"/goToQuestionUid",schemaPath:"#/properties/goToQuestionUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.rowUid !== undefined){
+if(typeof data.rowUid !== "string"){
+const err3 = {instancePath:instancePath+"/rowUid",schemaPath:"#/properties/rowUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.multipleAnswers !== undefined){
+if(!(Array.isArray(data.multipleAnswers))){
+const err4 = {instancePath:instancePath+"/multipleAnswers",schemaPath:"#/properties/multipleAnswers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate80.errors = vErrors;
+return errors === 0;
+}
+validate80.evaluated = {"props":{"answerUid":true,"goToQuestionUid":true,"rowUid":true,"skipLogicType":true,"multipleAnswers":true,"multipleAnswersBoolType":true},"dynamicProps":false,"dynamicItems":false};
+
+export const validateScreenerQuestionCommon = validate81;
+const schema41 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon","type":"object","required":["uid","id","text","questionType","isEnd"],"properties":{"uid":{"type":"string"},"id":{"type":"string"},"text":{"type":"string"},"questionType":{"type":"string","enum":["radio","checkbox","singleLineTextbox","multiLineTextbox","numericBox","sliderScale","fileUpload","rank","matrix"]},"isEnd":{"const":false},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"isRequired":{"type":"boolean"},"skipLogic":{"type":"boolean"},"includeOtherOption":{"type":"boolean"},"logic":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerSkipLogic"},"order":{"type":"number"},"randomizeOrder":{"type":"boolean"},"warnings":{"type":"array","items":{"type":"string"}}},"if":{"required":["questionType"],"properties":{"questionType":{"not":{"const":"matrix"}}}},"then":{"properties":{"logic":{"properties":{"rowUid":false}}}}};
+
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate81.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.questionType === undefined) && (missing0 = "questionType")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.questionType !== undefined){
+const _errs4 = errors;
+const _errs5 = errors;
+if("matrix" !== data.questionType){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid2 = _errs5 === errors;
+if(valid2){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.logic !== undefined){
+let data1 = data.logic;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.rowUid !== undefined){
+const err3 = {instancePath:instancePath+"/logic/rowUid",schemaPath:"#/then/properties/logic/properties/rowUid/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.logic = true;
+props0.questionType = true;
+}
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.uid === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.id === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.text === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.questionType === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.isEnd === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isEnd"},message:"must have required property '"+"isEnd"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.uid = true;
+props0.id = true;
+props0.text = true;
+props0.questionType = true;
+props0.isEnd = true;
+props0.createdAt = true;
+props0.updatedAt = true;
+props0.isRequired = true;
+props0.skipLogic = true;
+props0.includeOtherOption = true;
+props0.logic = true;
+props0.order = true;
+props0.randomizeOrder = true;
+props0.warnings = true;
+}
+if(data.uid !== undefined){
+if(typeof data.uid !== "string"){
+const err10 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err12 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.questionType !== undefined){
+let data6 = data.questionType;
+if(typeof data6 !== "string"){
+const err13 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!(((((((((data6 === "radio") || (data6 === "checkbox")) || (data6 === "singleLineTextbox")) || (data6 === "multiLineTextbox")) || (data6 === "numericBox")) || (data6 === "sliderScale")) || (data6 === "fileUpload")) || (data6 === "rank")) || (data6 === "matrix"))){
+const err14 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/enum",keyword:"enum",params:{allowedValues: schema41.properties.questionType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.isEnd !== undefined){
+if(false !== data.isEnd){
+const err15 = {instancePath:instancePath+"/isEnd",schemaPath:"#/properties/isEnd/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+if(typeof data.createdAt !== "string"){
+const err16 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.updatedAt !== undefined){
+if(typeof data.updatedAt !== "string"){
+const err17 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.isRequired !== undefined){
+if(typeof data.isRequired !== "boolean"){
+const err18 = {instancePath:instancePath+"/isRequired",schemaPath:"#/properties/isRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.skipLogic !== undefined){
+if(typeof data.skipLogic !== "boolean"){
+const err19 = {instancePath:instancePath+"/skipLogic",schemaPath:"#/properties/skipLogic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.includeOtherOption !== undefined){
+if(typeof data.includeOtherOption !== "boolean"){
+const err20 = {instancePath:instancePath+"/includeOtherOption",schemaPath:"#/properties/includeOtherOption/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.logic !== undefined){
+if(!(validate80(data.logic, {instancePath:instancePath+"/logic",parentData:data,parentDataProperty:"logic",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+errors = vErrors.length;
+}
+}
+if(data.order !== undefined){
+let data14 = data.order;
+if(!((typeof data14 == "number") && (isFinite(data14)))){
+const err21 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.randomizeOrder !== undefined){
+if(typeof data.randomizeOrder !== "boolean"){
+const err22 = {instancePath:instancePath+"/randomizeOrder",schemaPath:"#/properties/randomizeOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.warnings !== undefined){
+let data16 = data.warnings;
+if(Array.isArray(data16)){
+const len0 = data16.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data16[i0] !== "string"){
+const err23 = {instancePath:instancePath+"/warnings/" + i0,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate81.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate81.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateScreenerAnswer = validate83;
+const schema42 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerAnswer","type":"object","required":["id","uid","answerValue"],"properties":{"id":{"type":"string"},"uid":{"type":"string"},"answerValue":{"type":"number"},"text":{"type":"string"},"goToQuestionUid":{"type":"string"},"isOther":{"type":"boolean"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"}},"if":{"required":["isOther"],"properties":{"isOther":{"const":true}}},"then":{"properties":{"text":{"const":"Other"}}},"else":{"required":["text"]}};
+
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerAnswer" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate83.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1517,544 +1996,98 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate83.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate80.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate83.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateScreenerSkipLogic = validate81;
-const schema41 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerSkipLogic","type":"object","required":["answerUid"],"properties":{"answerUid":{"type":"string"},"goToQuestionUid":{"type":"string"},"rowUid":{"type":"string"},"skipLogicType":{},"multipleAnswers":{"type":"array","items":{}},"multipleAnswersBoolType":{}}};
+export const validateRadioAnswer = validate84;
+const schema43 = {"$id":"https://partner-recruitment.invalid/schemas/RadioAnswer","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerAnswer"}],"type":"object","properties":{"answerValue":{"type":"number","enum":[1,2]}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerSkipLogic" */;
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/RadioAnswer" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81.evaluated;
+const evaluated0 = validate84.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.answerUid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answerUid"},message:"must have required property '"+"answerUid"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.answerUid !== undefined){
-if(typeof data.answerUid !== "string"){
-const err1 = {instancePath:instancePath+"/answerUid",schemaPath:"#/properties/answerUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.goToQuestionUid !== undefined){
-if(typeof data.goToQuestionUid !== "string"){
-const err2 = {instancePath:instancePath+"/goToQuestionUid",schemaPath:"#/properties/goToQuestionUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.rowUid !== undefined){
-if(typeof data.rowUid !== "string"){
-const err3 = {instancePath:instancePath+"/rowUid",schemaPath:"#/properties/rowUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.multipleAnswers !== undefined){
-if(!(Array.isArray(data.multipleAnswers))){
-const err4 = {instancePath:instancePath+"/multipleAnswers",schemaPath:"#/properties/multipleAnswers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate81.errors = vErrors;
-return errors === 0;
-}
-validate81.evaluated = {"props":{"answerUid":true,"goToQuestionUid":true,"rowUid":true,"skipLogicType":true,"multipleAnswers":true,"multipleAnswersBoolType":true},"dynamicProps":false,"dynamicItems":false};
-
-export const validateScreenerQuestionCommon = validate82;
-const schema42 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon","type":"object","required":["uid","id","text","questionType","isEnd","answers"],"properties":{"uid":{"type":"string"},"id":{"type":"string"},"text":{"type":"string"},"questionType":{"type":"string","enum":["radio","checkbox","singleLineTextbox","multiLineTextbox","numericBox","sliderScale","fileUpload","rank","matrix"]},"isEnd":{"const":false},"answers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerAnswer"}},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"isRequired":{"type":"boolean"},"skipLogic":{"type":"boolean"},"includeOtherOption":{"type":"boolean"},"logic":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerSkipLogic"},"order":{"type":"number"},"randomizeOrder":{"type":"boolean"},"warnings":{"type":"array","items":{"type":"string"}}},"if":{"required":["questionType"],"properties":{"questionType":{"not":{"const":"matrix"}}}},"then":{"properties":{"logic":{"properties":{"rowUid":false}}}}};
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate82.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-let valid0 = true;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.questionType === undefined) && (missing0 = "questionType")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.questionType !== undefined){
-const _errs4 = errors;
-const _errs5 = errors;
-if("matrix" !== data.questionType){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs5 === errors;
-if(valid2){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs4;
-if(vErrors !== null){
-if(_errs4){
-vErrors.length = _errs4;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-}
-var _valid0 = _errs2 === errors;
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.logic !== undefined){
-let data1 = data.logic;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.rowUid !== undefined){
-const err3 = {instancePath:instancePath+"/logic/rowUid",schemaPath:"#/then/properties/logic/properties/rowUid/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs6 === errors;
-valid0 = _valid0;
-if(valid0){
-var props0 = {};
-props0.logic = true;
-props0.questionType = true;
-}
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+var props0 = validate83.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uid === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.text === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.questionType === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.isEnd === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isEnd"},message:"must have required property '"+"isEnd"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.answers === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
 if(props0 !== true){
 props0 = props0 || {};
-props0.uid = true;
-props0.id = true;
-props0.text = true;
-props0.questionType = true;
-props0.isEnd = true;
-props0.answers = true;
-props0.createdAt = true;
-props0.updatedAt = true;
-props0.isRequired = true;
-props0.skipLogic = true;
-props0.includeOtherOption = true;
-props0.logic = true;
-props0.order = true;
-props0.randomizeOrder = true;
-props0.warnings = true;
+props0.answerValue = true;
 }
-if(data.uid !== undefined){
-if(typeof data.uid !== "string"){
-const err11 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.answerValue !== undefined){
+let data0 = data.answerValue;
+if(!((typeof data0 == "number") && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/answerValue",schemaPath:"#/properties/answerValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err0];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data0 === 1) || (data0 === 2))){
+const err1 = {instancePath:instancePath+"/answerValue",schemaPath:"#/properties/answerValue/enum",keyword:"enum",params:{allowedValues: schema43.properties.answerValue.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err1];
 }
 else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err13 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.questionType !== undefined){
-let data6 = data.questionType;
-if(typeof data6 !== "string"){
-const err14 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!(((((((((data6 === "radio") || (data6 === "checkbox")) || (data6 === "singleLineTextbox")) || (data6 === "multiLineTextbox")) || (data6 === "numericBox")) || (data6 === "sliderScale")) || (data6 === "fileUpload")) || (data6 === "rank")) || (data6 === "matrix"))){
-const err15 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/enum",keyword:"enum",params:{allowedValues: schema42.properties.questionType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.isEnd !== undefined){
-if(false !== data.isEnd){
-const err16 = {instancePath:instancePath+"/isEnd",schemaPath:"#/properties/isEnd/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data8 = data.answers;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate80(data8[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.createdAt !== undefined){
-if(typeof data.createdAt !== "string"){
-const err18 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.updatedAt !== undefined){
-if(typeof data.updatedAt !== "string"){
-const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.isRequired !== undefined){
-if(typeof data.isRequired !== "boolean"){
-const err20 = {instancePath:instancePath+"/isRequired",schemaPath:"#/properties/isRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.skipLogic !== undefined){
-if(typeof data.skipLogic !== "boolean"){
-const err21 = {instancePath:instancePath+"/skipLogic",schemaPath:"#/properties/skipLogic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.includeOtherOption !== undefined){
-if(typeof data.includeOtherOption !== "boolean"){
-const err22 = {instancePath:instancePath+"/includeOtherOption",schemaPath:"#/properties/includeOtherOption/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.logic !== undefined){
-if(!(validate81(data.logic, {instancePath:instancePath+"/logic",parentData:data,parentDataProperty:"logic",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
-errors = vErrors.length;
-}
-}
-if(data.order !== undefined){
-let data16 = data.order;
-if(!((typeof data16 == "number") && (isFinite(data16)))){
-const err23 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.randomizeOrder !== undefined){
-if(typeof data.randomizeOrder !== "boolean"){
-const err24 = {instancePath:instancePath+"/randomizeOrder",schemaPath:"#/properties/randomizeOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.warnings !== undefined){
-let data18 = data.warnings;
-if(Array.isArray(data18)){
-const len1 = data18.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data18[i1] !== "string"){
-const err25 = {instancePath:instancePath+"/warnings/" + i1,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
+vErrors.push(err1);
 }
 errors++;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err2];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-validate82.errors = vErrors;
+validate84.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate82.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate84.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateRadioQuestion = validate85;
-const schema43 = {"$id":"https://partner-recruitment.invalid/schemas/RadioQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"radio"},"answers":{"type":"array","items":{"properties":{"answerValue":{"enum":[1,2]}}}}}};
+export const validateRadioQuestion = validate86;
+const schema44 = {"$id":"https://partner-recruitment.invalid/schemas/RadioQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType","answers"],"properties":{"questionType":{"const":"radio"},"answers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/RadioAnswer"}}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/RadioQuestion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
+const evaluated0 = validate86.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate82.evaluated.props;
+var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.questionType === undefined){
@@ -2064,6 +2097,16 @@ vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(data.answers === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
 }
 errors++;
 }
@@ -2074,27 +2117,7 @@ props0.answers = true;
 }
 if(data.questionType !== undefined){
 if("radio" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "radio"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.answerValue !== undefined){
-let data3 = data2.answerValue;
-if(!((data3 === 1) || (data3 === 2))){
-const err2 = {instancePath:instancePath+"/answers/" + i0+"/answerValue",schemaPath:"#/properties/answers/items/properties/answerValue/enum",keyword:"enum",params:{allowedValues: schema43.properties.answers.items.properties.answerValue.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "radio"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2104,6 +2127,14 @@ vErrors.push(err2);
 errors++;
 }
 }
+if(data.answers !== undefined){
+let data1 = data.answers;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate84(data1[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+errors = vErrors.length;
 }
 }
 }
@@ -2129,32 +2160,98 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate86.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate85.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate86.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateCheckboxQuestion = validate87;
-const schema44 = {"$id":"https://partner-recruitment.invalid/schemas/CheckboxQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"checkbox"},"answers":{"type":"array","items":{"properties":{"answerValue":{"enum":[1,2,3]}}}}}};
+export const validateCheckboxAnswer = validate89;
+const schema45 = {"$id":"https://partner-recruitment.invalid/schemas/CheckboxAnswer","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerAnswer"}],"type":"object","properties":{"answerValue":{"type":"number","enum":[1,2,3]}}};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/schemas/CheckboxQuestion" */;
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/CheckboxAnswer" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
+const evaluated0 = validate89.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate82.evaluated.props;
+var props0 = validate83.evaluated.props;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(props0 !== true){
+props0 = props0 || {};
+props0.answerValue = true;
+}
+if(data.answerValue !== undefined){
+let data0 = data.answerValue;
+if(!((typeof data0 == "number") && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/answerValue",schemaPath:"#/properties/answerValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data0 === 1) || (data0 === 2)) || (data0 === 3))){
+const err1 = {instancePath:instancePath+"/answerValue",schemaPath:"#/properties/answerValue/enum",keyword:"enum",params:{allowedValues: schema45.properties.answerValue.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate89.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate89.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateCheckboxQuestion = validate91;
+const schema46 = {"$id":"https://partner-recruitment.invalid/schemas/CheckboxQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType","answers"],"properties":{"questionType":{"const":"checkbox"},"answers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/CheckboxAnswer"}}}};
+
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/CheckboxQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate91.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.questionType === undefined){
@@ -2164,6 +2261,16 @@ vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(data.answers === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
 }
 errors++;
 }
@@ -2174,12 +2281,12 @@ props0.answers = true;
 }
 if(data.questionType !== undefined){
 if("checkbox" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "checkbox"},message:"must be equal to constant"};
+const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "checkbox"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err2];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -2189,204 +2296,10 @@ let data1 = data.answers;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.answerValue !== undefined){
-let data3 = data2.answerValue;
-if(!(((data3 === 1) || (data3 === 2)) || (data3 === 3))){
-const err2 = {instancePath:instancePath+"/answers/" + i0+"/answerValue",schemaPath:"#/properties/answers/items/properties/answerValue/enum",keyword:"enum",params:{allowedValues: schema44.properties.answers.items.properties.answerValue.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate87.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate87.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateSingleLineTextboxQuestion = validate89;
-const schema45 = {"$id":"https://partner-recruitment.invalid/schemas/SingleLineTextboxQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"singleLineTextbox"},"answers":{"type":"array","maxItems":0}}};
-
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/schemas/SingleLineTextboxQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate89.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate89(data1[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
-else {
-var props0 = validate82.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("singleLineTextbox" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "singleLineTextbox"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-if(data1.length > 0){
-const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate89.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate89.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateMultiLineTextboxQuestion = validate91;
-const schema46 = {"$id":"https://partner-recruitment.invalid/schemas/MultiLineTextboxQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"multiLineTextbox"},"answers":{"type":"array","maxItems":0}}};
-
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/schemas/MultiLineTextboxQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate91.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate82.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.answers = true;
-}
-if(data.questionType !== undefined){
-if("multiLineTextbox" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "multiLineTextbox"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-if(data1.length > 0){
-const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
 }
 }
 else {
@@ -2417,26 +2330,26 @@ return errors === 0;
 }
 validate91.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateNumericBoxQuestion = validate93;
-const schema47 = {"$id":"https://partner-recruitment.invalid/schemas/NumericBoxQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"numericBox"},"answers":{"type":"array","maxItems":0}}};
+export const validateSingleLineTextboxQuestion = validate94;
+const schema47 = {"$id":"https://partner-recruitment.invalid/schemas/SingleLineTextboxQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType","answers"],"properties":{"questionType":{"const":"singleLineTextbox"},"answers":{"type":"array","maxItems":0,"items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerAnswer"}}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/schemas/NumericBoxQuestion" */;
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/SingleLineTextboxQuestion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate82.evaluated.props;
+var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.questionType === undefined){
@@ -2446,6 +2359,232 @@ vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(data.answers === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.questionType = true;
+props0.answers = true;
+}
+if(data.questionType !== undefined){
+if("singleLineTextbox" !== data.questionType){
+const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "singleLineTextbox"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.answers !== undefined){
+let data1 = data.answers;
+if(Array.isArray(data1)){
+if(data1.length > 0){
+const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate83(data1[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate94.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate94.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateMultiLineTextboxQuestion = validate97;
+const schema48 = {"$id":"https://partner-recruitment.invalid/schemas/MultiLineTextboxQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType","answers"],"properties":{"questionType":{"const":"multiLineTextbox"},"answers":{"type":"array","maxItems":0,"items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerAnswer"}}}};
+
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/MultiLineTextboxQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate97.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate81.evaluated.props;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questionType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.answers === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.questionType = true;
+props0.answers = true;
+}
+if(data.questionType !== undefined){
+if("multiLineTextbox" !== data.questionType){
+const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "multiLineTextbox"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.answers !== undefined){
+let data1 = data.answers;
+if(Array.isArray(data1)){
+if(data1.length > 0){
+const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate83(data1[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate97.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate97.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateNumericBoxQuestion = validate100;
+const schema49 = {"$id":"https://partner-recruitment.invalid/schemas/NumericBoxQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType","answers"],"properties":{"questionType":{"const":"numericBox"},"answers":{"type":"array","maxItems":0,"items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerAnswer"}}}};
+
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/NumericBoxQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate100.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate81.evaluated.props;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questionType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.answers === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
 }
 errors++;
 }
@@ -2456,21 +2595,7 @@ props0.answers = true;
 }
 if(data.questionType !== undefined){
 if("numericBox" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "numericBox"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-if(data1.length > 0){
-const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "numericBox"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2480,8 +2605,11 @@ vErrors.push(err2);
 errors++;
 }
 }
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.answers !== undefined){
+let data1 = data.answers;
+if(Array.isArray(data1)){
+if(data1.length > 0){
+const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2490,10 +2618,16 @@ vErrors.push(err3);
 }
 errors++;
 }
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate83(data1[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2502,32 +2636,44 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate93.errors = vErrors;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate100.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate93.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate100.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateSliderScaleQuestion = validate95;
-const schema48 = {"$id":"https://partner-recruitment.invalid/schemas/SliderScaleQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType","minValue","maxValue","step"],"properties":{"questionType":{"const":"sliderScale"},"minValue":{"type":"number"},"maxValue":{"type":"number"},"step":{"type":"number"}}};
+export const validateSliderScaleQuestion = validate103;
+const schema50 = {"$id":"https://partner-recruitment.invalid/schemas/SliderScaleQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType","answers","minValue","maxValue","step"],"properties":{"answers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerAnswer"}},"questionType":{"const":"sliderScale"},"minValue":{"type":"number"},"maxValue":{"type":"number"},"step":{"type":"number"}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/SliderScaleQuestion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate95.evaluated;
+const evaluated0 = validate103.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate82.evaluated.props;
+var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.questionType === undefined){
@@ -2540,8 +2686,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.minValue === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minValue"},message:"must have required property '"+"minValue"+"'"};
+if(data.answers === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2550,8 +2696,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.maxValue === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxValue"},message:"must have required property '"+"maxValue"+"'"};
+if(data.minValue === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minValue"},message:"must have required property '"+"minValue"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2560,8 +2706,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.step === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'"};
+if(data.maxValue === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxValue"},message:"must have required property '"+"maxValue"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2570,16 +2716,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.minValue = true;
-props0.maxValue = true;
-props0.step = true;
-}
-if(data.questionType !== undefined){
-if("sliderScale" !== data.questionType){
-const err4 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "sliderScale"},message:"must be equal to constant"};
+if(data.step === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2588,11 +2726,27 @@ vErrors.push(err4);
 }
 errors++;
 }
+if(props0 !== true){
+props0 = props0 || {};
+props0.answers = true;
+props0.questionType = true;
+props0.minValue = true;
+props0.maxValue = true;
+props0.step = true;
 }
-if(data.minValue !== undefined){
-let data1 = data.minValue;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err5 = {instancePath:instancePath+"/minValue",schemaPath:"#/properties/minValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.answers !== undefined){
+let data0 = data.answers;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate83(data0[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2602,10 +2756,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.maxValue !== undefined){
-let data2 = data.maxValue;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/maxValue",schemaPath:"#/properties/maxValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.questionType !== undefined){
+if("sliderScale" !== data.questionType){
+const err6 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "sliderScale"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2615,10 +2768,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.step !== undefined){
-let data3 = data.step;
+if(data.minValue !== undefined){
+let data3 = data.minValue;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err7 = {instancePath:instancePath+"/minValue",schemaPath:"#/properties/minValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2628,9 +2781,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.maxValue !== undefined){
+let data4 = data.maxValue;
+if(!((typeof data4 == "number") && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/maxValue",schemaPath:"#/properties/maxValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2639,32 +2793,57 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate95.errors = vErrors;
+}
+if(data.step !== undefined){
+let data5 = data.step;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err9 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate103.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate95.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate103.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateFileUploadQuestion = validate97;
-const schema49 = {"$id":"https://partner-recruitment.invalid/schemas/FileUploadQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"fileUpload"},"answers":{"type":"array","maxItems":0}}};
+export const validateFileUploadQuestion = validate106;
+const schema51 = {"$id":"https://partner-recruitment.invalid/schemas/FileUploadQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType","answers"],"properties":{"questionType":{"const":"fileUpload"},"answers":{"type":"array","maxItems":0,"items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerAnswer"}}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/FileUploadQuestion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate106.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate82.evaluated.props;
+var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.questionType === undefined){
@@ -2674,6 +2853,16 @@ vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(data.answers === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
 }
 errors++;
 }
@@ -2684,21 +2873,7 @@ props0.answers = true;
 }
 if(data.questionType !== undefined){
 if("fileUpload" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "fileUpload"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.answers !== undefined){
-let data1 = data.answers;
-if(Array.isArray(data1)){
-if(data1.length > 0){
-const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "fileUpload"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2708,8 +2883,127 @@ vErrors.push(err2);
 errors++;
 }
 }
+if(data.answers !== undefined){
+let data1 = data.answers;
+if(Array.isArray(data1)){
+if(data1.length > 0){
+const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err3];
+}
 else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+vErrors.push(err3);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate83(data1[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate106.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate106.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateRankQuestion = validate109;
+const schema52 = {"$id":"https://partner-recruitment.invalid/schemas/RankQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType","answers"],"properties":{"answers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerAnswer"}},"questionType":{"const":"rank"}}};
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://partner-recruitment.invalid/schemas/RankQuestion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate109.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate81.evaluated.props;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questionType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.answers === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.answers = true;
+props0.questionType = true;
+}
+if(data.answers !== undefined){
+let data0 = data.answers;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate83(data0[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.questionType !== undefined){
+if("rank" !== data.questionType){
+const err3 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "rank"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2730,85 +3024,20 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate109.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate97.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate109.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateRankQuestion = validate99;
-const schema50 = {"$id":"https://partner-recruitment.invalid/schemas/RankQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType"],"properties":{"questionType":{"const":"rank"}}};
+export const validateScreenerMatrixRow = validate112;
+const schema53 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerMatrixRow","type":"object","required":["uid","text"],"properties":{"uid":{"type":"string"},"text":{"type":"string"},"qualifyingAnswerUids":{"type":"array","items":{"type":"string"}},"mustSelectAnswerUids":{"type":"array","items":{"type":"string"}},"disqualifyAnswerUids":{"type":"array","items":{"type":"string"}}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://partner-recruitment.invalid/schemas/RankQuestion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate99.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate82.evaluated.props;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-}
-if(data.questionType !== undefined){
-if("rank" !== data.questionType){
-const err1 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "rank"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate99.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate99.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-export const validateScreenerMatrixRow = validate101;
-const schema51 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerMatrixRow","type":"object","required":["uid","text"],"properties":{"uid":{"type":"string"},"text":{"type":"string"},"qualifyingAnswerUids":{"type":"array","items":{"type":"string"}},"mustSelectAnswerUids":{"type":"array","items":{"type":"string"}},"disqualifyAnswerUids":{"type":"array","items":{"type":"string"}}}};
-
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerMatrixRow" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate101.evaluated;
+const evaluated0 = validate112.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2955,31 +3184,31 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":{"uid":true,"text":true,"qualifyingAnswerUids":true,"mustSelectAnswerUids":true,"disqualifyAnswerUids":true},"dynamicProps":false,"dynamicItems":false};
+validate112.evaluated = {"props":{"uid":true,"text":true,"qualifyingAnswerUids":true,"mustSelectAnswerUids":true,"disqualifyAnswerUids":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateMatrixQuestion = validate102;
-const schema52 = {"$id":"https://partner-recruitment.invalid/schemas/MatrixQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType","matrixRows"],"properties":{"questionType":{"const":"matrix"},"matrixRows":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerMatrixRow"}},"matrixMatchType":{"type":"string","enum":["all","any"]},"matrixSelectionMode":{"type":"string","enum":["single","multi"]}},"if":{"required":["matrixSelectionMode"],"properties":{"matrixSelectionMode":{"const":"single"}}},"then":{"properties":{"matrixRows":{"items":{"properties":{"mustSelectAnswerUids":false,"disqualifyAnswerUids":false}}}}}};
+export const validateMatrixQuestion = validate113;
+const schema54 = {"$id":"https://partner-recruitment.invalid/schemas/MatrixQuestion","allOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionCommon"}],"type":"object","required":["questionType","answers","matrixRows"],"properties":{"answers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerAnswer"}},"questionType":{"const":"matrix"},"matrixRows":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerMatrixRow"}},"matrixMatchType":{"type":"string","enum":["all","any"]},"matrixSelectionMode":{"type":"string","enum":["single","multi"]}},"if":{"required":["matrixSelectionMode"],"properties":{"matrixSelectionMode":{"const":"single"}}},"then":{"properties":{"matrixRows":{"items":{"properties":{"mustSelectAnswerUids":false,"disqualifyAnswerUids":false}}}}}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/MatrixQuestion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate102.evaluated;
+const evaluated0 = validate113.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate82.evaluated.props;
+var props0 = validate81.evaluated.props;
 }
 const _errs2 = errors;
 let valid1 = true;
@@ -3090,8 +3319,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.matrixRows === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "matrixRows"},message:"must have required property '"+"matrixRows"+"'"};
+if(data.answers === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3100,16 +3329,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.questionType = true;
-props0.matrixRows = true;
-props0.matrixMatchType = true;
-props0.matrixSelectionMode = true;
-}
-if(data.questionType !== undefined){
-if("matrix" !== data.questionType){
-const err7 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "matrix"},message:"must be equal to constant"};
+if(data.matrixRows === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "matrixRows"},message:"must have required property '"+"matrixRows"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3118,20 +3339,27 @@ vErrors.push(err7);
 }
 errors++;
 }
+if(props0 !== true){
+props0 = props0 || {};
+props0.answers = true;
+props0.questionType = true;
+props0.matrixRows = true;
+props0.matrixMatchType = true;
+props0.matrixSelectionMode = true;
 }
-if(data.matrixRows !== undefined){
-let data6 = data.matrixRows;
-if(Array.isArray(data6)){
-const len1 = data6.length;
+if(data.answers !== undefined){
+let data5 = data.answers;
+if(Array.isArray(data5)){
+const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate101(data6[i1], {instancePath:instancePath+"/matrixRows/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate83(data5[i1], {instancePath:instancePath+"/answers/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/matrixRows",schemaPath:"#/properties/matrixRows/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err8 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3141,10 +3369,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.matrixMatchType !== undefined){
-let data8 = data.matrixMatchType;
-if(typeof data8 !== "string"){
-const err9 = {instancePath:instancePath+"/matrixMatchType",schemaPath:"#/properties/matrixMatchType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.questionType !== undefined){
+if("matrix" !== data.questionType){
+const err9 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "matrix"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3153,8 +3380,20 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!((data8 === "all") || (data8 === "any"))){
-const err10 = {instancePath:instancePath+"/matrixMatchType",schemaPath:"#/properties/matrixMatchType/enum",keyword:"enum",params:{allowedValues: schema52.properties.matrixMatchType.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.matrixRows !== undefined){
+let data8 = data.matrixRows;
+if(Array.isArray(data8)){
+const len2 = data8.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate112(data8[i2], {instancePath:instancePath+"/matrixRows/" + i2,parentData:data8,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/matrixRows",schemaPath:"#/properties/matrixRows/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3164,10 +3403,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.matrixSelectionMode !== undefined){
-let data9 = data.matrixSelectionMode;
-if(typeof data9 !== "string"){
-const err11 = {instancePath:instancePath+"/matrixSelectionMode",schemaPath:"#/properties/matrixSelectionMode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.matrixMatchType !== undefined){
+let data10 = data.matrixMatchType;
+if(typeof data10 !== "string"){
+const err11 = {instancePath:instancePath+"/matrixMatchType",schemaPath:"#/properties/matrixMatchType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3176,8 +3415,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!((data9 === "single") || (data9 === "multi"))){
-const err12 = {instancePath:instancePath+"/matrixSelectionMode",schemaPath:"#/properties/matrixSelectionMode/enum",keyword:"enum",params:{allowedValues: schema52.properties.matrixSelectionMode.enum},message:"must be equal to one of the allowed values"};
+if(!((data10 === "all") || (data10 === "any"))){
+const err12 = {instancePath:instancePath+"/matrixMatchType",schemaPath:"#/properties/matrixMatchType/enum",keyword:"enum",params:{allowedValues: schema54.properties.matrixMatchType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3187,9 +3426,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.matrixSelectionMode !== undefined){
+let data11 = data.matrixSelectionMode;
+if(typeof data11 !== "string"){
+const err13 = {instancePath:instancePath+"/matrixSelectionMode",schemaPath:"#/properties/matrixSelectionMode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3198,20 +3438,42 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate102.errors = vErrors;
+if(!((data11 === "single") || (data11 === "multi"))){
+const err14 = {instancePath:instancePath+"/matrixSelectionMode",schemaPath:"#/properties/matrixSelectionMode/enum",keyword:"enum",params:{allowedValues: schema54.properties.matrixSelectionMode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate113.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate102.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate113.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateScreenerQuestion = validate105;
-const schema53 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerQuestion","oneOf":[{"$ref":"https://partner-recruitment.invalid/schemas/RadioQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/CheckboxQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/SingleLineTextboxQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/MultiLineTextboxQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/NumericBoxQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/SliderScaleQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/FileUploadQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/RankQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/MatrixQuestion"}],"discriminator":{"propertyName":"questionType"}};
+export const validateScreenerQuestion = validate117;
+const schema55 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerQuestion","oneOf":[{"$ref":"https://partner-recruitment.invalid/schemas/RadioQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/CheckboxQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/SingleLineTextboxQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/MultiLineTextboxQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/NumericBoxQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/SliderScaleQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/FileUploadQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/RankQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/MatrixQuestion"}],"discriminator":{"propertyName":"questionType"}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerQuestion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3222,21 +3484,21 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.questionType;
 if(typeof tag0 == "string"){
 if(tag0 === "radio"){
-if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate85.evaluated.props;
+var props0 = validate86.evaluated.props;
 }
 }
 else if(tag0 === "checkbox"){
-if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = validate87.evaluated.props;
+var props1 = validate91.evaluated.props;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -3249,12 +3511,12 @@ Object.assign(props0, props1);
 }
 }
 else if(tag0 === "singleLineTextbox"){
-if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 else {
-var props2 = validate89.evaluated.props;
+var props2 = validate94.evaluated.props;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -3267,12 +3529,12 @@ Object.assign(props0, props2);
 }
 }
 else if(tag0 === "multiLineTextbox"){
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 else {
-var props3 = validate91.evaluated.props;
+var props3 = validate97.evaluated.props;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -3285,12 +3547,12 @@ Object.assign(props0, props3);
 }
 }
 else if(tag0 === "numericBox"){
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
 }
 else {
-var props4 = validate93.evaluated.props;
+var props4 = validate100.evaluated.props;
 }
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -3303,12 +3565,12 @@ Object.assign(props0, props4);
 }
 }
 else if(tag0 === "sliderScale"){
-if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 else {
-var props5 = validate95.evaluated.props;
+var props5 = validate103.evaluated.props;
 }
 if(props0 !== true && props5 !== undefined){
 if(props5 === true){
@@ -3321,12 +3583,12 @@ Object.assign(props0, props5);
 }
 }
 else if(tag0 === "fileUpload"){
-if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 else {
-var props6 = validate97.evaluated.props;
+var props6 = validate106.evaluated.props;
 }
 if(props0 !== true && props6 !== undefined){
 if(props6 === true){
@@ -3339,12 +3601,12 @@ Object.assign(props0, props6);
 }
 }
 else if(tag0 === "rank"){
-if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 else {
-var props7 = validate99.evaluated.props;
+var props7 = validate109.evaluated.props;
 }
 if(props0 !== true && props7 !== undefined){
 if(props7 === true){
@@ -3357,12 +3619,12 @@ Object.assign(props0, props7);
 }
 }
 else if(tag0 === "matrix"){
-if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
 else {
-var props8 = validate102.evaluated.props;
+var props8 = validate113.evaluated.props;
 }
 if(props0 !== true && props8 !== undefined){
 if(props8 === true){
@@ -3396,20 +3658,20 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate105.errors = vErrors;
+validate117.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate105.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate117.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateScreenerEnd = validate115;
-const schema54 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerEnd","type":"object","required":["text","isEnd","id"],"properties":{"text":{"type":"string"},"isEnd":{"const":true},"id":{"type":"string"},"uid":{"type":"null"},"order":{"type":"null"},"answers":{"type":"array","maxItems":0}}};
+export const validateScreenerEnd = validate127;
+const schema56 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerEnd","type":"object","required":["text","isEnd","id"],"properties":{"text":{"type":"string"},"isEnd":{"const":true},"id":{"type":"string"},"uid":{"type":"null"},"order":{"type":"null"},"answers":{"type":"array","maxItems":0}}};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerEnd" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate127.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3543,19 +3805,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":{"text":true,"isEnd":true,"id":true,"uid":true,"order":true,"answers":true},"dynamicProps":false,"dynamicItems":false};
+validate127.evaluated = {"props":{"text":true,"isEnd":true,"id":true,"uid":true,"order":true,"answers":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateScreenerQuestionItem = validate116;
-const schema55 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerQuestionItem","oneOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerEnd"}]};
+export const validateScreenerQuestionItem = validate128;
+const schema57 = {"$id":"https://partner-recruitment.invalid/schemas/ScreenerQuestionItem","oneOf":[{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestion"},{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerEnd"}]};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/ScreenerQuestionItem" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate128.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3566,12 +3828,12 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate105.evaluated.props;
+var props0 = validate117.evaluated.props;
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -3579,8 +3841,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -3624,20 +3886,20 @@ vErrors = null;
 }
 }
 }
-validate116.errors = vErrors;
+validate128.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate116.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate128.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateProjectClosedDetails = validate119;
-const schema56 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectClosedDetails","type":"object","properties":{"closed":{"type":"boolean"},"closedMessage":{"type":"string"},"closedOnDate":{"type":"string","format":"date-time"},"closedByUserId":{"type":"string"}}};
+export const validateProjectClosedDetails = validate131;
+const schema58 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectClosedDetails","type":"object","properties":{"closed":{"type":"boolean"},"closedMessage":{"type":"string"},"closedOnDate":{"type":"string","format":"date-time"},"closedByUserId":{"type":"string"}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/ProjectClosedDetails" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate131.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3717,19 +3979,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":{"closed":true,"closedMessage":true,"closedOnDate":true,"closedByUserId":true},"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":{"closed":true,"closedMessage":true,"closedOnDate":true,"closedByUserId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateNdaType = validate120;
-const schema57 = {"$id":"https://partner-recruitment.invalid/schemas/NdaType","type":"string","enum":["none","file","link"]};
+export const validateNdaType = validate132;
+const schema59 = {"$id":"https://partner-recruitment.invalid/schemas/NdaType","type":"string","enum":["none","file","link"]};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/NdaType" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
+const evaluated0 = validate132.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3747,7 +4009,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "none") || (data === "file")) || (data === "link"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3756,19 +4018,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate132.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateNdaDetails = validate121;
-const schema58 = {"$id":"https://partner-recruitment.invalid/schemas/NdaDetails","type":"object","properties":{"ndaType":{"$ref":"https://partner-recruitment.invalid/schemas/NdaType"},"ndaLink":{"type":["string","null"]},"ndaFileUrl":{"type":["string","null"]}}};
+export const validateNdaDetails = validate133;
+const schema60 = {"$id":"https://partner-recruitment.invalid/schemas/NdaDetails","type":"object","properties":{"ndaType":{"$ref":"https://partner-recruitment.invalid/schemas/NdaType"},"ndaLink":{"type":["string","null"]},"ndaFileUrl":{"type":["string","null"]}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/NdaDetails" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate133.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3777,15 +4039,15 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ndaType !== undefined){
-if(!(validate120(data.ndaType, {instancePath:instancePath+"/ndaType",parentData:data,parentDataProperty:"ndaType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate132(data.ndaType, {instancePath:instancePath+"/ndaType",parentData:data,parentDataProperty:"ndaType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 }
 if(data.ndaLink !== undefined){
 let data1 = data.ndaLink;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err0 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema58.properties.ndaLink.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema60.properties.ndaLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3798,7 +4060,7 @@ errors++;
 if(data.ndaFileUrl !== undefined){
 let data2 = data.ndaFileUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err1 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema58.properties.ndaFileUrl.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema60.properties.ndaFileUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3819,19 +4081,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":{"ndaType":true,"ndaLink":true,"ndaFileUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate133.evaluated = {"props":{"ndaType":true,"ndaLink":true,"ndaFileUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validatePastParticipation = validate123;
-const schema59 = {"$id":"https://partner-recruitment.invalid/schemas/PastParticipation","type":"object","required":["hasNeverParticipated"],"properties":{"hasNeverParticipated":{"type":"boolean"},"since":{"type":"string","format":"date-time"},"months":{"type":"string","enum":["-1","1","2","3","6","9","12"]}},"if":{"required":["hasNeverParticipated"],"properties":{"hasNeverParticipated":{"const":true}}},"then":{"properties":{"months":false}}};
+export const validatePastParticipation = validate135;
+const schema61 = {"$id":"https://partner-recruitment.invalid/schemas/PastParticipation","type":"object","required":["hasNeverParticipated"],"properties":{"hasNeverParticipated":{"type":"boolean"},"since":{"type":"string","format":"date-time"},"months":{"type":"string","enum":["-1","1","2","3","6","9","12"]}},"if":{"required":["hasNeverParticipated"],"properties":{"hasNeverParticipated":{"const":true}}},"then":{"properties":{"months":false}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/PastParticipation" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123.evaluated;
+const evaluated0 = validate135.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3977,7 +4239,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((((((data4 === "-1") || (data4 === "1")) || (data4 === "2")) || (data4 === "3")) || (data4 === "6")) || (data4 === "9")) || (data4 === "12"))){
-const err9 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/enum",keyword:"enum",params:{allowedValues: schema59.properties.months.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/enum",keyword:"enum",params:{allowedValues: schema61.properties.months.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3998,20 +4260,20 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate135.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate123.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate135.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateExternalResearcher = validate124;
-const schema60 = {"$id":"https://partner-recruitment.invalid/schemas/ExternalResearcher","type":"object","required":["researcherId"],"properties":{"researcherId":{"type":"string"},"researcherName":{"type":"string"},"teamId":{"type":"string"},"companyName":{"type":"string"},"companyId":{"type":"string"},"bookingUrl":{"type":"string"}}};
+export const validateExternalResearcher = validate136;
+const schema62 = {"$id":"https://partner-recruitment.invalid/schemas/ExternalResearcher","type":"object","required":["researcherId"],"properties":{"researcherId":{"type":"string"},"researcherName":{"type":"string"},"teamId":{"type":"string"},"companyName":{"type":"string"},"companyId":{"type":"string"},"bookingUrl":{"type":"string"}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/ExternalResearcher" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4112,19 +4374,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":{"researcherId":true,"researcherName":true,"teamId":true,"companyName":true,"companyId":true,"bookingUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":{"researcherId":true,"researcherName":true,"teamId":true,"companyName":true,"companyId":true,"bookingUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateSeniorityLevel = validate125;
-const schema61 = {"$id":"https://partner-recruitment.invalid/schemas/SeniorityLevel","type":"string","enum":["unpaid","student","training","entrylevel","senior","manager","director","chiefofficer","partner","vicepresident"]};
+export const validateSeniorityLevel = validate137;
+const schema63 = {"$id":"https://partner-recruitment.invalid/schemas/SeniorityLevel","type":"string","enum":["unpaid","student","training","entrylevel","senior","manager","director","chiefofficer","partner","vicepresident"]};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/SeniorityLevel" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate125.evaluated;
+const evaluated0 = validate137.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4142,7 +4404,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((((data === "unpaid") || (data === "student")) || (data === "training")) || (data === "entrylevel")) || (data === "senior")) || (data === "manager")) || (data === "director")) || (data === "chiefofficer")) || (data === "partner")) || (data === "vicepresident"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4151,19 +4413,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
-validate125.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate137.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateAutomation = validate126;
-const schema62 = {"$id":"https://partner-recruitment.invalid/schemas/Automation","type":"object","required":["autopay"],"properties":{"autopay":{"type":"boolean"},"autoinvite":{"type":"boolean"}}};
+export const validateAutomation = validate138;
+const schema64 = {"$id":"https://partner-recruitment.invalid/schemas/Automation","type":"object","required":["autopay"],"properties":{"autopay":{"type":"boolean"},"autoinvite":{"type":"boolean"}}};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/Automation" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
+const evaluated0 = validate138.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4216,19 +4478,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":{"autopay":true,"autoinvite":true},"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":{"autopay":true,"autoinvite":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateKeyQualifier = validate127;
-const schema63 = {"$id":"https://partner-recruitment.invalid/schemas/KeyQualifier","type":"string","enum":["targetHouseholdIncome","targetProfessionalIndustries","targetCompanySize","targetProjectTopics","targetAudienceSkills","relationshipStatus","languages","numberOfChildren","numberOfChildrenLiveAtHome","childrenBirthYears","livingSituation","pets","homeOwner","nationality","militaryServiceStatus","employmentStatuses","cloudPlatforms","codingAITools","designPrototypingTools","productivitySoftware","streamingServices","foodDeliveryServices","onlineBankingTools","onlineLearningPlatforms","onlineMarketplacePlatforms","onlineTravelBooking","smartHomeDevices","socialNetworkPlatforms","vehicleBrands","healthWellnessApps","onlineShoppingFrequency"]};
+export const validateKeyQualifier = validate139;
+const schema65 = {"$id":"https://partner-recruitment.invalid/schemas/KeyQualifier","type":"string","enum":["targetHouseholdIncome","targetProfessionalIndustries","targetCompanySize","targetProjectTopics","targetAudienceSkills","relationshipStatus","languages","numberOfChildren","numberOfChildrenLiveAtHome","childrenBirthYears","livingSituation","pets","homeOwner","nationality","militaryServiceStatus","employmentStatuses","cloudPlatforms","codingAITools","designPrototypingTools","productivitySoftware","streamingServices","foodDeliveryServices","onlineBankingTools","onlineLearningPlatforms","onlineMarketplacePlatforms","onlineTravelBooking","smartHomeDevices","socialNetworkPlatforms","vehicleBrands","healthWellnessApps","onlineShoppingFrequency"]};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/KeyQualifier" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4246,7 +4508,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((data === "targetHouseholdIncome") || (data === "targetProfessionalIndustries")) || (data === "targetCompanySize")) || (data === "targetProjectTopics")) || (data === "targetAudienceSkills")) || (data === "relationshipStatus")) || (data === "languages")) || (data === "numberOfChildren")) || (data === "numberOfChildrenLiveAtHome")) || (data === "childrenBirthYears")) || (data === "livingSituation")) || (data === "pets")) || (data === "homeOwner")) || (data === "nationality")) || (data === "militaryServiceStatus")) || (data === "employmentStatuses")) || (data === "cloudPlatforms")) || (data === "codingAITools")) || (data === "designPrototypingTools")) || (data === "productivitySoftware")) || (data === "streamingServices")) || (data === "foodDeliveryServices")) || (data === "onlineBankingTools")) || (data === "onlineLearningPlatforms")) || (data === "onlineMarketplacePlatforms")) || (data === "onlineTravelBooking")) || (data === "smartHomeDevices")) || (data === "socialNetworkPlatforms")) || (data === "vehicleBrands")) || (data === "healthWellnessApps")) || (data === "onlineShoppingFrequency"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4255,19 +4517,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateProductTokenList = validate128;
-const schema64 = {"$id":"https://partner-recruitment.invalid/schemas/ProductTokenList","type":"array","items":{"type":"string"}};
+export const validateProductTokenList = validate140;
+const schema66 = {"$id":"https://partner-recruitment.invalid/schemas/ProductTokenList","type":"array","items":{"type":"string"}};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/ProductTokenList" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4299,19 +4561,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateAdvancedTargeting = validate129;
-const schema65 = {"$id":"https://partner-recruitment.invalid/schemas/AdvancedTargeting","type":"object","properties":{"relationshipStatus":{"type":"string","enum":["single","inRelationship","married","divorced","widowed","separated","domesticPartnershipCivilUnion","itsComplicated","preferNotToSay","other"]},"languages":{"type":"array","items":{"type":"string","enum":["en","es","zh","hi","ar","bn","ru","pt","ja","de","fr","it","ko","tr","pl","nl","vi","sv","fa","el","da","fi","no","cs","th","ro","he","id","hu","uk","other"]}},"numberOfChildren":{"type":"integer","minimum":0},"numberOfChildrenLiveAtHome":{"type":"integer","minimum":0},"childrenBirthYears":{"type":"array","items":{"type":"string"}},"livingSituation":{"type":"string","enum":["alone","roommates","significantOther","spouse","parents","other"]},"pets":{"type":"array","items":{"type":"string","enum":["noPets","dog","cat","bird","fish","reptile","amphibian","other"]}},"homeOwner":{"type":"boolean"},"webcam":{"type":"boolean"},"mobilePhoneWithInternet":{"type":"boolean"},"headsetWithMicrophone":{"type":"boolean"},"nationality":{"type":"array","items":{"type":"string","enum":["american","canadian","mexican","british","french","german","italian","spanish","dutch","swedish","norwegian","danish","finnish","polish","irish","portuguese","greek","swiss","austrian","belgian","czech","romanian","hungarian","chinese","indian","japanese","korean","filipino","vietnamese","thai","malaysian","singaporean","indonesian","pakistani","bangladeshi","australian","newzealander","brazilian","argentinian","colombian","chilean","peruvian","venezuelan","southafrican","nigerian","egyptian","kenyan","israeli","turkish","saudiarabian","other"]}},"areaType":{"type":"string","enum":["urban","suburban","rural"]},"programmingLanguages":{"type":"array","items":{"type":"string","enum":["javaScript","python","java","c#","c++","ruby","php","swift","kotlin","golang","r","typeScript","sql","other"]}},"browsers":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"smartphoneOS":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"tabletOS":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"computerOS":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"cloudPlatforms":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"codingAITools":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"designPrototypingTools":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"foodDeliveryServices":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"healthWellnessApps":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"onlineBankingTools":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"onlineLearningPlatforms":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"onlineMarketplacePlatforms":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"onlineTravelBooking":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"productivitySoftware":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"smartHomeDevices":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"socialNetworkPlatforms":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"streamingServices":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"vehicleBrands":{"type":"array","items":{}},"onlineShoppingFrequency":{},"militaryServiceStatus":{},"workSetting":{},"employmentStatuses":{"type":"array","items":{}}}};
+export const validateAdvancedTargeting = validate141;
+const schema67 = {"$id":"https://partner-recruitment.invalid/schemas/AdvancedTargeting","type":"object","properties":{"relationshipStatus":{"type":"string","enum":["single","inRelationship","married","divorced","widowed","separated","domesticPartnershipCivilUnion","itsComplicated","preferNotToSay","other"]},"languages":{"type":"array","items":{"type":"string","enum":["en","es","zh","hi","ar","bn","ru","pt","ja","de","fr","it","ko","tr","pl","nl","vi","sv","fa","el","da","fi","no","cs","th","ro","he","id","hu","uk","other"]}},"numberOfChildren":{"type":"integer","minimum":0},"numberOfChildrenLiveAtHome":{"type":"integer","minimum":0},"childrenBirthYears":{"type":"array","items":{"type":"string"}},"livingSituation":{"type":"string","enum":["alone","roommates","significantOther","spouse","parents","other"]},"pets":{"type":"array","items":{"type":"string","enum":["noPets","dog","cat","bird","fish","reptile","amphibian","other"]}},"homeOwner":{"type":"boolean"},"webcam":{"type":"boolean"},"mobilePhoneWithInternet":{"type":"boolean"},"headsetWithMicrophone":{"type":"boolean"},"nationality":{"type":"array","items":{"type":"string","enum":["american","canadian","mexican","british","french","german","italian","spanish","dutch","swedish","norwegian","danish","finnish","polish","irish","portuguese","greek","swiss","austrian","belgian","czech","romanian","hungarian","chinese","indian","japanese","korean","filipino","vietnamese","thai","malaysian","singaporean","indonesian","pakistani","bangladeshi","australian","newzealander","brazilian","argentinian","colombian","chilean","peruvian","venezuelan","southafrican","nigerian","egyptian","kenyan","israeli","turkish","saudiarabian","other"]}},"areaType":{"type":"string","enum":["urban","suburban","rural"]},"programmingLanguages":{"type":"array","items":{"type":"string","enum":["javaScript","python","java","c#","c++","ruby","php","swift","kotlin","golang","r","typeScript","sql","other"]}},"browsers":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"smartphoneOS":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"tabletOS":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"computerOS":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"cloudPlatforms":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"codingAITools":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"designPrototypingTools":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"foodDeliveryServices":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"healthWellnessApps":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"onlineBankingTools":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"onlineLearningPlatforms":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"onlineMarketplacePlatforms":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"onlineTravelBooking":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"productivitySoftware":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"smartHomeDevices":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"socialNetworkPlatforms":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"streamingServices":{"$ref":"https://partner-recruitment.invalid/schemas/ProductTokenList"},"vehicleBrands":{"type":"array","items":{}},"onlineShoppingFrequency":{},"militaryServiceStatus":{},"workSetting":{},"employmentStatuses":{"type":"array","items":{}}}};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/AdvancedTargeting" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate141.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4332,7 +4594,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((((data0 === "single") || (data0 === "inRelationship")) || (data0 === "married")) || (data0 === "divorced")) || (data0 === "widowed")) || (data0 === "separated")) || (data0 === "domesticPartnershipCivilUnion")) || (data0 === "itsComplicated")) || (data0 === "preferNotToSay")) || (data0 === "other"))){
-const err1 = {instancePath:instancePath+"/relationshipStatus",schemaPath:"#/properties/relationshipStatus/enum",keyword:"enum",params:{allowedValues: schema65.properties.relationshipStatus.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/relationshipStatus",schemaPath:"#/properties/relationshipStatus/enum",keyword:"enum",params:{allowedValues: schema67.properties.relationshipStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4359,7 +4621,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((data2 === "en") || (data2 === "es")) || (data2 === "zh")) || (data2 === "hi")) || (data2 === "ar")) || (data2 === "bn")) || (data2 === "ru")) || (data2 === "pt")) || (data2 === "ja")) || (data2 === "de")) || (data2 === "fr")) || (data2 === "it")) || (data2 === "ko")) || (data2 === "tr")) || (data2 === "pl")) || (data2 === "nl")) || (data2 === "vi")) || (data2 === "sv")) || (data2 === "fa")) || (data2 === "el")) || (data2 === "da")) || (data2 === "fi")) || (data2 === "no")) || (data2 === "cs")) || (data2 === "th")) || (data2 === "ro")) || (data2 === "he")) || (data2 === "id")) || (data2 === "hu")) || (data2 === "uk")) || (data2 === "other"))){
-const err3 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/enum",keyword:"enum",params:{allowedValues: schema65.properties.languages.items.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/enum",keyword:"enum",params:{allowedValues: schema67.properties.languages.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4472,7 +4734,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((((data7 === "alone") || (data7 === "roommates")) || (data7 === "significantOther")) || (data7 === "spouse")) || (data7 === "parents")) || (data7 === "other"))){
-const err12 = {instancePath:instancePath+"/livingSituation",schemaPath:"#/properties/livingSituation/enum",keyword:"enum",params:{allowedValues: schema65.properties.livingSituation.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/livingSituation",schemaPath:"#/properties/livingSituation/enum",keyword:"enum",params:{allowedValues: schema67.properties.livingSituation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4499,7 +4761,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((((((((data9 === "noPets") || (data9 === "dog")) || (data9 === "cat")) || (data9 === "bird")) || (data9 === "fish")) || (data9 === "reptile")) || (data9 === "amphibian")) || (data9 === "other"))){
-const err14 = {instancePath:instancePath+"/pets/" + i2,schemaPath:"#/properties/pets/items/enum",keyword:"enum",params:{allowedValues: schema65.properties.pets.items.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/pets/" + i2,schemaPath:"#/properties/pets/items/enum",keyword:"enum",params:{allowedValues: schema67.properties.pets.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4586,7 +4848,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((data15 === "american") || (data15 === "canadian")) || (data15 === "mexican")) || (data15 === "british")) || (data15 === "french")) || (data15 === "german")) || (data15 === "italian")) || (data15 === "spanish")) || (data15 === "dutch")) || (data15 === "swedish")) || (data15 === "norwegian")) || (data15 === "danish")) || (data15 === "finnish")) || (data15 === "polish")) || (data15 === "irish")) || (data15 === "portuguese")) || (data15 === "greek")) || (data15 === "swiss")) || (data15 === "austrian")) || (data15 === "belgian")) || (data15 === "czech")) || (data15 === "romanian")) || (data15 === "hungarian")) || (data15 === "chinese")) || (data15 === "indian")) || (data15 === "japanese")) || (data15 === "korean")) || (data15 === "filipino")) || (data15 === "vietnamese")) || (data15 === "thai")) || (data15 === "malaysian")) || (data15 === "singaporean")) || (data15 === "indonesian")) || (data15 === "pakistani")) || (data15 === "bangladeshi")) || (data15 === "australian")) || (data15 === "newzealander")) || (data15 === "brazilian")) || (data15 === "argentinian")) || (data15 === "colombian")) || (data15 === "chilean")) || (data15 === "peruvian")) || (data15 === "venezuelan")) || (data15 === "southafrican")) || (data15 === "nigerian")) || (data15 === "egyptian")) || (data15 === "kenyan")) || (data15 === "israeli")) || (data15 === "turkish")) || (data15 === "saudiarabian")) || (data15 === "other"))){
-const err21 = {instancePath:instancePath+"/nationality/" + i3,schemaPath:"#/properties/nationality/items/enum",keyword:"enum",params:{allowedValues: schema65.properties.nationality.items.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/nationality/" + i3,schemaPath:"#/properties/nationality/items/enum",keyword:"enum",params:{allowedValues: schema67.properties.nationality.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4621,7 +4883,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(((data16 === "urban") || (data16 === "suburban")) || (data16 === "rural"))){
-const err24 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/enum",keyword:"enum",params:{allowedValues: schema65.properties.areaType.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/enum",keyword:"enum",params:{allowedValues: schema67.properties.areaType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4648,7 +4910,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((((((((((((((data18 === "javaScript") || (data18 === "python")) || (data18 === "java")) || (data18 === "c#")) || (data18 === "c++")) || (data18 === "ruby")) || (data18 === "php")) || (data18 === "swift")) || (data18 === "kotlin")) || (data18 === "golang")) || (data18 === "r")) || (data18 === "typeScript")) || (data18 === "sql")) || (data18 === "other"))){
-const err26 = {instancePath:instancePath+"/programmingLanguages/" + i4,schemaPath:"#/properties/programmingLanguages/items/enum",keyword:"enum",params:{allowedValues: schema65.properties.programmingLanguages.items.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/programmingLanguages/" + i4,schemaPath:"#/properties/programmingLanguages/items/enum",keyword:"enum",params:{allowedValues: schema67.properties.programmingLanguages.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4671,104 +4933,104 @@ errors++;
 }
 }
 if(data.browsers !== undefined){
-if(!(validate128(data.browsers, {instancePath:instancePath+"/browsers",parentData:data,parentDataProperty:"browsers",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.browsers, {instancePath:instancePath+"/browsers",parentData:data,parentDataProperty:"browsers",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.smartphoneOS !== undefined){
-if(!(validate128(data.smartphoneOS, {instancePath:instancePath+"/smartphoneOS",parentData:data,parentDataProperty:"smartphoneOS",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.smartphoneOS, {instancePath:instancePath+"/smartphoneOS",parentData:data,parentDataProperty:"smartphoneOS",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.tabletOS !== undefined){
-if(!(validate128(data.tabletOS, {instancePath:instancePath+"/tabletOS",parentData:data,parentDataProperty:"tabletOS",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.tabletOS, {instancePath:instancePath+"/tabletOS",parentData:data,parentDataProperty:"tabletOS",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.computerOS !== undefined){
-if(!(validate128(data.computerOS, {instancePath:instancePath+"/computerOS",parentData:data,parentDataProperty:"computerOS",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.computerOS, {instancePath:instancePath+"/computerOS",parentData:data,parentDataProperty:"computerOS",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.cloudPlatforms !== undefined){
-if(!(validate128(data.cloudPlatforms, {instancePath:instancePath+"/cloudPlatforms",parentData:data,parentDataProperty:"cloudPlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.cloudPlatforms, {instancePath:instancePath+"/cloudPlatforms",parentData:data,parentDataProperty:"cloudPlatforms",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.codingAITools !== undefined){
-if(!(validate128(data.codingAITools, {instancePath:instancePath+"/codingAITools",parentData:data,parentDataProperty:"codingAITools",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.codingAITools, {instancePath:instancePath+"/codingAITools",parentData:data,parentDataProperty:"codingAITools",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.designPrototypingTools !== undefined){
-if(!(validate128(data.designPrototypingTools, {instancePath:instancePath+"/designPrototypingTools",parentData:data,parentDataProperty:"designPrototypingTools",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.designPrototypingTools, {instancePath:instancePath+"/designPrototypingTools",parentData:data,parentDataProperty:"designPrototypingTools",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.foodDeliveryServices !== undefined){
-if(!(validate128(data.foodDeliveryServices, {instancePath:instancePath+"/foodDeliveryServices",parentData:data,parentDataProperty:"foodDeliveryServices",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.foodDeliveryServices, {instancePath:instancePath+"/foodDeliveryServices",parentData:data,parentDataProperty:"foodDeliveryServices",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.healthWellnessApps !== undefined){
-if(!(validate128(data.healthWellnessApps, {instancePath:instancePath+"/healthWellnessApps",parentData:data,parentDataProperty:"healthWellnessApps",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.healthWellnessApps, {instancePath:instancePath+"/healthWellnessApps",parentData:data,parentDataProperty:"healthWellnessApps",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.onlineBankingTools !== undefined){
-if(!(validate128(data.onlineBankingTools, {instancePath:instancePath+"/onlineBankingTools",parentData:data,parentDataProperty:"onlineBankingTools",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.onlineBankingTools, {instancePath:instancePath+"/onlineBankingTools",parentData:data,parentDataProperty:"onlineBankingTools",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.onlineLearningPlatforms !== undefined){
-if(!(validate128(data.onlineLearningPlatforms, {instancePath:instancePath+"/onlineLearningPlatforms",parentData:data,parentDataProperty:"onlineLearningPlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.onlineLearningPlatforms, {instancePath:instancePath+"/onlineLearningPlatforms",parentData:data,parentDataProperty:"onlineLearningPlatforms",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.onlineMarketplacePlatforms !== undefined){
-if(!(validate128(data.onlineMarketplacePlatforms, {instancePath:instancePath+"/onlineMarketplacePlatforms",parentData:data,parentDataProperty:"onlineMarketplacePlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.onlineMarketplacePlatforms, {instancePath:instancePath+"/onlineMarketplacePlatforms",parentData:data,parentDataProperty:"onlineMarketplacePlatforms",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.onlineTravelBooking !== undefined){
-if(!(validate128(data.onlineTravelBooking, {instancePath:instancePath+"/onlineTravelBooking",parentData:data,parentDataProperty:"onlineTravelBooking",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.onlineTravelBooking, {instancePath:instancePath+"/onlineTravelBooking",parentData:data,parentDataProperty:"onlineTravelBooking",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.productivitySoftware !== undefined){
-if(!(validate128(data.productivitySoftware, {instancePath:instancePath+"/productivitySoftware",parentData:data,parentDataProperty:"productivitySoftware",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.productivitySoftware, {instancePath:instancePath+"/productivitySoftware",parentData:data,parentDataProperty:"productivitySoftware",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.smartHomeDevices !== undefined){
-if(!(validate128(data.smartHomeDevices, {instancePath:instancePath+"/smartHomeDevices",parentData:data,parentDataProperty:"smartHomeDevices",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.smartHomeDevices, {instancePath:instancePath+"/smartHomeDevices",parentData:data,parentDataProperty:"smartHomeDevices",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.socialNetworkPlatforms !== undefined){
-if(!(validate128(data.socialNetworkPlatforms, {instancePath:instancePath+"/socialNetworkPlatforms",parentData:data,parentDataProperty:"socialNetworkPlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.socialNetworkPlatforms, {instancePath:instancePath+"/socialNetworkPlatforms",parentData:data,parentDataProperty:"socialNetworkPlatforms",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data.streamingServices !== undefined){
-if(!(validate128(data.streamingServices, {instancePath:instancePath+"/streamingServices",parentData:data,parentDataProperty:"streamingServices",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data.streamingServices, {instancePath:instancePath+"/streamingServices",parentData:data,parentDataProperty:"streamingServices",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
@@ -4807,19 +5069,19 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":{"relationshipStatus":true,"languages":true,"numberOfChildren":true,"numberOfChildrenLiveAtHome":true,"childrenBirthYears":true,"livingSituation":true,"pets":true,"homeOwner":true,"webcam":true,"mobilePhoneWithInternet":true,"headsetWithMicrophone":true,"nationality":true,"areaType":true,"programmingLanguages":true,"browsers":true,"smartphoneOS":true,"tabletOS":true,"computerOS":true,"cloudPlatforms":true,"codingAITools":true,"designPrototypingTools":true,"foodDeliveryServices":true,"healthWellnessApps":true,"onlineBankingTools":true,"onlineLearningPlatforms":true,"onlineMarketplacePlatforms":true,"onlineTravelBooking":true,"productivitySoftware":true,"smartHomeDevices":true,"socialNetworkPlatforms":true,"streamingServices":true,"vehicleBrands":true,"onlineShoppingFrequency":true,"militaryServiceStatus":true,"workSetting":true,"employmentStatuses":true},"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"props":{"relationshipStatus":true,"languages":true,"numberOfChildren":true,"numberOfChildrenLiveAtHome":true,"childrenBirthYears":true,"livingSituation":true,"pets":true,"homeOwner":true,"webcam":true,"mobilePhoneWithInternet":true,"headsetWithMicrophone":true,"nationality":true,"areaType":true,"programmingLanguages":true,"browsers":true,"smartphoneOS":true,"tabletOS":true,"computerOS":true,"cloudPlatforms":true,"codingAITools":true,"designPrototypingTools":true,"foodDeliveryServices":true,"healthWellnessApps":true,"onlineBankingTools":true,"onlineLearningPlatforms":true,"onlineMarketplacePlatforms":true,"onlineTravelBooking":true,"productivitySoftware":true,"smartHomeDevices":true,"socialNetworkPlatforms":true,"streamingServices":true,"vehicleBrands":true,"onlineShoppingFrequency":true,"militaryServiceStatus":true,"workSetting":true,"employmentStatuses":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateNamedReference = validate147;
-const schema66 = {"$id":"https://partner-recruitment.invalid/schemas/NamedReference","type":"object","required":["id","name"],"properties":{"id":{"$ref":"https://partner-recruitment.invalid/schemas/ObjectId"},"name":{"type":"string"}}};
+export const validateNamedReference = validate159;
+const schema68 = {"$id":"https://partner-recruitment.invalid/schemas/NamedReference","type":"object","required":["id","name"],"properties":{"id":{"$ref":"https://partner-recruitment.invalid/schemas/ObjectId"},"name":{"type":"string"}}};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/NamedReference" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
+const evaluated0 = validate159.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4876,19 +5138,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":{"id":true,"name":true},"dynamicProps":false,"dynamicItems":false};
+validate159.evaluated = {"props":{"id":true,"name":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateSkill = validate149;
-const schema67 = {"$id":"https://partner-recruitment.invalid/schemas/Skill","type":"object","required":["id","createdAt","name","slug","validated","type"],"properties":{"id":{"type":"string"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"validated":{"type":"boolean"},"type":{"type":"string"},"count":{"type":"number"}}};
+export const validateSkill = validate161;
+const schema69 = {"$id":"https://partner-recruitment.invalid/schemas/Skill","type":"object","required":["id","createdAt","name","slug","validated","type"],"properties":{"id":{"type":"string"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"validated":{"type":"boolean"},"type":{"type":"string"},"count":{"type":"number"}}};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/Skill" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149.evaluated;
+const evaluated0 = validate161.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5064,21 +5326,21 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":{"id":true,"createdAt":true,"updatedAt":true,"name":true,"slug":true,"validated":true,"type":true,"count":true},"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":{"id":true,"createdAt":true,"updatedAt":true,"name":true,"slug":true,"validated":true,"type":true,"count":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateProject = validate150;
-const schema68 = {"$id":"https://partner-recruitment.invalid/schemas/Project","type":"object","required":["id","createdAt","publicTitle","publicInternalName","projectStatus","projectRecruitingStatus","targetMarketType","typeOfResearch","targetResearchMethodology","participantTimeRequiredMinutes","incentiveAmount","targetNumberOfParticipants","externalResearcher"],"properties":{"id":{"type":"string"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"publicTitle":{"type":"string"},"publicInternalName":{"type":"string","minLength":3,"maxLength":50},"publicDescription":{"type":"string","maxLength":800},"organizationId":{"$ref":"https://partner-recruitment.invalid/schemas/ObjectId"},"teamId":{"$ref":"https://partner-recruitment.invalid/schemas/ObjectId"},"projectStatus":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectStatus"},"projectRecruitingStatus":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectRecruitingStatus"},"targetMarketType":{"type":"string","enum":["b2b","b2c"]},"typeOfResearch":{"type":"string","enum":["inPerson","remote"]},"targetResearchMethodology":{"$ref":"https://partner-recruitment.invalid/schemas/KindOfResearch"},"unmoderatedStudyOrSurvey":{"$ref":"https://partner-recruitment.invalid/schemas/UnmoderatedStudyOrSurvey"},"externalScreenerLink":{"type":["string","null"],"format":"uri","pattern":"^https://[^/?#]+"},"externalQuestions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ExternalQuestion"}},"participantTimeRequiredMinutes":{"type":"number"},"incentiveAmount":{"type":"number","minimum":5,"maximum":1000},"targetNumberOfParticipants":{"type":"number","minimum":1,"maximum":500},"targetCountry":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectCountryCode"},"targetCountries":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectCountryCode"}},"targetCities":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/TargetCity"}},"targetJobFunctions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/JobFunction"}},"targetCompanySize":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/CompanySize"}},"targetLocationRespondentInPerson":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectLocationInPerson"},"targetHouseholdIncome":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/HouseholdIncome"}},"targetGenders":{"$ref":"https://partner-recruitment.invalid/schemas/Gender"},"targetEducation":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/EducationLevel"}},"targetEthnicities":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/Ethnicities"}},"targetAgeGroups":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/AgeGroup"}},"screenerQuestions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionItem"}},"inviteSurveyLink":{"type":"string"},"closedDetails":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectClosedDetails"},"closed":{"type":"boolean"},"closedMessage":{"type":"string"},"closedOnDate":{"type":"string","format":"date-time"},"closedByUserId":{"type":"string"},"ndaDetails":{"$ref":"https://partner-recruitment.invalid/schemas/NdaDetails"},"ndaType":{"type":"string","enum":["none","file","link"]},"ndaFileUrl":{"type":["string","null"]},"ndaLink":{"type":["string","null"]},"filterPastParticipation":{"$ref":"https://partner-recruitment.invalid/schemas/PastParticipation"},"externalResearcher":{"$ref":"https://partner-recruitment.invalid/schemas/ExternalResearcher"},"seniority":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/SeniorityLevel"}},"publishedAt":{"type":"string","format":"date-time"},"automations":{"$ref":"https://partner-recruitment.invalid/schemas/Automation"},"keyQualifiers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/KeyQualifier"}},"advancedTargeting":{"$ref":"https://partner-recruitment.invalid/schemas/AdvancedTargeting"},"completionUrl":{"type":["string","null"]},"targetProfessionalIndustries":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetJobTitles":{"type":"array","maxItems":30,"items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetProjectTopics":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetAudienceSkills":{"type":"array","maxItems":25,"items":{"$ref":"https://partner-recruitment.invalid/schemas/Skill"}}},"allOf":[{"if":{"required":["targetMarketType"],"properties":{"targetMarketType":{"const":"b2b"}}},"then":{"required":["targetProfessionalIndustries"],"properties":{"targetProfessionalIndustries":{"minItems":1}}}},{"if":{"required":["targetMarketType"],"properties":{"targetMarketType":{"const":"b2c"}}},"then":{"required":["targetProjectTopics"],"properties":{"targetProjectTopics":{"minItems":1,"maxItems":2}}}},{"if":{"required":["typeOfResearch"],"properties":{"typeOfResearch":{"const":"inPerson"}}},"then":{"required":["targetLocationRespondentInPerson"],"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup","inRespondentHome","inRespondentOffice"]}}}},{"if":{"required":["typeOfResearch"],"properties":{"typeOfResearch":{"const":"remote"}}},"then":{"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup","unmoderatedStudy","survey","diaryStudy"]}}}},{"if":{"required":["targetResearchMethodology"],"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup"]}}},"then":{"properties":{"externalResearcher":{"required":["bookingUrl"]}}}},{"if":{"required":["targetResearchMethodology"],"properties":{"targetResearchMethodology":{"not":{"enum":["unmoderatedStudy","survey"]}}}},"then":{"properties":{"unmoderatedStudyOrSurvey":false,"automations":{"properties":{"autoinvite":{"const":false}}},"completionUrl":{"type":"null"}}}},{"if":{"required":["externalQuestions"],"properties":{"externalQuestions":{"minItems":1}}},"then":{"required":["externalScreenerLink"],"properties":{"externalScreenerLink":{"type":"string"}}}},{"if":{"required":["projectStatus","externalScreenerLink"],"properties":{"projectStatus":{"not":{"const":"DRAFT"}},"externalScreenerLink":{"type":"string"}}},"then":{"required":["externalQuestions"],"properties":{"externalQuestions":{"minItems":1}}}}]};
+export const validateProject = validate162;
+const schema70 = {"$id":"https://partner-recruitment.invalid/schemas/Project","type":"object","required":["id","createdAt","publicTitle","publicInternalName","projectStatus","projectRecruitingStatus","targetMarketType","typeOfResearch","targetResearchMethodology","participantTimeRequiredMinutes","incentiveAmount","targetNumberOfParticipants","externalResearcher"],"properties":{"id":{"type":"string"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"publicTitle":{"type":"string"},"publicInternalName":{"type":"string","minLength":3,"maxLength":50},"publicDescription":{"type":"string","maxLength":800},"organizationId":{"$ref":"https://partner-recruitment.invalid/schemas/ObjectId"},"teamId":{"$ref":"https://partner-recruitment.invalid/schemas/ObjectId"},"projectStatus":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectStatus"},"projectRecruitingStatus":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectRecruitingStatus"},"targetMarketType":{"type":"string","enum":["b2b","b2c"]},"typeOfResearch":{"type":"string","enum":["inPerson","remote"]},"targetResearchMethodology":{"$ref":"https://partner-recruitment.invalid/schemas/KindOfResearch"},"unmoderatedStudyOrSurvey":{"$ref":"https://partner-recruitment.invalid/schemas/UnmoderatedStudyOrSurvey"},"externalScreenerLink":{"type":["string","null"],"format":"uri","pattern":"^https://[^/?#]+"},"externalQuestions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ExternalQuestion"}},"participantTimeRequiredMinutes":{"type":"number"},"incentiveAmount":{"type":"number","minimum":5,"maximum":1000},"targetNumberOfParticipants":{"type":"number","minimum":1,"maximum":500},"targetCountry":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectCountryCode"},"targetCountries":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectCountryCode"}},"targetCities":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/TargetCity"}},"targetJobFunctions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/JobFunction"}},"targetCompanySize":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/CompanySize"}},"targetLocationRespondentInPerson":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectLocationInPerson"},"targetHouseholdIncome":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/HouseholdIncome"}},"targetGenders":{"$ref":"https://partner-recruitment.invalid/schemas/Gender"},"targetEducation":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/EducationLevel"}},"targetEthnicities":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/Ethnicities"}},"targetAgeGroups":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/AgeGroup"}},"screenerQuestions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionItem"}},"inviteSurveyLink":{"type":"string"},"closedDetails":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectClosedDetails"},"closed":{"type":"boolean"},"closedMessage":{"type":"string"},"closedOnDate":{"type":"string","format":"date-time"},"closedByUserId":{"type":"string"},"ndaDetails":{"$ref":"https://partner-recruitment.invalid/schemas/NdaDetails"},"ndaType":{"type":"string","enum":["none","file","link"]},"ndaFileUrl":{"type":["string","null"]},"ndaLink":{"type":["string","null"]},"filterPastParticipation":{"$ref":"https://partner-recruitment.invalid/schemas/PastParticipation"},"externalResearcher":{"$ref":"https://partner-recruitment.invalid/schemas/ExternalResearcher"},"seniority":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/SeniorityLevel"}},"publishedAt":{"type":"string","format":"date-time"},"automations":{"$ref":"https://partner-recruitment.invalid/schemas/Automation"},"keyQualifiers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/KeyQualifier"}},"advancedTargeting":{"$ref":"https://partner-recruitment.invalid/schemas/AdvancedTargeting"},"completionUrl":{"type":["string","null"]},"targetProfessionalIndustries":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetJobTitles":{"type":"array","maxItems":30,"items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetProjectTopics":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetAudienceSkills":{"type":"array","maxItems":25,"items":{"$ref":"https://partner-recruitment.invalid/schemas/Skill"}}},"allOf":[{"if":{"required":["targetMarketType"],"properties":{"targetMarketType":{"const":"b2b"}}},"then":{"required":["targetProfessionalIndustries"],"properties":{"targetProfessionalIndustries":{"minItems":1}}}},{"if":{"required":["targetMarketType"],"properties":{"targetMarketType":{"const":"b2c"}}},"then":{"required":["targetProjectTopics"],"properties":{"targetProjectTopics":{"minItems":1,"maxItems":2}}}},{"if":{"required":["typeOfResearch"],"properties":{"typeOfResearch":{"const":"inPerson"}}},"then":{"required":["targetLocationRespondentInPerson"],"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup","inRespondentHome","inRespondentOffice"]}}}},{"if":{"required":["typeOfResearch"],"properties":{"typeOfResearch":{"const":"remote"}}},"then":{"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup","unmoderatedStudy","survey","diaryStudy"]}}}},{"if":{"required":["targetResearchMethodology"],"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup"]}}},"then":{"properties":{"externalResearcher":{"required":["bookingUrl"]}}}},{"if":{"required":["targetResearchMethodology"],"properties":{"targetResearchMethodology":{"not":{"enum":["unmoderatedStudy","survey"]}}}},"then":{"properties":{"unmoderatedStudyOrSurvey":false,"automations":{"properties":{"autoinvite":{"const":false}}},"completionUrl":{"type":"null"}}}},{"if":{"required":["externalQuestions"],"properties":{"externalQuestions":{"minItems":1}}},"then":{"required":["externalScreenerLink"],"properties":{"externalScreenerLink":{"type":"string"}}}},{"if":{"required":["projectStatus","externalScreenerLink"],"properties":{"projectStatus":{"not":{"const":"DRAFT"}},"externalScreenerLink":{"type":"string"}}},"then":{"required":["externalQuestions"],"properties":{"externalQuestions":{"minItems":1}}}}]};
 const formats6 = __dep0.fullFormats.uri;
 const pattern3 = new RegExp("^https://[^/?#]+", "u");
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/Project" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate150.evaluated;
+const evaluated0 = validate162.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5334,7 +5596,7 @@ errors++;
 if(data.targetResearchMethodology !== undefined){
 let data5 = data.targetResearchMethodology;
 if(!((((data5 === "oneOnOne") || (data5 === "focusGroup")) || (data5 === "inRespondentHome")) || (data5 === "inRespondentOffice"))){
-const err14 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/2/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema68.allOf[2].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/2/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema70.allOf[2].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5418,7 +5680,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.targetResearchMethodology !== undefined){
 let data7 = data.targetResearchMethodology;
 if(!(((((data7 === "oneOnOne") || (data7 === "focusGroup")) || (data7 === "unmoderatedStudy")) || (data7 === "survey")) || (data7 === "diaryStudy"))){
-const err18 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/3/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema68.allOf[3].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/3/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema70.allOf[3].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6253,7 +6515,7 @@ vErrors.push(err65);
 errors++;
 }
 if(!((data30 === "b2b") || (data30 === "b2c"))){
-const err66 = {instancePath:instancePath+"/targetMarketType",schemaPath:"#/properties/targetMarketType/enum",keyword:"enum",params:{allowedValues: schema68.properties.targetMarketType.enum},message:"must be equal to one of the allowed values"};
+const err66 = {instancePath:instancePath+"/targetMarketType",schemaPath:"#/properties/targetMarketType/enum",keyword:"enum",params:{allowedValues: schema70.properties.targetMarketType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -6276,7 +6538,7 @@ vErrors.push(err67);
 errors++;
 }
 if(!((data31 === "inPerson") || (data31 === "remote"))){
-const err68 = {instancePath:instancePath+"/typeOfResearch",schemaPath:"#/properties/typeOfResearch/enum",keyword:"enum",params:{allowedValues: schema68.properties.typeOfResearch.enum},message:"must be equal to one of the allowed values"};
+const err68 = {instancePath:instancePath+"/typeOfResearch",schemaPath:"#/properties/typeOfResearch/enum",keyword:"enum",params:{allowedValues: schema70.properties.typeOfResearch.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -6301,7 +6563,7 @@ errors = vErrors.length;
 if(data.externalScreenerLink !== undefined){
 let data34 = data.externalScreenerLink;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err69 = {instancePath:instancePath+"/externalScreenerLink",schemaPath:"#/properties/externalScreenerLink/type",keyword:"type",params:{type: schema68.properties.externalScreenerLink.type},message:"must be string,null"};
+const err69 = {instancePath:instancePath+"/externalScreenerLink",schemaPath:"#/properties/externalScreenerLink/type",keyword:"type",params:{type: schema70.properties.externalScreenerLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -6637,8 +6899,8 @@ let data59 = data.screenerQuestions;
 if(Array.isArray(data59)){
 const len9 = data59.length;
 for(let i9=0; i9<len9; i9++){
-if(!(validate116(data59[i9], {instancePath:instancePath+"/screenerQuestions/" + i9,parentData:data59,parentDataProperty:i9,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate128(data59[i9], {instancePath:instancePath+"/screenerQuestions/" + i9,parentData:data59,parentDataProperty:i9,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
@@ -6667,8 +6929,8 @@ errors++;
 }
 }
 if(data.closedDetails !== undefined){
-if(!(validate119(data.closedDetails, {instancePath:instancePath+"/closedDetails",parentData:data,parentDataProperty:"closedDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate131(data.closedDetails, {instancePath:instancePath+"/closedDetails",parentData:data,parentDataProperty:"closedDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -6734,8 +6996,8 @@ errors++;
 }
 }
 if(data.ndaDetails !== undefined){
-if(!(validate121(data.ndaDetails, {instancePath:instancePath+"/ndaDetails",parentData:data,parentDataProperty:"ndaDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate133(data.ndaDetails, {instancePath:instancePath+"/ndaDetails",parentData:data,parentDataProperty:"ndaDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -6752,7 +7014,7 @@ vErrors.push(err95);
 errors++;
 }
 if(!(((data68 === "none") || (data68 === "file")) || (data68 === "link"))){
-const err96 = {instancePath:instancePath+"/ndaType",schemaPath:"#/properties/ndaType/enum",keyword:"enum",params:{allowedValues: schema68.properties.ndaType.enum},message:"must be equal to one of the allowed values"};
+const err96 = {instancePath:instancePath+"/ndaType",schemaPath:"#/properties/ndaType/enum",keyword:"enum",params:{allowedValues: schema70.properties.ndaType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -6765,7 +7027,7 @@ errors++;
 if(data.ndaFileUrl !== undefined){
 let data69 = data.ndaFileUrl;
 if((typeof data69 !== "string") && (data69 !== null)){
-const err97 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema68.properties.ndaFileUrl.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema70.properties.ndaFileUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -6778,7 +7040,7 @@ errors++;
 if(data.ndaLink !== undefined){
 let data70 = data.ndaLink;
 if((typeof data70 !== "string") && (data70 !== null)){
-const err98 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema68.properties.ndaLink.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema70.properties.ndaLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -6789,14 +7051,14 @@ errors++;
 }
 }
 if(data.filterPastParticipation !== undefined){
-if(!(validate123(data.filterPastParticipation, {instancePath:instancePath+"/filterPastParticipation",parentData:data,parentDataProperty:"filterPastParticipation",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate135(data.filterPastParticipation, {instancePath:instancePath+"/filterPastParticipation",parentData:data,parentDataProperty:"filterPastParticipation",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 }
 if(data.externalResearcher !== undefined){
-if(!(validate124(data.externalResearcher, {instancePath:instancePath+"/externalResearcher",parentData:data,parentDataProperty:"externalResearcher",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate136(data.externalResearcher, {instancePath:instancePath+"/externalResearcher",parentData:data,parentDataProperty:"externalResearcher",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
 }
 }
@@ -6805,8 +7067,8 @@ let data73 = data.seniority;
 if(Array.isArray(data73)){
 const len10 = data73.length;
 for(let i10=0; i10<len10; i10++){
-if(!(validate125(data73[i10], {instancePath:instancePath+"/seniority/" + i10,parentData:data73,parentDataProperty:i10,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate137(data73[i10], {instancePath:instancePath+"/seniority/" + i10,parentData:data73,parentDataProperty:i10,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 }
@@ -6848,8 +7110,8 @@ errors++;
 }
 }
 if(data.automations !== undefined){
-if(!(validate126(data.automations, {instancePath:instancePath+"/automations",parentData:data,parentDataProperty:"automations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate138(data.automations, {instancePath:instancePath+"/automations",parentData:data,parentDataProperty:"automations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 }
@@ -6858,8 +7120,8 @@ let data77 = data.keyQualifiers;
 if(Array.isArray(data77)){
 const len11 = data77.length;
 for(let i11=0; i11<len11; i11++){
-if(!(validate127(data77[i11], {instancePath:instancePath+"/keyQualifiers/" + i11,parentData:data77,parentDataProperty:i11,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate139(data77[i11], {instancePath:instancePath+"/keyQualifiers/" + i11,parentData:data77,parentDataProperty:i11,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -6876,15 +7138,15 @@ errors++;
 }
 }
 if(data.advancedTargeting !== undefined){
-if(!(validate129(data.advancedTargeting, {instancePath:instancePath+"/advancedTargeting",parentData:data,parentDataProperty:"advancedTargeting",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate141(data.advancedTargeting, {instancePath:instancePath+"/advancedTargeting",parentData:data,parentDataProperty:"advancedTargeting",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 }
 if(data.completionUrl !== undefined){
 let data80 = data.completionUrl;
 if((typeof data80 !== "string") && (data80 !== null)){
-const err103 = {instancePath:instancePath+"/completionUrl",schemaPath:"#/properties/completionUrl/type",keyword:"type",params:{type: schema68.properties.completionUrl.type},message:"must be string,null"};
+const err103 = {instancePath:instancePath+"/completionUrl",schemaPath:"#/properties/completionUrl/type",keyword:"type",params:{type: schema70.properties.completionUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -6899,8 +7161,8 @@ let data81 = data.targetProfessionalIndustries;
 if(Array.isArray(data81)){
 const len12 = data81.length;
 for(let i12=0; i12<len12; i12++){
-if(!(validate147(data81[i12], {instancePath:instancePath+"/targetProfessionalIndustries/" + i12,parentData:data81,parentDataProperty:i12,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate159(data81[i12], {instancePath:instancePath+"/targetProfessionalIndustries/" + i12,parentData:data81,parentDataProperty:i12,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 }
@@ -6931,8 +7193,8 @@ errors++;
 }
 const len13 = data83.length;
 for(let i13=0; i13<len13; i13++){
-if(!(validate147(data83[i13], {instancePath:instancePath+"/targetJobTitles/" + i13,parentData:data83,parentDataProperty:i13,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate159(data83[i13], {instancePath:instancePath+"/targetJobTitles/" + i13,parentData:data83,parentDataProperty:i13,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 }
@@ -6953,8 +7215,8 @@ let data85 = data.targetProjectTopics;
 if(Array.isArray(data85)){
 const len14 = data85.length;
 for(let i14=0; i14<len14; i14++){
-if(!(validate147(data85[i14], {instancePath:instancePath+"/targetProjectTopics/" + i14,parentData:data85,parentDataProperty:i14,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate159(data85[i14], {instancePath:instancePath+"/targetProjectTopics/" + i14,parentData:data85,parentDataProperty:i14,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 }
@@ -6985,8 +7247,8 @@ errors++;
 }
 const len15 = data87.length;
 for(let i15=0; i15<len15; i15++){
-if(!(validate149(data87[i15], {instancePath:instancePath+"/targetAudienceSkills/" + i15,parentData:data87,parentDataProperty:i15,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+if(!(validate161(data87[i15], {instancePath:instancePath+"/targetAudienceSkills/" + i15,parentData:data87,parentDataProperty:i15,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 }
@@ -7013,20 +7275,20 @@ vErrors.push(err110);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate162.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate150.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate162.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateProjectList = validate182;
-const schema69 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectList","type":"object","required":["page","pageSize","results"],"properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"totalResults":{"type":"number"},"results":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/Project"}}}};
+export const validateProjectList = validate194;
+const schema71 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectList","type":"object","required":["page","pageSize","results"],"properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"totalResults":{"type":"number"},"results":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/Project"}}}};
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/ProjectList" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate182.evaluated;
+const evaluated0 = validate194.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7108,8 +7370,8 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate150(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if(!(validate162(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 }
@@ -7136,19 +7398,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
-validate182.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
+validate194.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateSkillList = validate184;
-const schema70 = {"$id":"https://partner-recruitment.invalid/schemas/SkillList","type":"object","required":["page","pageSize","results"],"properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"totalResults":{"type":"number"},"results":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/Skill"}}}};
+export const validateSkillList = validate196;
+const schema72 = {"$id":"https://partner-recruitment.invalid/schemas/SkillList","type":"object","required":["page","pageSize","results"],"properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"totalResults":{"type":"number"},"results":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/Skill"}}}};
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/SkillList" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate184.evaluated;
+const evaluated0 = validate196.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7230,8 +7492,8 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate149(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+if(!(validate161(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 }
@@ -7258,19 +7520,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
-validate184.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
+validate196.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateWebhookEventType = validate186;
-const schema71 = {"$id":"https://partner-recruitment.invalid/schemas/WebhookEventType","type":"string","enum":["PROJECTS.UPDATED","SCREENER_RESPONSES.CREATED","SCREENER_RESPONSES.UPDATED","MESSAGES.CREATED","CONVERSATIONS.CREATED","QUOTAS.SEGMENT_FILLED","QUOTAS.FILLED"]};
+export const validateWebhookEventType = validate198;
+const schema73 = {"$id":"https://partner-recruitment.invalid/schemas/WebhookEventType","type":"string","enum":["PROJECTS.UPDATED","SCREENER_RESPONSES.CREATED","SCREENER_RESPONSES.UPDATED","MESSAGES.CREATED","CONVERSATIONS.CREATED","QUOTAS.SEGMENT_FILLED","QUOTAS.FILLED"]};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/WebhookEventType" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate186.evaluated;
+const evaluated0 = validate198.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7288,7 +7550,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((data === "PROJECTS.UPDATED") || (data === "SCREENER_RESPONSES.CREATED")) || (data === "SCREENER_RESPONSES.UPDATED")) || (data === "MESSAGES.CREATED")) || (data === "CONVERSATIONS.CREATED")) || (data === "QUOTAS.SEGMENT_FILLED")) || (data === "QUOTAS.FILLED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema73.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7297,19 +7559,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
-validate186.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate198.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const validateEventTypes = validate187;
-const schema72 = {"$id":"https://partner-recruitment.invalid/schemas/EventTypes","type":"object","required":["eventTypes"],"properties":{"eventTypes":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/WebhookEventType"}}}};
+export const validateEventTypes = validate199;
+const schema74 = {"$id":"https://partner-recruitment.invalid/schemas/EventTypes","type":"object","required":["eventTypes"],"properties":{"eventTypes":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/WebhookEventType"}}}};
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/EventTypes" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate187.evaluated;
+const evaluated0 = validate199.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7332,8 +7594,8 @@ let data0 = data.eventTypes;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate186(data0[i0], {instancePath:instancePath+"/eventTypes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate198(data0[i0], {instancePath:instancePath+"/eventTypes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 }
@@ -7360,19 +7622,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
-validate187.evaluated = {"props":{"eventTypes":true},"dynamicProps":false,"dynamicItems":false};
+validate199.evaluated = {"props":{"eventTypes":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateQuotaTargetUpdate = validate189;
-const schema73 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaTargetUpdate","type":"object","required":["groupId","segmentId","target"],"properties":{"groupId":{"type":"string"},"segmentId":{"type":"string"},"target":{"type":"object","properties":{"value":{"type":"number"},"op":{"type":"string"}},"anyOf":[{"required":["value"]},{"required":["op"],"properties":{"op":{"const":"track"}}}]}}};
+export const validateQuotaTargetUpdate = validate201;
+const schema75 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaTargetUpdate","type":"object","required":["groupId","segmentId","target"],"properties":{"groupId":{"type":"string"},"segmentId":{"type":"string"},"target":{"type":"object","properties":{"value":{"type":"number"},"op":{"type":"string"}},"anyOf":[{"required":["value"]},{"required":["op"],"properties":{"op":{"const":"track"}}}]}}};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaTargetUpdate" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate189.evaluated;
+const evaluated0 = validate201.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7559,19 +7821,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
-validate189.evaluated = {"props":{"groupId":true,"segmentId":true,"target":true},"dynamicProps":false,"dynamicItems":false};
+validate201.evaluated = {"props":{"groupId":true,"segmentId":true,"target":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateQuotaTarget = validate190;
-const schema74 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaTarget","type":"object","properties":{"op":{"type":"string"},"value":{"type":"number"}}};
+export const validateQuotaTarget = validate202;
+const schema76 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaTarget","type":"object","properties":{"op":{"type":"string"},"value":{"type":"number"}}};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaTarget" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate190.evaluated;
+const evaluated0 = validate202.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7615,19 +7877,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
-validate190.evaluated = {"props":{"op":true,"value":true},"dynamicProps":false,"dynamicItems":false};
+validate202.evaluated = {"props":{"op":true,"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateQuotaProgress = validate191;
-const schema75 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaProgress","type":"object","properties":{"pending":{"type":"number"},"qualified":{"type":"number"},"invited":{"type":"number"},"attended":{"type":"number"},"externalFills":{"type":"number"}}};
+export const validateQuotaProgress = validate203;
+const schema77 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaProgress","type":"object","properties":{"pending":{"type":"number"},"qualified":{"type":"number"},"invited":{"type":"number"},"attended":{"type":"number"},"externalFills":{"type":"number"}}};
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaProgress" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate191.evaluated;
+const evaluated0 = validate203.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7711,19 +7973,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate191.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
-validate191.evaluated = {"props":{"pending":true,"qualified":true,"invited":true,"attended":true,"externalFills":true},"dynamicProps":false,"dynamicItems":false};
+validate203.evaluated = {"props":{"pending":true,"qualified":true,"invited":true,"attended":true,"externalFills":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateQuotaAttributeCondition = validate192;
-const schema76 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaAttributeCondition","type":"object","required":["source","attribute","op","values"],"properties":{"source":{"const":"attribute"},"attribute":{"type":"string","enum":["gender","ethnicity","country","education","householdIncome","industry","companySize","seniority","jobFunctions","militaryServiceStatus","workSetting","relationshipStatus","languages","livingSituation","pets","homeOwner","nationality","areaType","onlineShoppingFrequency","cloudPlatforms","codingAITools","designPrototypingTools","foodDeliveryServices","healthWellnessApps","onlineBankingTools","onlineLearningPlatforms","onlineMarketplacePlatforms","onlineTravelBooking","productivitySoftware","smartHomeDevices","socialNetworkPlatforms","streamingServices","vehicleBrands","webcam","mobilePhoneWithInternet","headsetWithMicrophone","programmingLanguages","browsers","smartphoneOS","tabletOS","computerOS"]},"op":{"type":"string","enum":["in","notIn"]},"values":{"type":"array","items":{"type":"string"}}}};
+export const validateQuotaAttributeCondition = validate204;
+const schema78 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaAttributeCondition","type":"object","required":["source","attribute","op","values"],"properties":{"source":{"const":"attribute"},"attribute":{"type":"string","enum":["gender","ethnicity","country","education","householdIncome","industry","companySize","seniority","jobFunctions","militaryServiceStatus","workSetting","relationshipStatus","languages","livingSituation","pets","homeOwner","nationality","areaType","onlineShoppingFrequency","cloudPlatforms","codingAITools","designPrototypingTools","foodDeliveryServices","healthWellnessApps","onlineBankingTools","onlineLearningPlatforms","onlineMarketplacePlatforms","onlineTravelBooking","productivitySoftware","smartHomeDevices","socialNetworkPlatforms","streamingServices","vehicleBrands","webcam","mobilePhoneWithInternet","headsetWithMicrophone","programmingLanguages","browsers","smartphoneOS","tabletOS","computerOS"]},"op":{"type":"string","enum":["in","notIn"]},"values":{"type":"array","items":{"type":"string"}}}};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaAttributeCondition" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate192.evaluated;
+const evaluated0 = validate204.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7796,7 +8058,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((((((((((((data1 === "gender") || (data1 === "ethnicity")) || (data1 === "country")) || (data1 === "education")) || (data1 === "householdIncome")) || (data1 === "industry")) || (data1 === "companySize")) || (data1 === "seniority")) || (data1 === "jobFunctions")) || (data1 === "militaryServiceStatus")) || (data1 === "workSetting")) || (data1 === "relationshipStatus")) || (data1 === "languages")) || (data1 === "livingSituation")) || (data1 === "pets")) || (data1 === "homeOwner")) || (data1 === "nationality")) || (data1 === "areaType")) || (data1 === "onlineShoppingFrequency")) || (data1 === "cloudPlatforms")) || (data1 === "codingAITools")) || (data1 === "designPrototypingTools")) || (data1 === "foodDeliveryServices")) || (data1 === "healthWellnessApps")) || (data1 === "onlineBankingTools")) || (data1 === "onlineLearningPlatforms")) || (data1 === "onlineMarketplacePlatforms")) || (data1 === "onlineTravelBooking")) || (data1 === "productivitySoftware")) || (data1 === "smartHomeDevices")) || (data1 === "socialNetworkPlatforms")) || (data1 === "streamingServices")) || (data1 === "vehicleBrands")) || (data1 === "webcam")) || (data1 === "mobilePhoneWithInternet")) || (data1 === "headsetWithMicrophone")) || (data1 === "programmingLanguages")) || (data1 === "browsers")) || (data1 === "smartphoneOS")) || (data1 === "tabletOS")) || (data1 === "computerOS"))){
-const err6 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema76.properties.attribute.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/enum",keyword:"enum",params:{allowedValues: schema78.properties.attribute.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7819,7 +8081,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data2 === "in") || (data2 === "notIn"))){
-const err8 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema76.properties.op.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema78.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7868,19 +8130,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
-validate192.evaluated = {"props":{"source":true,"attribute":true,"op":true,"values":true},"dynamicProps":false,"dynamicItems":false};
+validate204.evaluated = {"props":{"source":true,"attribute":true,"op":true,"values":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateQuotaOtherCondition = validate193;
-const schema77 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaOtherCondition","type":"object","properties":{"source":{"type":"string","not":{"const":"attribute"}}}};
+export const validateQuotaOtherCondition = validate205;
+const schema79 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaOtherCondition","type":"object","properties":{"source":{"type":"string","not":{"const":"attribute"}}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaOtherCondition" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate193.evaluated;
+const evaluated0 = validate205.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7946,19 +8208,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
-validate193.evaluated = {"props":{"source":true},"dynamicProps":false,"dynamicItems":false};
+validate205.evaluated = {"props":{"source":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateQuotaCondition = validate194;
-const schema78 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaCondition","oneOf":[{"$ref":"https://partner-recruitment.invalid/schemas/QuotaAttributeCondition"},{"$ref":"https://partner-recruitment.invalid/schemas/QuotaOtherCondition"}]};
+export const validateQuotaCondition = validate206;
+const schema80 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaCondition","oneOf":[{"$ref":"https://partner-recruitment.invalid/schemas/QuotaAttributeCondition"},{"$ref":"https://partner-recruitment.invalid/schemas/QuotaOtherCondition"}]};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaCondition" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate194.evaluated;
+const evaluated0 = validate206.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7969,8 +8231,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+if(!(validate204(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -7984,8 +8246,8 @@ props0.op = true;
 props0.values = true;
 }
 const _errs2 = errors;
-if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+if(!(validate205(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -8024,20 +8286,20 @@ vErrors = null;
 }
 }
 }
-validate194.errors = vErrors;
+validate206.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate194.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate206.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateQuotaRuleCondition = validate197;
-const schema79 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaRuleCondition","type":"object","required":["kind","condition"],"properties":{"kind":{"const":"condition"},"condition":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaCondition"}}};
+export const validateQuotaRuleCondition = validate209;
+const schema81 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaRuleCondition","type":"object","required":["kind","condition"],"properties":{"kind":{"const":"condition"},"condition":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaCondition"}}};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaRuleCondition" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197.evaluated;
+const evaluated0 = validate209.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8078,8 +8340,8 @@ errors++;
 }
 }
 if(data.condition !== undefined){
-if(!(validate194(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate206(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 }
@@ -8094,19 +8356,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":{"kind":true,"condition":true},"dynamicProps":false,"dynamicItems":false};
+validate209.evaluated = {"props":{"kind":true,"condition":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateQuotaRule = validate199;
-const schema80 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaRule","type":"object","required":["kind","connector","children"],"properties":{"kind":{"const":"group"},"connector":{"type":"string","enum":["AND","OR"]},"children":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaRuleCondition"}}}};
+export const validateQuotaRule = validate211;
+const schema82 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaRule","type":"object","required":["kind","connector","children"],"properties":{"kind":{"const":"group"},"connector":{"type":"string","enum":["AND","OR"]},"children":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaRuleCondition"}}}};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaRule" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate199.evaluated;
+const evaluated0 = validate211.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8169,7 +8431,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "AND") || (data1 === "OR"))){
-const err5 = {instancePath:instancePath+"/connector",schemaPath:"#/properties/connector/enum",keyword:"enum",params:{allowedValues: schema80.properties.connector.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/connector",schemaPath:"#/properties/connector/enum",keyword:"enum",params:{allowedValues: schema82.properties.connector.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8184,8 +8446,8 @@ let data2 = data.children;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate197(data2[i0], {instancePath:instancePath+"/children/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+if(!(validate209(data2[i0], {instancePath:instancePath+"/children/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 }
@@ -8212,19 +8474,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
-validate199.evaluated = {"props":{"kind":true,"connector":true,"children":true},"dynamicProps":false,"dynamicItems":false};
+validate211.evaluated = {"props":{"kind":true,"connector":true,"children":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateQuotaSegment = validate201;
-const schema81 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaSegment","type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"target":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaTarget"},"progress":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaProgress"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"overTarget":{"type":"boolean"},"rule":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaRule"}}};
+export const validateQuotaSegment = validate213;
+const schema83 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaSegment","type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"target":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaTarget"},"progress":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaProgress"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"overTarget":{"type":"boolean"},"rule":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaRule"}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaSegment" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate201.evaluated;
+const evaluated0 = validate213.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8257,14 +8519,14 @@ errors++;
 }
 }
 if(data.target !== undefined){
-if(!(validate190(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate202(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
 if(data.progress !== undefined){
-if(!(validate191(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate203(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 }
@@ -8305,8 +8567,8 @@ errors++;
 }
 }
 if(data.rule !== undefined){
-if(!(validate199(data.rule, {instancePath:instancePath+"/rule",parentData:data,parentDataProperty:"rule",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+if(!(validate211(data.rule, {instancePath:instancePath+"/rule",parentData:data,parentDataProperty:"rule",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
 errors = vErrors.length;
 }
 }
@@ -8321,19 +8583,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
-validate201.evaluated = {"props":{"id":true,"name":true,"target":true,"progress":true,"filled":true,"closed":true,"overTarget":true,"rule":true},"dynamicProps":false,"dynamicItems":false};
+validate213.evaluated = {"props":{"id":true,"name":true,"target":true,"progress":true,"filled":true,"closed":true,"overTarget":true,"rule":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateQuotaNoMatch = validate205;
-const schema82 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaNoMatch","type":"object","properties":{"target":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaTarget"},"progress":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaProgress"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"overTarget":{"type":"boolean"}}};
+export const validateQuotaNoMatch = validate217;
+const schema84 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaNoMatch","type":"object","properties":{"target":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaTarget"},"progress":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaProgress"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"overTarget":{"type":"boolean"}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaNoMatch" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205.evaluated;
+const evaluated0 = validate217.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8342,14 +8604,14 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.target !== undefined){
-if(!(validate190(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate202(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
 if(data.progress !== undefined){
-if(!(validate191(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate203(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 }
@@ -8400,19 +8662,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
-validate205.evaluated = {"props":{"target":true,"progress":true,"filled":true,"closed":true,"overTarget":true},"dynamicProps":false,"dynamicItems":false};
+validate217.evaluated = {"props":{"target":true,"progress":true,"filled":true,"closed":true,"overTarget":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateQuotaGroup = validate208;
-const schema83 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaGroup","type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"segments":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaSegment"}},"noMatch":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaNoMatch"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"minProtected":{"type":"boolean"}}};
+export const validateQuotaGroup = validate220;
+const schema85 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaGroup","type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"segments":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaSegment"}},"noMatch":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaNoMatch"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"minProtected":{"type":"boolean"}}};
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaGroup" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate208.evaluated;
+const evaluated0 = validate220.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8449,8 +8711,8 @@ let data2 = data.segments;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate201(data2[i0], {instancePath:instancePath+"/segments/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate213(data2[i0], {instancePath:instancePath+"/segments/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
 errors = vErrors.length;
 }
 }
@@ -8467,8 +8729,8 @@ errors++;
 }
 }
 if(data.noMatch !== undefined){
-if(!(validate205(data.noMatch, {instancePath:instancePath+"/noMatch",parentData:data,parentDataProperty:"noMatch",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate217(data.noMatch, {instancePath:instancePath+"/noMatch",parentData:data,parentDataProperty:"noMatch",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
 errors = vErrors.length;
 }
 }
@@ -8519,19 +8781,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
-validate208.evaluated = {"props":{"id":true,"name":true,"segments":true,"noMatch":true,"filled":true,"closed":true,"minProtected":true},"dynamicProps":false,"dynamicItems":false};
+validate220.evaluated = {"props":{"id":true,"name":true,"segments":true,"noMatch":true,"filled":true,"closed":true,"minProtected":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateAudienceQuotaSet = validate211;
-const schema84 = {"$id":"https://partner-recruitment.invalid/schemas/AudienceQuotaSet","type":"object","properties":{"id":{"type":"string"},"projectId":{"type":"string"},"version":{"type":"string","const":"v2"},"revision":{"type":"number"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"source":{"type":"string","enum":["app","api","agent","migration"]},"createdAt":{"type":"string","format":"date-time"},"updatedAt":{"type":"string","format":"date-time"},"groups":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaGroup"}}}};
+export const validateAudienceQuotaSet = validate223;
+const schema86 = {"$id":"https://partner-recruitment.invalid/schemas/AudienceQuotaSet","type":"object","properties":{"id":{"type":"string"},"projectId":{"type":"string"},"version":{"type":"string","const":"v2"},"revision":{"type":"number"},"filled":{"type":"boolean"},"closed":{"type":"boolean"},"source":{"type":"string","enum":["app","api","agent","migration"]},"createdAt":{"type":"string","format":"date-time"},"updatedAt":{"type":"string","format":"date-time"},"groups":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaGroup"}}}};
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/AudienceQuotaSet" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate211.evaluated;
+const evaluated0 = validate223.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8636,7 +8898,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data6 === "app") || (data6 === "api")) || (data6 === "agent")) || (data6 === "migration"))){
-const err8 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema84.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema86.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8701,8 +8963,8 @@ let data9 = data.groups;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate208(data9[i0], {instancePath:instancePath+"/groups/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+if(!(validate220(data9[i0], {instancePath:instancePath+"/groups/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
 }
@@ -8729,19 +8991,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
-validate211.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
+validate223.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateQuotaExternalFill = validate213;
-const schema85 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaExternalFill","type":"object","required":["groupId","segmentId","count"],"properties":{"groupId":{"type":"string"},"segmentId":{"type":"string"},"count":{"type":"number"}}};
+export const validateQuotaExternalFill = validate225;
+const schema87 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaExternalFill","type":"object","required":["groupId","segmentId","count"],"properties":{"groupId":{"type":"string"},"segmentId":{"type":"string"},"count":{"type":"number"}}};
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaExternalFill" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate213.evaluated;
+const evaluated0 = validate225.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8827,19 +9089,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate213.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
-validate213.evaluated = {"props":{"groupId":true,"segmentId":true,"count":true},"dynamicProps":false,"dynamicItems":false};
+validate225.evaluated = {"props":{"groupId":true,"segmentId":true,"count":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateListProjectsQuery = validate214;
-const schema86 = {"$id":"https://partner-recruitment.invalid/validateListProjectsQuery","type":"object","properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"includeCount":{"type":"boolean"},"externalResearcherId":{"type":"string"},"status":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectStatus"}}};
+export const validateListProjectsQuery = validate226;
+const schema88 = {"$id":"https://partner-recruitment.invalid/validateListProjectsQuery","type":"object","properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"includeCount":{"type":"boolean"},"externalResearcherId":{"type":"string"},"status":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectStatus"}}};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateListProjectsQuery" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate214.evaluated;
+const evaluated0 = validate226.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8914,42 +9176,42 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }
-validate214.evaluated = {"props":{"page":true,"pageSize":true,"includeCount":true,"externalResearcherId":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate226.evaluated = {"props":{"page":true,"pageSize":true,"includeCount":true,"externalResearcherId":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateListProjectsResponse = validate216;
-const schema87 = {"$id":"https://partner-recruitment.invalid/validateListProjectsResponse","$ref":"https://partner-recruitment.invalid/schemas/ProjectList"};
+export const validateListProjectsResponse = validate228;
+const schema89 = {"$id":"https://partner-recruitment.invalid/validateListProjectsResponse","$ref":"https://partner-recruitment.invalid/schemas/ProjectList"};
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateListProjectsResponse" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate216.evaluated;
+const evaluated0 = validate228.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate182(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
-validate216.errors = vErrors;
+validate228.errors = vErrors;
 return errors === 0;
 }
-validate216.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
+validate228.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateListSkillsQuery = validate218;
-const schema88 = {"$id":"https://partner-recruitment.invalid/validateListSkillsQuery","type":"object","properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"includeCount":{"type":"boolean"},"query":{"type":"string","minLength":3,"maxLength":100},"validated":{"type":"boolean"}}};
+export const validateListSkillsQuery = validate230;
+const schema90 = {"$id":"https://partner-recruitment.invalid/validateListSkillsQuery","type":"object","properties":{"page":{"type":"number"},"pageSize":{"type":"number"},"includeCount":{"type":"boolean"},"query":{"type":"string","minLength":3,"maxLength":100},"validated":{"type":"boolean"}}};
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateListSkillsQuery" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate218.evaluated;
+const evaluated0 = validate230.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9053,65 +9315,65 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
-validate218.evaluated = {"props":{"page":true,"pageSize":true,"includeCount":true,"query":true,"validated":true},"dynamicProps":false,"dynamicItems":false};
+validate230.evaluated = {"props":{"page":true,"pageSize":true,"includeCount":true,"query":true,"validated":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateListSkillsResponse = validate219;
-const schema89 = {"$id":"https://partner-recruitment.invalid/validateListSkillsResponse","$ref":"https://partner-recruitment.invalid/schemas/SkillList"};
+export const validateListSkillsResponse = validate231;
+const schema91 = {"$id":"https://partner-recruitment.invalid/validateListSkillsResponse","$ref":"https://partner-recruitment.invalid/schemas/SkillList"};
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateListSkillsResponse" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate219.evaluated;
+const evaluated0 = validate231.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
-validate219.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
-validate219.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
+validate231.evaluated = {"props":{"page":true,"pageSize":true,"totalResults":true,"results":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateListWebhookEventTypesResponse = validate221;
-const schema90 = {"$id":"https://partner-recruitment.invalid/validateListWebhookEventTypesResponse","$ref":"https://partner-recruitment.invalid/schemas/EventTypes"};
+export const validateListWebhookEventTypesResponse = validate233;
+const schema92 = {"$id":"https://partner-recruitment.invalid/validateListWebhookEventTypesResponse","$ref":"https://partner-recruitment.invalid/schemas/EventTypes"};
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateListWebhookEventTypesResponse" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate221.evaluated;
+const evaluated0 = validate233.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate187(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+if(!(validate199(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
 errors = vErrors.length;
 }
-validate221.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
-validate221.evaluated = {"props":{"eventTypes":true},"dynamicProps":false,"dynamicItems":false};
+validate233.evaluated = {"props":{"eventTypes":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateUpdateQuotaTargetsRequest = validate223;
-const schema91 = {"$id":"https://partner-recruitment.invalid/validateUpdateQuotaTargetsRequest","type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaTargetUpdate"}};
+export const validateUpdateQuotaTargetsRequest = validate235;
+const schema93 = {"$id":"https://partner-recruitment.invalid/validateUpdateQuotaTargetsRequest","type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaTargetUpdate"}};
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateUpdateQuotaTargetsRequest" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate223.evaluated;
+const evaluated0 = validate235.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9121,8 +9383,8 @@ evaluated0.items = undefined;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate189(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate201(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
 }
@@ -9137,42 +9399,42 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
-validate223.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+validate235.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateUpdateQuotaTargetsResponse = validate225;
-const schema92 = {"$id":"https://partner-recruitment.invalid/validateUpdateQuotaTargetsResponse","$ref":"https://partner-recruitment.invalid/schemas/AudienceQuotaSet"};
+export const validateUpdateQuotaTargetsResponse = validate237;
+const schema94 = {"$id":"https://partner-recruitment.invalid/validateUpdateQuotaTargetsResponse","$ref":"https://partner-recruitment.invalid/schemas/AudienceQuotaSet"};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateUpdateQuotaTargetsResponse" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate225.evaluated;
+const evaluated0 = validate237.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate211(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
+if(!(validate223(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
 errors = vErrors.length;
 }
-validate225.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
-validate225.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
+validate237.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateSetQuotaExternalFillsRequest = validate227;
-const schema93 = {"$id":"https://partner-recruitment.invalid/validateSetQuotaExternalFillsRequest","type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaExternalFill"}};
+export const validateSetQuotaExternalFillsRequest = validate239;
+const schema95 = {"$id":"https://partner-recruitment.invalid/validateSetQuotaExternalFillsRequest","type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/QuotaExternalFill"}};
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateSetQuotaExternalFillsRequest" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate227.evaluated;
+const evaluated0 = validate239.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9182,8 +9444,8 @@ evaluated0.items = undefined;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate213(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
+if(!(validate225(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
 }
@@ -9198,30 +9460,30 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate227.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
-validate227.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+validate239.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateSetQuotaExternalFillsResponse = validate229;
-const schema94 = {"$id":"https://partner-recruitment.invalid/validateSetQuotaExternalFillsResponse","$ref":"https://partner-recruitment.invalid/schemas/AudienceQuotaSet"};
+export const validateSetQuotaExternalFillsResponse = validate241;
+const schema96 = {"$id":"https://partner-recruitment.invalid/validateSetQuotaExternalFillsResponse","$ref":"https://partner-recruitment.invalid/schemas/AudienceQuotaSet"};
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/validateSetQuotaExternalFillsResponse" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate229.evaluated;
+const evaluated0 = validate241.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate211(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
+if(!(validate223(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
 errors = vErrors.length;
 }
-validate229.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
-validate229.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
+validate241.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};

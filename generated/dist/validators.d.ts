@@ -44,14 +44,18 @@ export declare const validateEducationLevel: Validator<components['schemas']["Ed
 export declare const validateEthnicities: Validator<components['schemas']["Ethnicities"]>;
 /** Validates the `AgeGroup` schema (`#/components/schemas/AgeGroup`). */
 export declare const validateAgeGroup: Validator<components['schemas']["AgeGroup"]>;
-/** Validates the `ScreenerAnswer` schema (`#/components/schemas/ScreenerAnswer`). */
-export declare const validateScreenerAnswer: Validator<components['schemas']["ScreenerAnswer"]>;
 /** Validates the `ScreenerSkipLogic` schema (`#/components/schemas/ScreenerSkipLogic`). */
 export declare const validateScreenerSkipLogic: Validator<components['schemas']["ScreenerSkipLogic"]>;
 /** Validates the `ScreenerQuestionCommon` schema (`#/components/schemas/ScreenerQuestionCommon`). */
 export declare const validateScreenerQuestionCommon: Validator<components['schemas']["ScreenerQuestionCommon"]>;
+/** Validates the `ScreenerAnswer` schema (`#/components/schemas/ScreenerAnswer`). */
+export declare const validateScreenerAnswer: Validator<components['schemas']["ScreenerAnswer"]>;
+/** Validates the `RadioAnswer` schema (`#/components/schemas/RadioAnswer`). */
+export declare const validateRadioAnswer: Validator<components['schemas']["RadioAnswer"]>;
 /** Validates the `RadioQuestion` schema (`#/components/schemas/RadioQuestion`). */
 export declare const validateRadioQuestion: Validator<components['schemas']["RadioQuestion"]>;
+/** Validates the `CheckboxAnswer` schema (`#/components/schemas/CheckboxAnswer`). */
+export declare const validateCheckboxAnswer: Validator<components['schemas']["CheckboxAnswer"]>;
 /** Validates the `CheckboxQuestion` schema (`#/components/schemas/CheckboxQuestion`). */
 export declare const validateCheckboxQuestion: Validator<components['schemas']["CheckboxQuestion"]>;
 /** Validates the `SingleLineTextboxQuestion` schema (`#/components/schemas/SingleLineTextboxQuestion`). */

@@ -43,14 +43,18 @@ export const validateEducationLevel = createValidator("validateEducationLevel", 
 export const validateEthnicities = createValidator("validateEthnicities", compiled.validateEthnicities);
 /** Validates the `AgeGroup` schema (`#/components/schemas/AgeGroup`). */
 export const validateAgeGroup = createValidator("validateAgeGroup", compiled.validateAgeGroup);
-/** Validates the `ScreenerAnswer` schema (`#/components/schemas/ScreenerAnswer`). */
-export const validateScreenerAnswer = createValidator("validateScreenerAnswer", compiled.validateScreenerAnswer);
 /** Validates the `ScreenerSkipLogic` schema (`#/components/schemas/ScreenerSkipLogic`). */
 export const validateScreenerSkipLogic = createValidator("validateScreenerSkipLogic", compiled.validateScreenerSkipLogic);
 /** Validates the `ScreenerQuestionCommon` schema (`#/components/schemas/ScreenerQuestionCommon`). */
 export const validateScreenerQuestionCommon = createValidator("validateScreenerQuestionCommon", compiled.validateScreenerQuestionCommon);
+/** Validates the `ScreenerAnswer` schema (`#/components/schemas/ScreenerAnswer`). */
+export const validateScreenerAnswer = createValidator("validateScreenerAnswer", compiled.validateScreenerAnswer);
+/** Validates the `RadioAnswer` schema (`#/components/schemas/RadioAnswer`). */
+export const validateRadioAnswer = createValidator("validateRadioAnswer", compiled.validateRadioAnswer);
 /** Validates the `RadioQuestion` schema (`#/components/schemas/RadioQuestion`). */
 export const validateRadioQuestion = createValidator("validateRadioQuestion", compiled.validateRadioQuestion);
+/** Validates the `CheckboxAnswer` schema (`#/components/schemas/CheckboxAnswer`). */
+export const validateCheckboxAnswer = createValidator("validateCheckboxAnswer", compiled.validateCheckboxAnswer);
 /** Validates the `CheckboxQuestion` schema (`#/components/schemas/CheckboxQuestion`). */
 export const validateCheckboxQuestion = createValidator("validateCheckboxQuestion", compiled.validateCheckboxQuestion);
 /** Validates the `SingleLineTextboxQuestion` schema (`#/components/schemas/SingleLineTextboxQuestion`). */

@@ -86,6 +86,10 @@ describe('generated types', () => {
 export async function compileOnly(api: PartnerClient): Promise<void> {
   const { data } = await api.GET('/v1/projects', { params: { query: { status: 'DRAFT', includeCount: true } } });
   if (data) expectTypeOf(data.results).toExtend<Project[]>();
+  // What the client returns is assignable to the schema aliases (openapi-fetch maps response types).
+  const first: Project | undefined = data?.results[0];
+  const answers = first?.screenerQuestions?.flatMap((q) => (q.isEnd ? [] : q.answers));
+  expectTypeOf(answers).toExtend<components['schemas']['ScreenerAnswer'][] | undefined>();
   const skills = await api.GET('/v1/skills', { params: { query: { query: 'figma' } } });
   if (skills.data) expectTypeOf(skills.data.totalResults).toEqualTypeOf<number | undefined>();
   await api.PATCH('/v1/projects/{projectId}/quotas/targets', { params: { path: { projectId: 'p' } }, body: [{ groupId: 'g', segmentId: 's', target: { op: 'track' } }] });
