@@ -1,0 +1,58 @@
+/**
+ * npm run bench [-- --runs N] [--scale-runs N] [--requests N] [--smoke]
+ * Runs every measurement in turn, prints each one's table, then one final table of every row.
+ * A measurement that throws prints as a failed row and makes the exit code 1; missed targets do not.
+ */
+import { execFileSync } from 'node:child_process';
+import { benchClient } from './client.js';
+import { benchGenerate } from './generate.js';
+import { benchGithub } from './github.js';
+import { parseOptions, printMeasurement, printTable, verdict, type Measurement, type Options, type Row } from './shared.js';
+import { benchTypecheck } from './typecheck.js';
+import { benchValidators } from './validators.js';
+
+process.once('SIGINT', () => process.exit(130)); // runs the exit handlers that end children
+
+const argv = process.argv.slice(2);
+const options = parseOptions(argv);
+const i = argv.indexOf('--scale-runs');
+const scaleRuns = i >= 0 ? Number(argv[i + 1]) : Math.min(options.runs, 3);
+
+const benches: [string, (o: Options) => Promise<Measurement>][] = [
+  ['generate our spec', benchGenerate],
+  ['scale', (o) => benchGithub({ ...o, scaleRuns })],
+  ['validators', benchValidators],
+  ['client', benchClient],
+  ['type-check', benchTypecheck],
+];
+
+let commit = 'unknown commit';
+try {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  commit = `commit ${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'generator', 'templates', 'spec', 'generated') ? ' + local changes' : ''}`;
+} catch {
+  // not a git checkout
+}
+console.log(`# Benchmarks (runs ${options.runs}, scale runs ${scaleRuns}, client requests ${options.requests}${options.smoke ? ', --smoke' : ''}; node ${process.version}; ${commit})`);
+const all: Row[] = [];
+let threw = false;
+for (const [name, bench] of benches) {
+  const started = performance.now();
+  let m: Measurement;
+  try {
+    m = await bench(options);
+  } catch (err) {
+    threw = true;
+    const message = String((err as Error).stack ?? err);
+    m = { title: name, rows: [{ name, ours: `failed: ${message.split('\n')[0]}`, other: '', ratio: '', target: '', met: false }], notes: [message] };
+  }
+  m.notes.push(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  printMeasurement(m);
+  all.push(...m.rows);
+}
+
+console.log('\n## Summary\n');
+printTable(['row', 'ours', 'compared with', 'ratio', 'target', 'met'], all.map((r) => [r.name, r.ours, r.other, r.ratio, r.target, verdict(r.met)]));
+const missed = all.filter((r) => r.met === false).map((r) => r.name);
+console.log(`\n${all.filter((r) => r.met === true).length} targets met, ${missed.length} missed${missed.length ? `: ${missed.join('; ')}` : ''}`);
+if (threw) process.exitCode = 1;
