@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { loadSpec } from './load.js';
 import { buildModel } from './model.js';
 import { emitTypes, type Files } from './emit/types.js';
-import { emitValidators } from './emit/validators.js';
+import { emitValidatorsInChild } from './emit/validators-process.js';
 import { emitClient } from './emit/client.js';
 import { emitDocs } from './emit/docs.js';
 import { emitPackage } from './emit/package.js';
@@ -64,10 +64,13 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
 
   const sources: Files = new Map();
   const add = (files: Files) => files.forEach((v, k) => sources.set(k, v));
+  // The validators compile in a child process while this one emits the rest.
+  const pendingValidators = emitValidatorsInChild(loaded.document);
+  pendingValidators.catch(() => {});
   add(await emitTypes(model));
-  const validators = emitValidators(model);
-  add(validators.files);
   add(emitClient(model, templatesDir));
+  const validators = await pendingValidators;
+  add(validators.files);
   const docs = emitDocs(model, templatesDir, validators.entries);
   add(docs);
   const docPages = [...docs.keys()].filter((f) => f.startsWith('docs/'));

@@ -29,6 +29,8 @@ export function createAjv(options: AjvOptions = {}): Ajv2020 {
     discriminator: options.discriminator ?? true,
     // Each referenced schema compiles once into its own function, shared by every validator.
     inlineRefs: false,
+    // ajv's optimisation pass costs a third of the compile time on large documents, for ~15% less
+    // code: kept, because consumers load that code at start-up.
     ...(options.standalone && { code: { source: true, esm: true, lines: true, optimize: 1 } }),
   });
   addFormats.default(ajv);
