@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { loadSpec } from './load.js';
 import { buildModel } from './model.js';
 import { emitTypes, type Files } from './emit/types.js';
+import { emitValidators, type ValidatorsOutput } from './emit/validators.js';
 import { emitValidatorsInChild } from './emit/validators-process.js';
 import { emitClient } from './emit/client.js';
 import { emitDocs } from './emit/docs.js';
@@ -21,6 +22,8 @@ export interface GenerateOptions {
   lintConfig?: string | undefined;
   templatesDir?: string;
   packageName?: string;
+  /** Compile validators in a child process: default only for large documents. */
+  validatorsInChild?: boolean;
 }
 
 export interface GenerateResult {
@@ -32,6 +35,9 @@ export interface GenerateResult {
 }
 
 const RUNTIME_DEPENDENCIES = ['openapi-fetch', 'ajv', 'ajv-formats'];
+
+/** Schemas plus operations above which validators compile in a child process. */
+const LARGE_DOCUMENT = 400;
 
 function runtimeDependencies(): Record<string, string> {
   const pkg = JSON.parse(readFileSync(path.join(TOOL_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
@@ -64,8 +70,10 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
 
   const sources: Files = new Map();
   const add = (files: Files) => files.forEach((v, k) => sources.set(k, v));
-  // The validators compile in a child process while this one emits the rest.
-  const pendingValidators = emitValidatorsInChild(loaded.document);
+  // A large document's validators compile in a child process while this one emits the rest (the
+  // child's start-up costs more than it saves on a small one).
+  const large = options.validatorsInChild ?? model.schemaNames.length + model.operations.length > LARGE_DOCUMENT;
+  const pendingValidators: Promise<ValidatorsOutput> = large ? emitValidatorsInChild(loaded.document) : Promise.resolve().then(() => emitValidators(model));
   pendingValidators.catch(() => {});
   add(await emitTypes(model));
   add(emitClient(model, templatesDir));

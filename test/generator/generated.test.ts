@@ -29,6 +29,12 @@ describe('generated/', () => {
     for (const [file, text] of first.files) expect(second.files.get(file), file).toBe(text);
   });
 
+  it('is the same when the validators compile in a child process (as for large documents)', async () => {
+    const child = await generate({ spec, lintConfig, validatorsInChild: true });
+    expect([...child.files.keys()]).toEqual([...first.files.keys()]);
+    for (const [file, text] of first.files) expect(child.files.get(file), file).toBe(text);
+  });
+
   it('starts every file with the generated banner', () => {
     for (const [file, text] of first.files) {
       const head = file.endsWith('.json') ? JSON.parse(text)['//'] : text.split('\n')[0];
