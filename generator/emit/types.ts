@@ -3,7 +3,14 @@
  * and `webhooks`; friendly aliases name every component schema (`Project`, `Skill`, ...).
  * openapi-typescript does not express `if`/`then`: conditional rules live in the validators.
  */
-import { astToString, resolveRef, scanDiscriminators, transformSchema, type GlobalContext, type OpenAPI3 } from 'openapi-typescript';
+import type * as OpenapiTS from 'openapi-typescript';
+import type { GlobalContext, OpenAPI3 } from 'openapi-typescript';
+
+// openapi-typescript's modules, not its entry point: the entry loads its own copy of Redocly's
+// library (half a second at start-up) for bundling and linting, which load.ts has done already.
+const { default: transformSchema } = (await import('openapi-typescript/dist/transform/index.mjs' as string)) as { default: typeof OpenapiTS.transformSchema };
+const { astToString } = (await import('openapi-typescript/dist/lib/ts.mjs' as string)) as Pick<typeof OpenapiTS, 'astToString'>;
+const { resolveRef, scanDiscriminators } = (await import('openapi-typescript/dist/lib/utils.mjs' as string)) as Pick<typeof OpenapiTS, 'resolveRef' | 'scanDiscriminators'>;
 import type { SpecModel } from '../model.js';
 
 export type Files = Map<string, string>;
