@@ -88,7 +88,26 @@ export type PageItem<Paths, P extends keyof Paths> = ListBody<Paths, P> extends 
 export type PaginateInit<Paths extends Record<string, any>, P extends keyof Paths> = NonNullable<MaybeOptionalInit<Paths[P], 'get'>> &
   RequestOptions & { signal?: AbortSignal };
 
-export type RuntimeClient<Paths extends Record<string, any>, Env extends string> = Client<Paths, 'application/json'> & {
+type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+type PathsWith<Paths, M extends HttpMethod> = { [P in keyof Paths]: Paths[P] extends { [K in M]: any } ? P : never }[keyof Paths];
+type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+type InitArgument<Init> = RequiredKeys<Init> extends never ? [(Init & RequestOptions)?] : [Init & RequestOptions];
+
+/** openapi-fetch's method, whose init also takes the runtime's per-request options, typed. */
+export type RuntimeMethod<Paths extends Record<string, any>, M extends HttpMethod> = <P extends PathsWith<Paths, M>, Init extends MaybeOptionalInit<Paths[P], M>>(
+  url: P,
+  ...init: InitArgument<Init>
+) => Promise<FetchResponse<Paths[P][M], Init, 'application/json'>>;
+
+export type RuntimeClient<Paths extends Record<string, any>, Env extends string> = Omit<Client<Paths, 'application/json'>, 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE'> & {
+  GET: RuntimeMethod<Paths, 'get'>;
+  PUT: RuntimeMethod<Paths, 'put'>;
+  POST: RuntimeMethod<Paths, 'post'>;
+  DELETE: RuntimeMethod<Paths, 'delete'>;
+  OPTIONS: RuntimeMethod<Paths, 'options'>;
+  HEAD: RuntimeMethod<Paths, 'head'>;
+  PATCH: RuntimeMethod<Paths, 'patch'>;
+  TRACE: RuntimeMethod<Paths, 'trace'>;
   /** The environment this client talks to. */
   readonly environment: Env;
   /** The documented limits of that environment (null when the spec documents none). */
@@ -218,7 +237,7 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
     }
   }
 
-  return Object.assign(client, {
+  return Object.assign(client as unknown as Omit<RuntimeClient<Paths, Env>, 'environment' | 'limits' | 'rateLimiter' | 'usage' | 'paginate'>, {
     environment: options.environment,
     limits,
     rateLimiter: limiter,

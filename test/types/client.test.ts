@@ -94,6 +94,10 @@ export async function compileOnly(api: PartnerClient): Promise<void> {
   if (skills.data) expectTypeOf(skills.data.totalResults).toEqualTypeOf<number | undefined>();
   await api.PATCH('/v1/projects/{projectId}/quotas/targets', { params: { path: { projectId: 'p' } }, body: [{ groupId: 'g', segmentId: 's', target: { op: 'track' } }] });
 
+  // Per-request runtime options are typed next to params and body.
+  await api.POST('/v1/webhooks', { body: {}, retryNonIdempotent: true, timeoutMs: 5_000, maxRetries: 4, validate: false });
+  // @ts-expect-error timeoutMs is a number of milliseconds
+  await api.GET('/v1/skills', { timeoutMs: '5s' });
   // @ts-expect-error the path does not exist
   await api.GET('/v1/project');
   // @ts-expect-error status is not one of the ProjectStatus values
