@@ -251,7 +251,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
     hasWebhooks: webhooks.length > 0,
     webhookCount: webhooks.length,
     securitySchemes,
-    environments: model.environments.map((e) => ({ ...e, gap: (doc.servers ?? []).find((s: Doc) => s['x-environment'] === e.name)?.variables?.base_url?.['x-source-gap'] })),
+    environments: model.environments,
     pagination: model.pagination,
     paginationGap: doc['x-pagination']?.['x-source-gap'],
     paginated: model.operations.filter((o) => o.paginated).map((o) => ({ operationId: o.operationId, href: `${tagFile(o.tag)}#${slug(o.operationId)}`, method: o.method.toUpperCase(), path: o.path })),
