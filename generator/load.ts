@@ -83,8 +83,9 @@ async function configFor(options: LoadOptions): Promise<Config> {
 }
 
 /**
- * Checks the root file before Redocly sees it: syntax (YAML or JSON, with line:column) and the
- * `openapi` version, so these errors are located too.
+ * Checks the root file's syntax (YAML or JSON, with line:column) and `openapi` version, to locate
+ * what Redocly refuses without a place. Run only when bundling fails or the version is wrong: a
+ * second parse of a large root costs seconds.
  */
 function precheckRoot(specFile: string): void {
   const file = relative(path.resolve(specFile));
@@ -115,7 +116,6 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
   if (!existsSync(specFile) || !statSync(specFile).isFile()) {
     throw new GenerationError(`Spec file not found: ${specFile}`, [{ file: specFile, message: 'no such file' }]);
   }
-  precheckRoot(specFile);
   const config = await configFor(options);
   const externalRefResolver = new BaseResolver(config.resolve);
   const ref = path.resolve(specFile);
@@ -124,6 +124,7 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
   try {
     bundled = await bundle({ ref, config, externalRefResolver, dereference: false });
   } catch (err) {
+    precheckRoot(specFile);
     throw fromThrown(err, specFile);
   }
   const bundleErrors = bundled.problems.filter((p) => p.severity === 'error' && !p.ignored);
@@ -132,6 +133,7 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
     throw new GenerationError(`${specFile} does not resolve:`, problems);
   }
   const document = bundled.bundle.parsed as OpenAPI3;
+  if (!/^3\.[01]\.\d+/.test(String((document as { openapi?: unknown }).openapi))) precheckRoot(specFile);
 
   const lintProblems = (await lint({ ref, config, externalRefResolver })).filter((p) => !p.ignored);
   const errors = lintProblems.filter((p) => p.severity === 'error').map(locate);

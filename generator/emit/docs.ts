@@ -132,7 +132,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
   const doc = model.document as Doc;
   const render = renderer(loadTemplates(templatesDir), templatesDir);
   const files: Files = new Map();
-  const validatorBySchema = new Map(validators.filter((v) => v.kind === 'schema').map((v) => [v.pointer.split('/').pop()!.replaceAll('~1', '/').replaceAll('~0', '~'), v.name]));
+  const validatorBySchema = new Map(validators.filter((v) => v.component !== undefined).map((v) => [v.component!, v.name]));
   const validatorsByOp = new Map<string, ValidatorEntry[]>();
   for (const v of validators) if (v.operationId) validatorsByOp.set(v.operationId, [...(validatorsByOp.get(v.operationId) ?? []), v]);
 
