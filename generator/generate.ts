@@ -30,8 +30,6 @@ export interface GenerateResult {
   files: Map<string, string>;
   warnings: string[];
   stats: { validators: number; docPages: number; operations: number; schemas: number };
-  /** Every input file read (spec files), for --watch. */
-  inputs: string[];
 }
 
 const RUNTIME_DEPENDENCIES = ['openapi-fetch', 'ajv', 'ajv-formats'];
@@ -90,6 +88,5 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
     files,
     warnings: [...loaded.warnings.map((w) => formatProblem(w).trim()), ...validators.warnings],
     stats: { validators: validators.entries.length, docPages: docPages.length, operations: model.operations.length, schemas: model.schemaNames.length },
-    inputs: loaded.files,
   };
 }

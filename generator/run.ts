@@ -63,7 +63,7 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
   const out = args.out ?? path.relative(process.cwd(), path.join(TOOL_ROOT, 'generated'));
   const lintConfig = args['lint-config'] ?? (path.resolve(spec) === defaultSpec ? path.join(TOOL_ROOT, 'redocly.yaml') : undefined);
 
-  async function runOnce(): Promise<{ code: number; inputs: string[] }> {
+  async function runOnce(): Promise<number> {
     const started = performance.now();
     try {
       const result = await generate({ spec, lintConfig });
@@ -81,27 +81,27 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
             ...stale.extra.map((f) => `  not generated: ${path.join(out, f)}`),
           ];
           io.stderr(`${out}/ is stale (${lines.length} files); run \`npm run generate\` and commit the result:\n${lines.join('\n')}\n`);
-          return { code: 1, inputs: result.inputs };
+          return 1;
         }
         io.stdout(`${out}/ is up to date (${counts}), checked in ${seconds}s\n`);
-        return { code: 0, inputs: result.inputs };
+        return 0;
       }
       writeTree(out, result.files);
       io.stdout(`wrote ${counts} to ${out}/ in ${seconds}s\n`);
-      return { code: 0, inputs: result.inputs };
+      return 0;
     } catch (err) {
       if (err instanceof GenerationError) {
         io.stderr(`error: ${err.message}\n${out}/ was left unchanged.\n`);
-        return { code: 1, inputs: [] };
+        return 1;
       }
       throw err;
     }
   }
 
   const first = await runOnce();
-  if (!args.watch) return { code: first.code, stop: none };
+  if (!args.watch) return { code: first, stop: none };
 
-const dirs = [path.dirname(path.resolve(spec)), path.join(TOOL_ROOT, 'templates')];
+  const dirs = [path.dirname(path.resolve(spec)), path.join(TOOL_ROOT, 'templates')];
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
   io.stdout(`watching ${dirs.map((d) => path.relative(process.cwd(), d) || '.').join(', ')} (Ctrl-C to stop)\n`);
@@ -116,7 +116,7 @@ const dirs = [path.dirname(path.resolve(spec)), path.join(TOOL_ROOT, 'templates'
     }),
   );
   return {
-    code: first.code,
+    code: first,
     stop: () => {
       clearTimeout(timer);
       watchers.forEach((w) => w.close());
