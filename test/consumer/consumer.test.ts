@@ -1,5 +1,5 @@
 /**
- * The package as another repository gets it: `npm pack` of generated/, installed offline into a
+ * The package as another repository gets it: `npm pack` of generated/, installed into a
  * project outside this repository, run from plain Node ESM, and type-checked from TypeScript
  * (node16 and bundler resolution, strict, skipLibCheck false) with this repository's tsc.
  */
@@ -40,7 +40,9 @@ beforeAll(async () => {
   consumer = path.join(work, 'app');
   mkdirSync(consumer);
   writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: consumer, env });
+  // --prefer-offline: tarballs come from the cache `npm ci` filled; the registry is asked only for the
+  // package metadata `npm ci` does not cache (a fresh CI machine has none, so --offline fails there).
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: consumer, env });
   symlinkSync(path.join(ROOT, 'node_modules', 'typescript'), path.join(consumer, 'node_modules', 'typescript'), 'dir');
 });
 
