@@ -24,6 +24,10 @@ export interface GenerateOptions {
   packageName?: string;
   /** Compile validators in a child process: default only for large documents. */
   validatorsInChild?: boolean;
+  /** Let `$ref`s read files outside the spec's folder and http(s) URLs (default: no). */
+  allowExternalRefs?: boolean | undefined;
+  /** How long a `$ref`ed URL may take to answer, in ms (default: resolve.ts DEFAULT_REF_TIMEOUT_MS). */
+  refTimeoutMs?: number | undefined;
 }
 
 export interface GenerateResult {
@@ -44,7 +48,7 @@ function runtimeDependencies(): Record<string, string> {
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const templatesDir = options.templatesDir ?? path.join(TOOL_ROOT, 'templates');
-  const loaded = await loadSpec(options.spec, { lintConfig: options.lintConfig });
+  const loaded = await loadSpec(options.spec, { lintConfig: options.lintConfig, allowExternalRefs: options.allowExternalRefs, refTimeoutMs: options.refTimeoutMs });
   try {
     return await emitAll(options, loaded, templatesDir);
   } catch (err) {

@@ -1,12 +1,13 @@
 /**
  * Load: bundle a multi-file OpenAPI document once with Redocly's library and lint it with the
  * repository's redocly.yaml (or Redocly's `minimal` rules for a document from elsewhere).
+ * Every file is read through `SpecResolver` (what a `$ref` may read, YAML alias budget), and the
+ * bundle keeps the author's component names (author-names.ts).
  * Every problem comes back located: file, line:column and JSON pointer.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
-  BaseResolver,
   bundle,
   createConfig,
   getLineColLocation,
@@ -20,6 +21,9 @@ import { parseDocument } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { GenerationError, type Problem } from './problems.js';
 import { SourceLocator } from './locate.js';
+import { SpecResolver, type RefPolicy } from './resolve.js';
+import { adoptAuthorNames } from './author-names.js';
+import { checkAliasExpansion } from './aliases.js';
 
 export interface LoadedSpec {
   /** The bundled document: one object, internal `$ref`s only. */
@@ -30,7 +34,7 @@ export interface LoadedSpec {
   warnings: Problem[];
 }
 
-export interface LoadOptions {
+export interface LoadOptions extends RefPolicy {
   /** A redocly.yaml to lint with; without it the structural rules apply. */
   lintConfig?: string | undefined;
 }
@@ -89,7 +93,8 @@ async function configFor(options: LoadOptions): Promise<Config> {
  */
 function precheckRoot(specFile: string): void {
   const file = relative(path.resolve(specFile));
-  const doc = parseDocument(readFileSync(specFile, 'utf8'));
+  const text = readFileSync(specFile, 'utf8');
+  const doc = parseDocument(text);
   const syntax = doc.errors[0];
   if (syntax) {
     const pos = syntax.linePos?.[0];
@@ -97,7 +102,10 @@ function precheckRoot(specFile: string): void {
       { file, ...(pos && { line: pos.line, column: pos.col }), message: `syntax error: ${syntax.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`, rule: 'syntax' },
     ]);
   }
-  const root: unknown = doc.toJSON();
+  const aliases = checkAliasExpansion(text);
+  if (aliases) throw new GenerationError(`${specFile} is refused:`, [{ file, line: aliases.line, column: aliases.column, message: aliases.message, rule: 'yaml-aliases' }]);
+  // Within the alias budget: the yaml package's own, stricter alias count need not apply.
+  const root: unknown = doc.toJS({ maxAliasCount: -1 });
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
     throw new GenerationError(`${specFile} is not an OpenAPI document:`, [{ file, line: 1, column: 1, message: root == null ? 'the file is empty' : 'expected an object at the top level' }]);
   }
@@ -117,22 +125,28 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
     throw new GenerationError(`Spec file not found: ${specFile}`, [{ file: specFile, message: 'no such file' }]);
   }
   const config = await configFor(options);
-  const externalRefResolver = new BaseResolver(config.resolve);
+  const externalRefResolver = new SpecResolver(specFile, config.resolve, options);
   const ref = path.resolve(specFile);
+  const refusedInside = () => {
+    if (externalRefResolver.problems.length) throw new GenerationError(`${specFile} is refused:`, externalRefResolver.problems);
+  };
 
   let bundled;
   try {
     bundled = await bundle({ ref, config, externalRefResolver, dereference: false });
   } catch (err) {
+    refusedInside();
     precheckRoot(specFile);
     throw fromThrown(err, specFile);
   }
+  refusedInside();
   const bundleErrors = bundled.problems.filter((p) => p.severity === 'error' && !p.ignored);
   if (bundleErrors.length) {
     const problems = dedupe(bundleErrors.map((p) => yamlSyntaxProblem(p) ?? withRefTarget(locate(p))));
     throw new GenerationError(`${specFile} does not resolve:`, problems);
   }
   const document = bundled.bundle.parsed as OpenAPI3;
+  adoptAuthorNames(document, externalRefResolver.authoredComponents);
   if (!/^3\.[01]\.\d+/.test(String((document as { openapi?: unknown }).openapi))) precheckRoot(specFile);
 
   const lintProblems = (await lint({ ref, config, externalRefResolver })).filter((p) => !p.ignored);
@@ -145,7 +159,7 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
 
 /** An unresolved `$ref` problem names the target it could not find. */
 function withRefTarget(problem: Problem): Problem {
-  if (!problem.file || problem.pointer === undefined || !/resolve/i.test(problem.message)) return problem;
+  if (!problem.file || problem.pointer === undefined || !/resolve/i.test(problem.message) || /: refused: /.test(problem.message)) return problem;
   const node = new SourceLocator().locate(problem.file, problem.pointer)?.value as { $ref?: unknown } | undefined;
   return typeof node?.$ref === 'string' ? { ...problem, message: `${problem.message}: ${JSON.stringify(node.$ref)} not found` } : problem;
 }

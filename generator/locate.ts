@@ -49,7 +49,7 @@ export class SourceLocator {
   #at(file: string, parsed: Parsed, node: Node | null | undefined): SourceLocation | undefined {
     if (!node?.range) return undefined;
     const { line, col } = parsed.lines.linePos(node.range[0]);
-    return { file: path.relative(process.cwd(), file) || file, line, column: col, value: node.toJSON() };
+    return { file: path.relative(process.cwd(), file) || file, line, column: col, value: plainValue(node) };
   }
 
   /** The node at `pointer` in `file`, following `$ref`s on the way (not at the end). */
@@ -84,5 +84,14 @@ export class SourceLocator {
     const name = segments[2]!;
     const file = this.#files.find((f) => path.basename(f).replace(/\.(ya?ml|json)$/, '') === name);
     return file ? this.#walk(file, segments.slice(3), 1) : undefined;
+  }
+}
+
+/** The node as plain data; undefined when its aliases expand past the yaml package's limit. */
+function plainValue(node: Node): unknown {
+  try {
+    return node.toJSON();
+  } catch {
+    return undefined;
   }
 }

@@ -1,21 +1,28 @@
 /**
  * The command line: npm run generate [-- --check] [--watch] [--spec <file> --out <dir>] [--lint-config <file>]
- * Exit codes: 0 ok, 1 invalid input or stale output, 2 usage.
+ * [--allow-external-refs] [--debug]
+ * Exit codes: 0 ok, 1 invalid input, refused output directory, stale output or unexpected failure, 2 usage.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generate, TOOL_ROOT } from './generate.js';
-import { checkTree, isStale, writeTree } from './output.js';
+import { assertReplaceable, checkTree, isStale, writeTree } from './output.js';
+import { DEFAULT_REF_TIMEOUT_MS } from './resolve.js';
 import { GenerationError } from './problems.js';
 
 const USAGE = `Usage: npm run generate -- [options]
   --spec <file>         OpenAPI 3.0 or 3.1 document (default: spec/openapi.yaml)
   --out <dir>           output directory (default: generated)
   --lint-config <file>  redocly.yaml to lint with (default: redocly.yaml for spec/, Redocly's minimal rules otherwise)
+  --allow-external-refs let $refs read files outside the spec's folder and http(s) URLs
+                        (each URL must answer within ${DEFAULT_REF_TIMEOUT_MS / 1000} s)
   --check               compare with the output directory, write nothing; exit 1 listing stale files
   --watch               regenerate when the spec or templates change
-  --help                show this text`;
+  --debug               print the stack of an unexpected failure
+  --help                show this text
+
+--out must be a new or empty directory, or one generated before: it is replaced as a whole.`;
 
 export interface Io {
   stdout: (text: string) => void;
@@ -31,6 +38,8 @@ const options = {
   spec: { type: 'string' },
   out: { type: 'string' },
   'lint-config': { type: 'string' },
+  'allow-external-refs': { type: 'boolean', default: false },
+  debug: { type: 'boolean', default: false },
   check: { type: 'boolean', default: false },
   watch: { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
@@ -62,11 +71,14 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
   const spec = args.spec ?? path.relative(process.cwd(), defaultSpec);
   const out = args.out ?? path.relative(process.cwd(), path.join(TOOL_ROOT, 'generated'));
   const lintConfig = args['lint-config'] ?? (path.resolve(spec) === defaultSpec ? path.join(TOOL_ROOT, 'redocly.yaml') : undefined);
+  /** What the output directory may be neither equal to nor contain. */
+  const protect = [spec, ...(lintConfig ? [lintConfig] : []), path.join(TOOL_ROOT, 'templates'), TOOL_ROOT, process.cwd()];
 
   async function runOnce(): Promise<number> {
     const started = performance.now();
     try {
-      const result = await generate({ spec, lintConfig });
+      if (!args.check) assertReplaceable(out, protect);
+      const result = await generate({ spec, lintConfig, allowExternalRefs: args['allow-external-refs'] });
       for (const w of result.warnings.slice(0, MAX_WARNINGS)) io.stderr(`warning: ${w}\n`);
       if (result.warnings.length > MAX_WARNINGS) io.stderr(`warning: … and ${result.warnings.length - MAX_WARNINGS} more\n`);
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
@@ -86,15 +98,20 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
         io.stdout(`${out}/ is up to date (${counts}), checked in ${seconds}s\n`);
         return 0;
       }
-      writeTree(out, result.files);
+      writeTree(out, result.files, protect);
       io.stdout(`wrote ${counts} to ${out}/ in ${seconds}s\n`);
       return 0;
     } catch (err) {
+      const unchanged = `${out}/ was left unchanged.\n`;
       if (err instanceof GenerationError) {
-        io.stderr(`error: ${err.message}\n${out}/ was left unchanged.\n`);
+        io.stderr(`error: ${err.message}\n${unchanged}`);
         return 1;
       }
-      throw err;
+      // A bug, or a library failing on hostile input: one located line, the stack only on request.
+      const e = err instanceof Error ? err : new Error(String(err));
+      const detail = args.debug ? `\n${e.stack ?? ''}` : ' (--debug prints the stack)';
+      io.stderr(`error: ${spec}: generation failed unexpectedly: ${e.name}: ${e.message.split('\n')[0]}${detail}\n${unchanged}`);
+      return 1;
     }
   }
 
