@@ -154,6 +154,7 @@ validate55.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const validateProjectTaskDeadline = validate56;
 const schema23 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectTaskDeadline","type":"object","required":["endsAt"],"properties":{"endsAt":{"type":"string","format":"date-time","x-future-date-time":true},"timezone":{"type":"string"}}};
+const func0 = Object.prototype.hasOwnProperty;
 const formats0 = __dep0.fullFormats["date-time"];
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -168,7 +169,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.endsAt === undefined){
+if((data.endsAt === undefined) || (!(func0.call(data, "endsAt")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endsAt"},message:"must have required property '"+"endsAt"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -178,7 +179,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.endsAt !== undefined){
+if(data.endsAt !== undefined && func0.call(data, "endsAt")){
 let data0 = data.endsAt;
 if(typeof data0 === "string"){
 if(!(formats0.validate(data0))){
@@ -213,7 +214,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.timezone !== undefined){
+if(data.timezone !== undefined && func0.call(data, "timezone")){
 if(typeof data.timezone !== "string"){
 const err4 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -243,7 +244,7 @@ validate56.evaluated = {"props":{"endsAt":true,"timezone":true},"dynamicProps":f
 
 export const validateUnmoderatedStudyOrSurvey = validate57;
 const schema24 = {"$id":"https://partner-recruitment.invalid/schemas/UnmoderatedStudyOrSurvey","type":"object","properties":{"remoteCommunicationDetails":{"type":"string"},"specialInstructions":{"type":"string","maxLength":2000},"deadline":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectTaskDeadline"}}};
-const func1 = __dep1.default;
+const func65 = __dep1.default;
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/UnmoderatedStudyOrSurvey" */;
@@ -257,7 +258,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.remoteCommunicationDetails !== undefined){
+if(data.remoteCommunicationDetails !== undefined && func0.call(data, "remoteCommunicationDetails")){
 if(typeof data.remoteCommunicationDetails !== "string"){
 const err0 = {instancePath:instancePath+"/remoteCommunicationDetails",schemaPath:"#/properties/remoteCommunicationDetails/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -269,10 +270,10 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.specialInstructions !== undefined){
+if(data.specialInstructions !== undefined && func0.call(data, "specialInstructions")){
 let data1 = data.specialInstructions;
 if(typeof data1 === "string"){
-if(func1(data1) > 2000){
+if(func65(data1) > 2000){
 const err1 = {instancePath:instancePath+"/specialInstructions",schemaPath:"#/properties/specialInstructions/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -294,9 +295,9 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.deadline !== undefined){
+if(data.deadline !== undefined && func0.call(data, "deadline")){
 if(!(validate56(data.deadline, {instancePath:instancePath+"/deadline",parentData:data,parentDataProperty:"deadline",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+vErrors = __appendErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -370,7 +371,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -380,7 +381,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.text === undefined){
+if((data.text === undefined) || (!(func0.call(data, "text")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -390,7 +391,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
 const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -402,7 +403,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.text !== undefined){
+if(data.text !== undefined && func0.call(data, "text")){
 if(typeof data.text !== "string"){
 const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -449,7 +450,7 @@ let valid0 = true;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.questionType === undefined) && (missing0 = "questionType")){
+if(((data.questionType === undefined) || (!(func0.call(data, "questionType")))) && (missing0 = "questionType")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -460,7 +461,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.questionType !== undefined){
+if(data.questionType !== undefined && func0.call(data, "questionType")){
 let data0 = data.questionType;
 if(!((data0 === "RADIO") || (data0 === "CHECKBOX"))){
 const err1 = {};
@@ -489,7 +490,7 @@ let ifClause0;
 if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.options === undefined){
+if((data.options === undefined) || (!(func0.call(data, "options")))){
 const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -499,7 +500,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.options !== undefined){
+if(data.options !== undefined && func0.call(data, "options")){
 let data1 = data.options;
 if(Array.isArray(data1)){
 if(data1.length < 1){
@@ -527,7 +528,7 @@ ifClause0 = "then";
 else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.options !== undefined){
+if(data.options !== undefined && func0.call(data, "options")){
 const err4 = {instancePath:instancePath+"/options",schemaPath:"#/else/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err4];
@@ -559,7 +560,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionId === undefined){
+if((data.questionId === undefined) || (!(func0.call(data, "questionId")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionId"},message:"must have required property '"+"questionId"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -569,7 +570,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.questionType === undefined){
+if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -579,7 +580,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.text === undefined){
+if((data.text === undefined) || (!(func0.call(data, "text")))){
 const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -596,7 +597,7 @@ props0.questionType = true;
 props0.text = true;
 props0.options = true;
 }
-if(data.questionId !== undefined){
+if(data.questionId !== undefined && func0.call(data, "questionId")){
 if(typeof data.questionId !== "string"){
 const err9 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -608,13 +609,13 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.questionType !== undefined){
+if(data.questionType !== undefined && func0.call(data, "questionType")){
 if(!(validate59(data.questionType, {instancePath:instancePath+"/questionType",parentData:data,parentDataProperty:"questionType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = __appendErrors(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
-if(data.text !== undefined){
+if(data.text !== undefined && func0.call(data, "text")){
 if(typeof data.text !== "string"){
 const err10 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -626,20 +627,20 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.options !== undefined){
+if(data.options !== undefined && func0.call(data, "options")){
 let data6 = data.options;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate60(data6[i0], {instancePath:instancePath+"/options/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = __appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
 let seen0 = new Map();
 for(let i1=0; i1<data6.length; i1++){
 const item0 = data6[i1];
-if(item0 !== null && typeof item0 == "object" && item0["id"] !== undefined){
+if(item0 !== null && typeof item0 == "object" && item0.id !== undefined && func0.call(item0, "id")){
 const value0 = item0["id"];
 if(seen0.has(value0)){
 const err11 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/x-unique-item-properties",keyword:"x-unique-item-properties",params:{property: "id", value: JSON.stringify(value0), first: seen0.get(value0), index: i1},message:"must not repeat "+"id"+" "+JSON.stringify(value0)+" (items "+seen0.get(value0)+" and "+i1+")"};
@@ -687,7 +688,7 @@ validate61.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateProjectCountryCode = validate64;
 const schema28 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectCountryCode","type":"string","enum":["AX","AL","DZ","AS","AD","AI","AQ","AG","AR","AM","AW","AU","AT","BS","BH","BD","BB","BY","BE","BZ","BJ","BM","BT","BO","BA","BW","BV","BR","VG","IO","BN","BG","BF","BI","CV","CM","CA","KY","CF","TD","CL","CX","CC","CO","KM","CG","CK","CR","HR","CU","CW","CY","CZ","CI","CD","DK","DJ","DM","EC","EG","SV","GQ","ER","EE","SZ","ET","FK","FO","FJ","FI","FR","GF","PF","TF","GA","GM","GE","DE","GI","GR","GL","GD","GP","GU","GT","GG","GN","GW","GY","HT","HM","VA","HN","HK","HU","IS","IN","ID","IR","IQ","IE","IM","IL","IT","JM","JP","JE","JO","KZ","KE","KI","LA","LV","LB","LR","LY","LI","LT","LU","MG","MW","MY","MV","ML","MT","MH","MQ","MR","MU","YT","MX","FM","MD","MC","MN","ME","MS","MA","MZ","NA","NR","NP","NL","NC","NZ","NI","NE","NU","NF","KP","MK","MP","NO","OM","PW","PA","PG","PY","PE","PH","PN","PL","PT","PR","QA","RO","RW","RE","SH","KN","LC","PM","VC","WS","SM","ST","SA","RS","SC","SL","SG","SK","SI","SB","SO","ZA","GS","KR","ES","LK","SR","SJ","SE","CH","TZ","TW","TH","TL","TG","TK","TO","TT","TN","TR","TM","TC","TV","VI","UG","AE","GB","UM","US","UY","VU","VE","VN","WF","EH","ZM","ZW","all"]};
-const func0 = __dep2.default;
+const func27 = __dep2.default;
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/ProjectCountryCode" */;
@@ -713,7 +714,7 @@ errors++;
 let valid0;
 valid0 = false;
 for(const v0 of schema28.enum){
-if(func0(data, v0)){
+if(func27(data, v0)){
 valid0 = true;
 break;
 }
@@ -758,7 +759,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.city === undefined){
+if((data.city === undefined) || (!(func0.call(data, "city")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -768,7 +769,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.country === undefined){
+if((data.country === undefined) || (!(func0.call(data, "country")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -778,7 +779,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.location === undefined){
+if((data.location === undefined) || (!(func0.call(data, "location")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -788,15 +789,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.country !== undefined){
+if(data.country !== undefined && func0.call(data, "country")){
 if(!(validate64(data.country, {instancePath:instancePath+"/country",parentData:data,parentDataProperty:"country",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+vErrors = __appendErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 }
-if(data.location !== undefined){
+if(data.location !== undefined && func0.call(data, "location")){
 if(!(validate65(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = __appendErrors(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
@@ -831,7 +832,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.location === undefined){
+if((data.location === undefined) || (!(func0.call(data, "location")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -841,9 +842,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.location !== undefined){
+if(data.location !== undefined && func0.call(data, "location")){
 if(!(validate66(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = __appendErrors(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -956,7 +957,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.address1 === undefined){
+if((data.address1 === undefined) || (!(func0.call(data, "address1")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address1"},message:"must have required property '"+"address1"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -966,7 +967,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.city === undefined){
+if((data.city === undefined) || (!(func0.call(data, "city")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -976,7 +977,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.country === undefined){
+if((data.country === undefined) || (!(func0.call(data, "country")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -986,7 +987,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.formattedAddress === undefined){
+if((data.formattedAddress === undefined) || (!(func0.call(data, "formattedAddress")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "formattedAddress"},message:"must have required property '"+"formattedAddress"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -996,7 +997,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.latitude === undefined){
+if((data.latitude === undefined) || (!(func0.call(data, "latitude")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "latitude"},message:"must have required property '"+"latitude"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -1006,7 +1007,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.longitude === undefined){
+if((data.longitude === undefined) || (!(func0.call(data, "longitude")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "longitude"},message:"must have required property '"+"longitude"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1016,13 +1017,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.country !== undefined){
+if(data.country !== undefined && func0.call(data, "country")){
 if(!(validate64(data.country, {instancePath:instancePath+"/country",parentData:data,parentDataProperty:"country",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+vErrors = __appendErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 }
-if(data.latitude !== undefined){
+if(data.latitude !== undefined && func0.call(data, "latitude")){
 let data1 = data.latitude;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err6 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -1035,7 +1036,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.longitude !== undefined){
+if(data.longitude !== undefined && func0.call(data, "longitude")){
 let data2 = data.longitude;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
 const err7 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -1274,7 +1275,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.answerUid === undefined){
+if((data.answerUid === undefined) || (!(func0.call(data, "answerUid")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answerUid"},message:"must have required property '"+"answerUid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1284,7 +1285,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.answerUid !== undefined){
+if(data.answerUid !== undefined && func0.call(data, "answerUid")){
 if(typeof data.answerUid !== "string"){
 const err1 = {instancePath:instancePath+"/answerUid",schemaPath:"#/properties/answerUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1296,7 +1297,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.goToQuestionUid !== undefined){
+if(data.goToQuestionUid !== undefined && func0.call(data, "goToQuestionUid")){
 if(typeof data.goToQuestionUid !== "string"){
 const err2 = {instancePath:instancePath+"/goToQuestionUid",schemaPath:"#/properties/goToQuestionUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1308,7 +1309,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.rowUid !== undefined){
+if(data.rowUid !== undefined && func0.call(data, "rowUid")){
 if(typeof data.rowUid !== "string"){
 const err3 = {instancePath:instancePath+"/rowUid",schemaPath:"#/properties/rowUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1320,7 +1321,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.multipleAnswers !== undefined){
+if(data.multipleAnswers !== undefined && func0.call(data, "multipleAnswers")){
 if(!(Array.isArray(data.multipleAnswers))){
 const err4 = {instancePath:instancePath+"/multipleAnswers",schemaPath:"#/properties/multipleAnswers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
@@ -1367,7 +1368,7 @@ let valid0 = true;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.questionType === undefined) && (missing0 = "questionType")){
+if(((data.questionType === undefined) || (!(func0.call(data, "questionType")))) && (missing0 = "questionType")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -1378,7 +1379,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.questionType !== undefined){
+if(data.questionType !== undefined && func0.call(data, "questionType")){
 const _errs4 = errors;
 const _errs5 = errors;
 if("matrix" !== data.questionType){
@@ -1429,10 +1430,10 @@ vErrors = null;
 if(_valid0){
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.logic !== undefined){
+if(data.logic !== undefined && func0.call(data, "logic")){
 let data1 = data.logic;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.rowUid !== undefined){
+if(data1.rowUid !== undefined && func0.call(data1, "rowUid")){
 const err3 = {instancePath:instancePath+"/logic/rowUid",schemaPath:"#/then/properties/logic/properties/rowUid/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1464,7 +1465,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uid === undefined){
+if((data.uid === undefined) || (!(func0.call(data, "uid")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1474,7 +1475,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.id === undefined){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1484,7 +1485,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.text === undefined){
+if((data.text === undefined) || (!(func0.call(data, "text")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1494,7 +1495,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.questionType === undefined){
+if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
 const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -1504,7 +1505,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.isEnd === undefined){
+if((data.isEnd === undefined) || (!(func0.call(data, "isEnd")))){
 const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isEnd"},message:"must have required property '"+"isEnd"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1531,7 +1532,7 @@ props0.order = true;
 props0.randomizeOrder = true;
 props0.warnings = true;
 }
-if(data.uid !== undefined){
+if(data.uid !== undefined && func0.call(data, "uid")){
 if(typeof data.uid !== "string"){
 const err10 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1543,7 +1544,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
 const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1555,7 +1556,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.text !== undefined){
+if(data.text !== undefined && func0.call(data, "text")){
 if(typeof data.text !== "string"){
 const err12 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1567,7 +1568,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.questionType !== undefined){
+if(data.questionType !== undefined && func0.call(data, "questionType")){
 let data6 = data.questionType;
 if(typeof data6 !== "string"){
 const err13 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1590,7 +1591,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.isEnd !== undefined){
+if(data.isEnd !== undefined && func0.call(data, "isEnd")){
 if(false !== data.isEnd){
 const err15 = {instancePath:instancePath+"/isEnd",schemaPath:"#/properties/isEnd/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
 if(vErrors === null){
@@ -1602,7 +1603,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.createdAt !== undefined){
+if(data.createdAt !== undefined && func0.call(data, "createdAt")){
 if(typeof data.createdAt !== "string"){
 const err16 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1614,7 +1615,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.updatedAt !== undefined){
+if(data.updatedAt !== undefined && func0.call(data, "updatedAt")){
 if(typeof data.updatedAt !== "string"){
 const err17 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1626,7 +1627,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.isRequired !== undefined){
+if(data.isRequired !== undefined && func0.call(data, "isRequired")){
 if(typeof data.isRequired !== "boolean"){
 const err18 = {instancePath:instancePath+"/isRequired",schemaPath:"#/properties/isRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1638,7 +1639,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.skipLogic !== undefined){
+if(data.skipLogic !== undefined && func0.call(data, "skipLogic")){
 if(typeof data.skipLogic !== "boolean"){
 const err19 = {instancePath:instancePath+"/skipLogic",schemaPath:"#/properties/skipLogic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1650,7 +1651,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.includeOtherOption !== undefined){
+if(data.includeOtherOption !== undefined && func0.call(data, "includeOtherOption")){
 if(typeof data.includeOtherOption !== "boolean"){
 const err20 = {instancePath:instancePath+"/includeOtherOption",schemaPath:"#/properties/includeOtherOption/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1662,13 +1663,13 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.logic !== undefined){
+if(data.logic !== undefined && func0.call(data, "logic")){
 if(!(validate80(data.logic, {instancePath:instancePath+"/logic",parentData:data,parentDataProperty:"logic",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+vErrors = __appendErrors(vErrors, validate80.errors);
 errors = vErrors.length;
 }
 }
-if(data.order !== undefined){
+if(data.order !== undefined && func0.call(data, "order")){
 let data14 = data.order;
 if(!((typeof data14 == "number") && (isFinite(data14)))){
 const err21 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -1681,7 +1682,7 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.randomizeOrder !== undefined){
+if(data.randomizeOrder !== undefined && func0.call(data, "randomizeOrder")){
 if(typeof data.randomizeOrder !== "boolean"){
 const err22 = {instancePath:instancePath+"/randomizeOrder",schemaPath:"#/properties/randomizeOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1693,7 +1694,7 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.warnings !== undefined){
+if(data.warnings !== undefined && func0.call(data, "warnings")){
 let data16 = data.warnings;
 if(Array.isArray(data16)){
 const len0 = data16.length;
@@ -1757,7 +1758,7 @@ let valid0 = true;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.isOther === undefined) && (missing0 = "isOther")){
+if(((data.isOther === undefined) || (!(func0.call(data, "isOther")))) && (missing0 = "isOther")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -1768,7 +1769,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.isOther !== undefined){
+if(data.isOther !== undefined && func0.call(data, "isOther")){
 if(true !== data.isOther){
 const err1 = {};
 if(vErrors === null){
@@ -1796,7 +1797,7 @@ let ifClause0;
 if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text !== undefined){
+if(data.text !== undefined && func0.call(data, "text")){
 if("Other" !== data.text){
 const err2 = {instancePath:instancePath+"/text",schemaPath:"#/then/properties/text/const",keyword:"const",params:{allowedValue: "Other"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -1821,7 +1822,7 @@ ifClause0 = "then";
 else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
+if((data.text === undefined) || (!(func0.call(data, "text")))){
 const err3 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1847,7 +1848,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1857,7 +1858,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.uid === undefined){
+if((data.uid === undefined) || (!(func0.call(data, "uid")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1867,7 +1868,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.answerValue === undefined){
+if((data.answerValue === undefined) || (!(func0.call(data, "answerValue")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answerValue"},message:"must have required property '"+"answerValue"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1888,7 +1889,7 @@ props0.isOther = true;
 props0.createdAt = true;
 props0.updatedAt = true;
 }
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1900,7 +1901,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.uid !== undefined){
+if(data.uid !== undefined && func0.call(data, "uid")){
 if(typeof data.uid !== "string"){
 const err9 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1912,7 +1913,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.answerValue !== undefined){
+if(data.answerValue !== undefined && func0.call(data, "answerValue")){
 let data4 = data.answerValue;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
 const err10 = {instancePath:instancePath+"/answerValue",schemaPath:"#/properties/answerValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -1925,7 +1926,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.text !== undefined){
+if(data.text !== undefined && func0.call(data, "text")){
 if(typeof data.text !== "string"){
 const err11 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1937,7 +1938,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.goToQuestionUid !== undefined){
+if(data.goToQuestionUid !== undefined && func0.call(data, "goToQuestionUid")){
 if(typeof data.goToQuestionUid !== "string"){
 const err12 = {instancePath:instancePath+"/goToQuestionUid",schemaPath:"#/properties/goToQuestionUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1949,7 +1950,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.isOther !== undefined){
+if(data.isOther !== undefined && func0.call(data, "isOther")){
 if(typeof data.isOther !== "boolean"){
 const err13 = {instancePath:instancePath+"/isOther",schemaPath:"#/properties/isOther/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1961,7 +1962,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.createdAt !== undefined){
+if(data.createdAt !== undefined && func0.call(data, "createdAt")){
 if(typeof data.createdAt !== "string"){
 const err14 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1973,7 +1974,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.updatedAt !== undefined){
+if(data.updatedAt !== undefined && func0.call(data, "updatedAt")){
 if(typeof data.updatedAt !== "string"){
 const err15 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -2017,7 +2018,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+vErrors = __appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 else {
@@ -2028,7 +2029,7 @@ if(props0 !== true){
 props0 = props0 || {};
 props0.answerValue = true;
 }
-if(data.answerValue !== undefined){
+if(data.answerValue !== undefined && func0.call(data, "answerValue")){
 let data0 = data.answerValue;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/answerValue",schemaPath:"#/properties/answerValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -2083,14 +2084,14 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = __appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
+if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2100,7 +2101,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.answers === undefined){
+if((data.answers === undefined) || (!(func0.call(data, "answers")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2115,7 +2116,7 @@ props0 = props0 || {};
 props0.questionType = true;
 props0.answers = true;
 }
-if(data.questionType !== undefined){
+if(data.questionType !== undefined && func0.call(data, "questionType")){
 if("radio" !== data.questionType){
 const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "radio"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2127,13 +2128,13 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.answers !== undefined){
+if(data.answers !== undefined && func0.call(data, "answers")){
 let data1 = data.answers;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate84(data1[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+vErrors = __appendErrors(vErrors, validate84.errors);
 errors = vErrors.length;
 }
 }
@@ -2181,7 +2182,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+vErrors = __appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 else {
@@ -2192,7 +2193,7 @@ if(props0 !== true){
 props0 = props0 || {};
 props0.answerValue = true;
 }
-if(data.answerValue !== undefined){
+if(data.answerValue !== undefined && func0.call(data, "answerValue")){
 let data0 = data.answerValue;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/answerValue",schemaPath:"#/properties/answerValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -2247,14 +2248,14 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = __appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
+if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2264,7 +2265,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.answers === undefined){
+if((data.answers === undefined) || (!(func0.call(data, "answers")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2279,7 +2280,7 @@ props0 = props0 || {};
 props0.questionType = true;
 props0.answers = true;
 }
-if(data.questionType !== undefined){
+if(data.questionType !== undefined && func0.call(data, "questionType")){
 if("checkbox" !== data.questionType){
 const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "checkbox"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2291,13 +2292,13 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.answers !== undefined){
+if(data.answers !== undefined && func0.call(data, "answers")){
 let data1 = data.answers;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate89(data1[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+vErrors = __appendErrors(vErrors, validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -2345,14 +2346,14 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = __appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
+if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2362,7 +2363,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.answers === undefined){
+if((data.answers === undefined) || (!(func0.call(data, "answers")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2377,7 +2378,7 @@ props0 = props0 || {};
 props0.questionType = true;
 props0.answers = true;
 }
-if(data.questionType !== undefined){
+if(data.questionType !== undefined && func0.call(data, "questionType")){
 if("singleLineTextbox" !== data.questionType){
 const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "singleLineTextbox"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2389,7 +2390,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.answers !== undefined){
+if(data.answers !== undefined && func0.call(data, "answers")){
 let data1 = data.answers;
 if(Array.isArray(data1)){
 if(data1.length > 0){
@@ -2405,7 +2406,7 @@ errors++;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate83(data1[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+vErrors = __appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 }
@@ -2453,14 +2454,14 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = __appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
+if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2470,7 +2471,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.answers === undefined){
+if((data.answers === undefined) || (!(func0.call(data, "answers")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2485,7 +2486,7 @@ props0 = props0 || {};
 props0.questionType = true;
 props0.answers = true;
 }
-if(data.questionType !== undefined){
+if(data.questionType !== undefined && func0.call(data, "questionType")){
 if("multiLineTextbox" !== data.questionType){
 const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "multiLineTextbox"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2497,7 +2498,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.answers !== undefined){
+if(data.answers !== undefined && func0.call(data, "answers")){
 let data1 = data.answers;
 if(Array.isArray(data1)){
 if(data1.length > 0){
@@ -2513,7 +2514,7 @@ errors++;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate83(data1[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+vErrors = __appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 }
@@ -2561,14 +2562,14 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = __appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
+if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2578,7 +2579,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.answers === undefined){
+if((data.answers === undefined) || (!(func0.call(data, "answers")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2593,7 +2594,7 @@ props0 = props0 || {};
 props0.questionType = true;
 props0.answers = true;
 }
-if(data.questionType !== undefined){
+if(data.questionType !== undefined && func0.call(data, "questionType")){
 if("numericBox" !== data.questionType){
 const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "numericBox"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2605,7 +2606,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.answers !== undefined){
+if(data.answers !== undefined && func0.call(data, "answers")){
 let data1 = data.answers;
 if(Array.isArray(data1)){
 if(data1.length > 0){
@@ -2621,7 +2622,7 @@ errors++;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate83(data1[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+vErrors = __appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 }
@@ -2669,14 +2670,14 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = __appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
+if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2686,7 +2687,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.answers === undefined){
+if((data.answers === undefined) || (!(func0.call(data, "answers")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2696,7 +2697,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.minValue === undefined){
+if((data.minValue === undefined) || (!(func0.call(data, "minValue")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minValue"},message:"must have required property '"+"minValue"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2706,7 +2707,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.maxValue === undefined){
+if((data.maxValue === undefined) || (!(func0.call(data, "maxValue")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxValue"},message:"must have required property '"+"maxValue"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2716,7 +2717,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.step === undefined){
+if((data.step === undefined) || (!(func0.call(data, "step")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -2734,13 +2735,13 @@ props0.minValue = true;
 props0.maxValue = true;
 props0.step = true;
 }
-if(data.answers !== undefined){
+if(data.answers !== undefined && func0.call(data, "answers")){
 let data0 = data.answers;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate83(data0[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+vErrors = __appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 }
@@ -2756,7 +2757,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.questionType !== undefined){
+if(data.questionType !== undefined && func0.call(data, "questionType")){
 if("sliderScale" !== data.questionType){
 const err6 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "sliderScale"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2768,7 +2769,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.minValue !== undefined){
+if(data.minValue !== undefined && func0.call(data, "minValue")){
 let data3 = data.minValue;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
 const err7 = {instancePath:instancePath+"/minValue",schemaPath:"#/properties/minValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -2781,7 +2782,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.maxValue !== undefined){
+if(data.maxValue !== undefined && func0.call(data, "maxValue")){
 let data4 = data.maxValue;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
 const err8 = {instancePath:instancePath+"/maxValue",schemaPath:"#/properties/maxValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -2794,7 +2795,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.step !== undefined){
+if(data.step !== undefined && func0.call(data, "step")){
 let data5 = data.step;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
 const err9 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -2839,14 +2840,14 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = __appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
+if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2856,7 +2857,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.answers === undefined){
+if((data.answers === undefined) || (!(func0.call(data, "answers")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2871,7 +2872,7 @@ props0 = props0 || {};
 props0.questionType = true;
 props0.answers = true;
 }
-if(data.questionType !== undefined){
+if(data.questionType !== undefined && func0.call(data, "questionType")){
 if("fileUpload" !== data.questionType){
 const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "fileUpload"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2883,7 +2884,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.answers !== undefined){
+if(data.answers !== undefined && func0.call(data, "answers")){
 let data1 = data.answers;
 if(Array.isArray(data1)){
 if(data1.length > 0){
@@ -2899,7 +2900,7 @@ errors++;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate83(data1[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+vErrors = __appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 }
@@ -2947,14 +2948,14 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = __appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
+if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2964,7 +2965,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.answers === undefined){
+if((data.answers === undefined) || (!(func0.call(data, "answers")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2979,13 +2980,13 @@ props0 = props0 || {};
 props0.answers = true;
 props0.questionType = true;
 }
-if(data.answers !== undefined){
+if(data.answers !== undefined && func0.call(data, "answers")){
 let data0 = data.answers;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate83(data0[i0], {instancePath:instancePath+"/answers/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+vErrors = __appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 }
@@ -3001,7 +3002,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.questionType !== undefined){
+if(data.questionType !== undefined && func0.call(data, "questionType")){
 if("rank" !== data.questionType){
 const err3 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "rank"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -3045,7 +3046,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uid === undefined){
+if((data.uid === undefined) || (!(func0.call(data, "uid")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3055,7 +3056,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.text === undefined){
+if((data.text === undefined) || (!(func0.call(data, "text")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3065,7 +3066,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.uid !== undefined){
+if(data.uid !== undefined && func0.call(data, "uid")){
 if(typeof data.uid !== "string"){
 const err2 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3077,7 +3078,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.text !== undefined){
+if(data.text !== undefined && func0.call(data, "text")){
 if(typeof data.text !== "string"){
 const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3089,7 +3090,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.qualifyingAnswerUids !== undefined){
+if(data.qualifyingAnswerUids !== undefined && func0.call(data, "qualifyingAnswerUids")){
 let data2 = data.qualifyingAnswerUids;
 if(Array.isArray(data2)){
 const len0 = data2.length;
@@ -3117,7 +3118,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.mustSelectAnswerUids !== undefined){
+if(data.mustSelectAnswerUids !== undefined && func0.call(data, "mustSelectAnswerUids")){
 let data4 = data.mustSelectAnswerUids;
 if(Array.isArray(data4)){
 const len1 = data4.length;
@@ -3145,7 +3146,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.disqualifyAnswerUids !== undefined){
+if(data.disqualifyAnswerUids !== undefined && func0.call(data, "disqualifyAnswerUids")){
 let data6 = data.disqualifyAnswerUids;
 if(Array.isArray(data6)){
 const len2 = data6.length;
@@ -3204,7 +3205,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = __appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 else {
@@ -3215,7 +3216,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.matrixSelectionMode === undefined) && (missing0 = "matrixSelectionMode")){
+if(((data.matrixSelectionMode === undefined) || (!(func0.call(data, "matrixSelectionMode")))) && (missing0 = "matrixSelectionMode")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -3226,7 +3227,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.matrixSelectionMode !== undefined){
+if(data.matrixSelectionMode !== undefined && func0.call(data, "matrixSelectionMode")){
 if("single" !== data.matrixSelectionMode){
 const err1 = {};
 if(vErrors === null){
@@ -3257,14 +3258,14 @@ vErrors = null;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.matrixRows !== undefined){
+if(data.matrixRows !== undefined && func0.call(data, "matrixRows")){
 let data1 = data.matrixRows;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.mustSelectAnswerUids !== undefined){
+if(data2.mustSelectAnswerUids !== undefined && func0.call(data2, "mustSelectAnswerUids")){
 const err2 = {instancePath:instancePath+"/matrixRows/" + i0+"/mustSelectAnswerUids",schemaPath:"#/then/properties/matrixRows/items/properties/mustSelectAnswerUids/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err2];
@@ -3274,7 +3275,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data2.disqualifyAnswerUids !== undefined){
+if(data2.disqualifyAnswerUids !== undefined && func0.call(data2, "disqualifyAnswerUids")){
 const err3 = {instancePath:instancePath+"/matrixRows/" + i0+"/disqualifyAnswerUids",schemaPath:"#/then/properties/matrixRows/items/properties/disqualifyAnswerUids/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err3];
@@ -3309,7 +3310,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questionType === undefined){
+if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -3319,7 +3320,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.answers === undefined){
+if((data.answers === undefined) || (!(func0.call(data, "answers")))){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -3329,7 +3330,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.matrixRows === undefined){
+if((data.matrixRows === undefined) || (!(func0.call(data, "matrixRows")))){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "matrixRows"},message:"must have required property '"+"matrixRows"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -3347,13 +3348,13 @@ props0.matrixRows = true;
 props0.matrixMatchType = true;
 props0.matrixSelectionMode = true;
 }
-if(data.answers !== undefined){
+if(data.answers !== undefined && func0.call(data, "answers")){
 let data5 = data.answers;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate83(data5[i1], {instancePath:instancePath+"/answers/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+vErrors = __appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 }
@@ -3369,7 +3370,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.questionType !== undefined){
+if(data.questionType !== undefined && func0.call(data, "questionType")){
 if("matrix" !== data.questionType){
 const err9 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "matrix"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -3381,13 +3382,13 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.matrixRows !== undefined){
+if(data.matrixRows !== undefined && func0.call(data, "matrixRows")){
 let data8 = data.matrixRows;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 if(!(validate112(data8[i2], {instancePath:instancePath+"/matrixRows/" + i2,parentData:data8,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+vErrors = __appendErrors(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -3403,7 +3404,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.matrixMatchType !== undefined){
+if(data.matrixMatchType !== undefined && func0.call(data, "matrixMatchType")){
 let data10 = data.matrixMatchType;
 if(typeof data10 !== "string"){
 const err11 = {instancePath:instancePath+"/matrixMatchType",schemaPath:"#/properties/matrixMatchType/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3426,7 +3427,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.matrixSelectionMode !== undefined){
+if(data.matrixSelectionMode !== undefined && func0.call(data, "matrixSelectionMode")){
 let data11 = data.matrixSelectionMode;
 if(typeof data11 !== "string"){
 const err13 = {instancePath:instancePath+"/matrixSelectionMode",schemaPath:"#/properties/matrixSelectionMode/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3485,7 +3486,7 @@ const tag0 = data.questionType;
 if(typeof tag0 == "string"){
 if(tag0 === "radio"){
 if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+vErrors = __appendErrors(vErrors, validate86.errors);
 errors = vErrors.length;
 }
 else {
@@ -3494,7 +3495,7 @@ var props0 = validate86.evaluated.props;
 }
 else if(tag0 === "checkbox"){
 if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+vErrors = __appendErrors(vErrors, validate91.errors);
 errors = vErrors.length;
 }
 else {
@@ -3512,7 +3513,7 @@ Object.assign(props0, props1);
 }
 else if(tag0 === "singleLineTextbox"){
 if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+vErrors = __appendErrors(vErrors, validate94.errors);
 errors = vErrors.length;
 }
 else {
@@ -3530,7 +3531,7 @@ Object.assign(props0, props2);
 }
 else if(tag0 === "multiLineTextbox"){
 if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+vErrors = __appendErrors(vErrors, validate97.errors);
 errors = vErrors.length;
 }
 else {
@@ -3548,7 +3549,7 @@ Object.assign(props0, props3);
 }
 else if(tag0 === "numericBox"){
 if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+vErrors = __appendErrors(vErrors, validate100.errors);
 errors = vErrors.length;
 }
 else {
@@ -3566,7 +3567,7 @@ Object.assign(props0, props4);
 }
 else if(tag0 === "sliderScale"){
 if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+vErrors = __appendErrors(vErrors, validate103.errors);
 errors = vErrors.length;
 }
 else {
@@ -3584,7 +3585,7 @@ Object.assign(props0, props5);
 }
 else if(tag0 === "fileUpload"){
 if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+vErrors = __appendErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 else {
@@ -3602,7 +3603,7 @@ Object.assign(props0, props6);
 }
 else if(tag0 === "rank"){
 if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+vErrors = __appendErrors(vErrors, validate109.errors);
 errors = vErrors.length;
 }
 else {
@@ -3620,7 +3621,7 @@ Object.assign(props0, props7);
 }
 else if(tag0 === "matrix"){
 if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+vErrors = __appendErrors(vErrors, validate113.errors);
 errors = vErrors.length;
 }
 else {
@@ -3679,7 +3680,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
+if((data.text === undefined) || (!(func0.call(data, "text")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3689,7 +3690,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.isEnd === undefined){
+if((data.isEnd === undefined) || (!(func0.call(data, "isEnd")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isEnd"},message:"must have required property '"+"isEnd"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3699,7 +3700,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.id === undefined){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -3709,7 +3710,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.text !== undefined){
+if(data.text !== undefined && func0.call(data, "text")){
 if(typeof data.text !== "string"){
 const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3721,7 +3722,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.isEnd !== undefined){
+if(data.isEnd !== undefined && func0.call(data, "isEnd")){
 if(true !== data.isEnd){
 const err4 = {instancePath:instancePath+"/isEnd",schemaPath:"#/properties/isEnd/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
@@ -3733,7 +3734,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3745,7 +3746,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.uid !== undefined){
+if(data.uid !== undefined && func0.call(data, "uid")){
 if(data.uid !== null){
 const err6 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
@@ -3757,7 +3758,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.order !== undefined){
+if(data.order !== undefined && func0.call(data, "order")){
 if(data.order !== null){
 const err7 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
@@ -3769,7 +3770,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.answers !== undefined){
+if(data.answers !== undefined && func0.call(data, "answers")){
 let data5 = data.answers;
 if(Array.isArray(data5)){
 if(data5.length > 0){
@@ -3829,7 +3830,7 @@ let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
 if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+vErrors = __appendErrors(vErrors, validate117.errors);
 errors = vErrors.length;
 }
 else {
@@ -3842,7 +3843,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+vErrors = __appendErrors(vErrors, validate127.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -3907,7 +3908,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.closed !== undefined){
+if(data.closed !== undefined && func0.call(data, "closed")){
 if(typeof data.closed !== "boolean"){
 const err0 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3919,7 +3920,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.closedMessage !== undefined){
+if(data.closedMessage !== undefined && func0.call(data, "closedMessage")){
 if(typeof data.closedMessage !== "string"){
 const err1 = {instancePath:instancePath+"/closedMessage",schemaPath:"#/properties/closedMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3931,7 +3932,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.closedOnDate !== undefined){
+if(data.closedOnDate !== undefined && func0.call(data, "closedOnDate")){
 let data2 = data.closedOnDate;
 if(typeof data2 === "string"){
 if(!(formats0.validate(data2))){
@@ -3956,7 +3957,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.closedByUserId !== undefined){
+if(data.closedByUserId !== undefined && func0.call(data, "closedByUserId")){
 if(typeof data.closedByUserId !== "string"){
 const err4 = {instancePath:instancePath+"/closedByUserId",schemaPath:"#/properties/closedByUserId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4038,13 +4039,13 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ndaType !== undefined){
+if(data.ndaType !== undefined && func0.call(data, "ndaType")){
 if(!(validate132(data.ndaType, {instancePath:instancePath+"/ndaType",parentData:data,parentDataProperty:"ndaType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+vErrors = __appendErrors(vErrors, validate132.errors);
 errors = vErrors.length;
 }
 }
-if(data.ndaLink !== undefined){
+if(data.ndaLink !== undefined && func0.call(data, "ndaLink")){
 let data1 = data.ndaLink;
 if((typeof data1 !== "string") && (data1 !== null)){
 const err0 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema60.properties.ndaLink.type},message:"must be string,null"};
@@ -4057,7 +4058,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.ndaFileUrl !== undefined){
+if(data.ndaFileUrl !== undefined && func0.call(data, "ndaFileUrl")){
 let data2 = data.ndaFileUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
 const err1 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema60.properties.ndaFileUrl.type},message:"must be string,null"};
@@ -4105,7 +4106,7 @@ let valid0 = true;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.hasNeverParticipated === undefined) && (missing0 = "hasNeverParticipated")){
+if(((data.hasNeverParticipated === undefined) || (!(func0.call(data, "hasNeverParticipated")))) && (missing0 = "hasNeverParticipated")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -4116,7 +4117,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.hasNeverParticipated !== undefined){
+if(data.hasNeverParticipated !== undefined && func0.call(data, "hasNeverParticipated")){
 if(true !== data.hasNeverParticipated){
 const err1 = {};
 if(vErrors === null){
@@ -4143,7 +4144,7 @@ vErrors = null;
 if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.months !== undefined){
+if(data.months !== undefined && func0.call(data, "months")){
 const err2 = {instancePath:instancePath+"/months",schemaPath:"#/then/properties/months/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err2];
@@ -4173,7 +4174,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.hasNeverParticipated === undefined){
+if((data.hasNeverParticipated === undefined) || (!(func0.call(data, "hasNeverParticipated")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasNeverParticipated"},message:"must have required property '"+"hasNeverParticipated"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -4189,7 +4190,7 @@ props0.hasNeverParticipated = true;
 props0.since = true;
 props0.months = true;
 }
-if(data.hasNeverParticipated !== undefined){
+if(data.hasNeverParticipated !== undefined && func0.call(data, "hasNeverParticipated")){
 if(typeof data.hasNeverParticipated !== "boolean"){
 const err5 = {instancePath:instancePath+"/hasNeverParticipated",schemaPath:"#/properties/hasNeverParticipated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4201,7 +4202,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.since !== undefined){
+if(data.since !== undefined && func0.call(data, "since")){
 let data3 = data.since;
 if(typeof data3 === "string"){
 if(!(formats0.validate(data3))){
@@ -4226,7 +4227,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.months !== undefined){
+if(data.months !== undefined && func0.call(data, "months")){
 let data4 = data.months;
 if(typeof data4 !== "string"){
 const err8 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4281,7 +4282,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.researcherId === undefined){
+if((data.researcherId === undefined) || (!(func0.call(data, "researcherId")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "researcherId"},message:"must have required property '"+"researcherId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4291,7 +4292,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.researcherId !== undefined){
+if(data.researcherId !== undefined && func0.call(data, "researcherId")){
 if(typeof data.researcherId !== "string"){
 const err1 = {instancePath:instancePath+"/researcherId",schemaPath:"#/properties/researcherId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4303,7 +4304,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.researcherName !== undefined){
+if(data.researcherName !== undefined && func0.call(data, "researcherName")){
 if(typeof data.researcherName !== "string"){
 const err2 = {instancePath:instancePath+"/researcherName",schemaPath:"#/properties/researcherName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4315,7 +4316,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.teamId !== undefined){
+if(data.teamId !== undefined && func0.call(data, "teamId")){
 if(typeof data.teamId !== "string"){
 const err3 = {instancePath:instancePath+"/teamId",schemaPath:"#/properties/teamId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4327,7 +4328,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.companyName !== undefined){
+if(data.companyName !== undefined && func0.call(data, "companyName")){
 if(typeof data.companyName !== "string"){
 const err4 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4339,7 +4340,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.companyId !== undefined){
+if(data.companyId !== undefined && func0.call(data, "companyId")){
 if(typeof data.companyId !== "string"){
 const err5 = {instancePath:instancePath+"/companyId",schemaPath:"#/properties/companyId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4351,7 +4352,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.bookingUrl !== undefined){
+if(data.bookingUrl !== undefined && func0.call(data, "bookingUrl")){
 if(typeof data.bookingUrl !== "string"){
 const err6 = {instancePath:instancePath+"/bookingUrl",schemaPath:"#/properties/bookingUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4433,7 +4434,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.autopay === undefined){
+if((data.autopay === undefined) || (!(func0.call(data, "autopay")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "autopay"},message:"must have required property '"+"autopay"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4443,7 +4444,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.autopay !== undefined){
+if(data.autopay !== undefined && func0.call(data, "autopay")){
 if(typeof data.autopay !== "boolean"){
 const err1 = {instancePath:instancePath+"/autopay",schemaPath:"#/properties/autopay/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4455,7 +4456,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.autoinvite !== undefined){
+if(data.autoinvite !== undefined && func0.call(data, "autoinvite")){
 if(typeof data.autoinvite !== "boolean"){
 const err2 = {instancePath:instancePath+"/autoinvite",schemaPath:"#/properties/autoinvite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4581,7 +4582,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.relationshipStatus !== undefined){
+if(data.relationshipStatus !== undefined && func0.call(data, "relationshipStatus")){
 let data0 = data.relationshipStatus;
 if(typeof data0 !== "string"){
 const err0 = {instancePath:instancePath+"/relationshipStatus",schemaPath:"#/properties/relationshipStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4604,7 +4605,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.languages !== undefined){
+if(data.languages !== undefined && func0.call(data, "languages")){
 let data1 = data.languages;
 if(Array.isArray(data1)){
 const len0 = data1.length;
@@ -4643,7 +4644,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.numberOfChildren !== undefined){
+if(data.numberOfChildren !== undefined && func0.call(data, "numberOfChildren")){
 let data3 = data.numberOfChildren;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
 const err5 = {instancePath:instancePath+"/numberOfChildren",schemaPath:"#/properties/numberOfChildren/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -4668,7 +4669,7 @@ errors++;
 }
 }
 }
-if(data.numberOfChildrenLiveAtHome !== undefined){
+if(data.numberOfChildrenLiveAtHome !== undefined && func0.call(data, "numberOfChildrenLiveAtHome")){
 let data4 = data.numberOfChildrenLiveAtHome;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
 const err7 = {instancePath:instancePath+"/numberOfChildrenLiveAtHome",schemaPath:"#/properties/numberOfChildrenLiveAtHome/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -4693,7 +4694,7 @@ errors++;
 }
 }
 }
-if(data.childrenBirthYears !== undefined){
+if(data.childrenBirthYears !== undefined && func0.call(data, "childrenBirthYears")){
 let data5 = data.childrenBirthYears;
 if(Array.isArray(data5)){
 const len1 = data5.length;
@@ -4721,7 +4722,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.livingSituation !== undefined){
+if(data.livingSituation !== undefined && func0.call(data, "livingSituation")){
 let data7 = data.livingSituation;
 if(typeof data7 !== "string"){
 const err11 = {instancePath:instancePath+"/livingSituation",schemaPath:"#/properties/livingSituation/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4744,7 +4745,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.pets !== undefined){
+if(data.pets !== undefined && func0.call(data, "pets")){
 let data8 = data.pets;
 if(Array.isArray(data8)){
 const len2 = data8.length;
@@ -4783,7 +4784,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.homeOwner !== undefined){
+if(data.homeOwner !== undefined && func0.call(data, "homeOwner")){
 if(typeof data.homeOwner !== "boolean"){
 const err16 = {instancePath:instancePath+"/homeOwner",schemaPath:"#/properties/homeOwner/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4795,7 +4796,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.webcam !== undefined){
+if(data.webcam !== undefined && func0.call(data, "webcam")){
 if(typeof data.webcam !== "boolean"){
 const err17 = {instancePath:instancePath+"/webcam",schemaPath:"#/properties/webcam/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4807,7 +4808,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.mobilePhoneWithInternet !== undefined){
+if(data.mobilePhoneWithInternet !== undefined && func0.call(data, "mobilePhoneWithInternet")){
 if(typeof data.mobilePhoneWithInternet !== "boolean"){
 const err18 = {instancePath:instancePath+"/mobilePhoneWithInternet",schemaPath:"#/properties/mobilePhoneWithInternet/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4819,7 +4820,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.headsetWithMicrophone !== undefined){
+if(data.headsetWithMicrophone !== undefined && func0.call(data, "headsetWithMicrophone")){
 if(typeof data.headsetWithMicrophone !== "boolean"){
 const err19 = {instancePath:instancePath+"/headsetWithMicrophone",schemaPath:"#/properties/headsetWithMicrophone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4831,7 +4832,7 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.nationality !== undefined){
+if(data.nationality !== undefined && func0.call(data, "nationality")){
 let data14 = data.nationality;
 if(Array.isArray(data14)){
 const len3 = data14.length;
@@ -4870,7 +4871,7 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.areaType !== undefined){
+if(data.areaType !== undefined && func0.call(data, "areaType")){
 let data16 = data.areaType;
 if(typeof data16 !== "string"){
 const err23 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4893,7 +4894,7 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.programmingLanguages !== undefined){
+if(data.programmingLanguages !== undefined && func0.call(data, "programmingLanguages")){
 let data17 = data.programmingLanguages;
 if(Array.isArray(data17)){
 const len4 = data17.length;
@@ -4932,109 +4933,109 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.browsers !== undefined){
+if(data.browsers !== undefined && func0.call(data, "browsers")){
 if(!(validate140(data.browsers, {instancePath:instancePath+"/browsers",parentData:data,parentDataProperty:"browsers",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.smartphoneOS !== undefined){
+if(data.smartphoneOS !== undefined && func0.call(data, "smartphoneOS")){
 if(!(validate140(data.smartphoneOS, {instancePath:instancePath+"/smartphoneOS",parentData:data,parentDataProperty:"smartphoneOS",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.tabletOS !== undefined){
+if(data.tabletOS !== undefined && func0.call(data, "tabletOS")){
 if(!(validate140(data.tabletOS, {instancePath:instancePath+"/tabletOS",parentData:data,parentDataProperty:"tabletOS",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.computerOS !== undefined){
+if(data.computerOS !== undefined && func0.call(data, "computerOS")){
 if(!(validate140(data.computerOS, {instancePath:instancePath+"/computerOS",parentData:data,parentDataProperty:"computerOS",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.cloudPlatforms !== undefined){
+if(data.cloudPlatforms !== undefined && func0.call(data, "cloudPlatforms")){
 if(!(validate140(data.cloudPlatforms, {instancePath:instancePath+"/cloudPlatforms",parentData:data,parentDataProperty:"cloudPlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.codingAITools !== undefined){
+if(data.codingAITools !== undefined && func0.call(data, "codingAITools")){
 if(!(validate140(data.codingAITools, {instancePath:instancePath+"/codingAITools",parentData:data,parentDataProperty:"codingAITools",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.designPrototypingTools !== undefined){
+if(data.designPrototypingTools !== undefined && func0.call(data, "designPrototypingTools")){
 if(!(validate140(data.designPrototypingTools, {instancePath:instancePath+"/designPrototypingTools",parentData:data,parentDataProperty:"designPrototypingTools",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.foodDeliveryServices !== undefined){
+if(data.foodDeliveryServices !== undefined && func0.call(data, "foodDeliveryServices")){
 if(!(validate140(data.foodDeliveryServices, {instancePath:instancePath+"/foodDeliveryServices",parentData:data,parentDataProperty:"foodDeliveryServices",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.healthWellnessApps !== undefined){
+if(data.healthWellnessApps !== undefined && func0.call(data, "healthWellnessApps")){
 if(!(validate140(data.healthWellnessApps, {instancePath:instancePath+"/healthWellnessApps",parentData:data,parentDataProperty:"healthWellnessApps",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.onlineBankingTools !== undefined){
+if(data.onlineBankingTools !== undefined && func0.call(data, "onlineBankingTools")){
 if(!(validate140(data.onlineBankingTools, {instancePath:instancePath+"/onlineBankingTools",parentData:data,parentDataProperty:"onlineBankingTools",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.onlineLearningPlatforms !== undefined){
+if(data.onlineLearningPlatforms !== undefined && func0.call(data, "onlineLearningPlatforms")){
 if(!(validate140(data.onlineLearningPlatforms, {instancePath:instancePath+"/onlineLearningPlatforms",parentData:data,parentDataProperty:"onlineLearningPlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.onlineMarketplacePlatforms !== undefined){
+if(data.onlineMarketplacePlatforms !== undefined && func0.call(data, "onlineMarketplacePlatforms")){
 if(!(validate140(data.onlineMarketplacePlatforms, {instancePath:instancePath+"/onlineMarketplacePlatforms",parentData:data,parentDataProperty:"onlineMarketplacePlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.onlineTravelBooking !== undefined){
+if(data.onlineTravelBooking !== undefined && func0.call(data, "onlineTravelBooking")){
 if(!(validate140(data.onlineTravelBooking, {instancePath:instancePath+"/onlineTravelBooking",parentData:data,parentDataProperty:"onlineTravelBooking",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.productivitySoftware !== undefined){
+if(data.productivitySoftware !== undefined && func0.call(data, "productivitySoftware")){
 if(!(validate140(data.productivitySoftware, {instancePath:instancePath+"/productivitySoftware",parentData:data,parentDataProperty:"productivitySoftware",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.smartHomeDevices !== undefined){
+if(data.smartHomeDevices !== undefined && func0.call(data, "smartHomeDevices")){
 if(!(validate140(data.smartHomeDevices, {instancePath:instancePath+"/smartHomeDevices",parentData:data,parentDataProperty:"smartHomeDevices",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.socialNetworkPlatforms !== undefined){
+if(data.socialNetworkPlatforms !== undefined && func0.call(data, "socialNetworkPlatforms")){
 if(!(validate140(data.socialNetworkPlatforms, {instancePath:instancePath+"/socialNetworkPlatforms",parentData:data,parentDataProperty:"socialNetworkPlatforms",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.streamingServices !== undefined){
+if(data.streamingServices !== undefined && func0.call(data, "streamingServices")){
 if(!(validate140(data.streamingServices, {instancePath:instancePath+"/streamingServices",parentData:data,parentDataProperty:"streamingServices",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.vehicleBrands !== undefined){
+if(data.vehicleBrands !== undefined && func0.call(data, "vehicleBrands")){
 if(!(Array.isArray(data.vehicleBrands))){
 const err28 = {instancePath:instancePath+"/vehicleBrands",schemaPath:"#/properties/vehicleBrands/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
@@ -5046,7 +5047,7 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.employmentStatuses !== undefined){
+if(data.employmentStatuses !== undefined && func0.call(data, "employmentStatuses")){
 if(!(Array.isArray(data.employmentStatuses))){
 const err29 = {instancePath:instancePath+"/employmentStatuses",schemaPath:"#/properties/employmentStatuses/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
@@ -5089,7 +5090,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5099,7 +5100,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.name === undefined){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5109,13 +5110,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 if(!(validate53(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = __appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 if(typeof data.name !== "string"){
 const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5158,7 +5159,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5168,7 +5169,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.createdAt === undefined){
+if((data.createdAt === undefined) || (!(func0.call(data, "createdAt")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5178,7 +5179,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.name === undefined){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5188,7 +5189,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.slug === undefined){
+if((data.slug === undefined) || (!(func0.call(data, "slug")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "slug"},message:"must have required property '"+"slug"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -5198,7 +5199,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.validated === undefined){
+if((data.validated === undefined) || (!(func0.call(data, "validated")))){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validated"},message:"must have required property '"+"validated"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -5208,7 +5209,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.type === undefined){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5218,7 +5219,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5230,7 +5231,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.createdAt !== undefined){
+if(data.createdAt !== undefined && func0.call(data, "createdAt")){
 if(typeof data.createdAt !== "string"){
 const err7 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5242,7 +5243,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.updatedAt !== undefined){
+if(data.updatedAt !== undefined && func0.call(data, "updatedAt")){
 if(typeof data.updatedAt !== "string"){
 const err8 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5254,7 +5255,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 if(typeof data.name !== "string"){
 const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5266,7 +5267,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.slug !== undefined){
+if(data.slug !== undefined && func0.call(data, "slug")){
 if(typeof data.slug !== "string"){
 const err10 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5278,7 +5279,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.validated !== undefined){
+if(data.validated !== undefined && func0.call(data, "validated")){
 if(typeof data.validated !== "boolean"){
 const err11 = {instancePath:instancePath+"/validated",schemaPath:"#/properties/validated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -5290,7 +5291,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 if(typeof data.type !== "string"){
 const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5302,7 +5303,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.count !== undefined){
+if(data.count !== undefined && func0.call(data, "count")){
 let data7 = data.count;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
 const err13 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -5352,7 +5353,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.targetMarketType === undefined) && (missing0 = "targetMarketType")){
+if(((data.targetMarketType === undefined) || (!(func0.call(data, "targetMarketType")))) && (missing0 = "targetMarketType")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -5363,7 +5364,7 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.targetMarketType !== undefined){
+if(data.targetMarketType !== undefined && func0.call(data, "targetMarketType")){
 if("b2b" !== data.targetMarketType){
 const err1 = {};
 if(vErrors === null){
@@ -5390,7 +5391,7 @@ vErrors = null;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.targetProfessionalIndustries === undefined){
+if((data.targetProfessionalIndustries === undefined) || (!(func0.call(data, "targetProfessionalIndustries")))){
 const err2 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "targetProfessionalIndustries"},message:"must have required property '"+"targetProfessionalIndustries"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5400,7 +5401,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.targetProfessionalIndustries !== undefined){
+if(data.targetProfessionalIndustries !== undefined && func0.call(data, "targetProfessionalIndustries")){
 let data1 = data.targetProfessionalIndustries;
 if(Array.isArray(data1)){
 if(data1.length < 1){
@@ -5439,7 +5440,7 @@ let valid4 = true;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.targetMarketType === undefined) && (missing1 = "targetMarketType")){
+if(((data.targetMarketType === undefined) || (!(func0.call(data, "targetMarketType")))) && (missing1 = "targetMarketType")){
 const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
@@ -5450,7 +5451,7 @@ vErrors.push(err5);
 errors++;
 }
 else {
-if(data.targetMarketType !== undefined){
+if(data.targetMarketType !== undefined && func0.call(data, "targetMarketType")){
 if("b2c" !== data.targetMarketType){
 const err6 = {};
 if(vErrors === null){
@@ -5477,7 +5478,7 @@ vErrors = null;
 if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.targetProjectTopics === undefined){
+if((data.targetProjectTopics === undefined) || (!(func0.call(data, "targetProjectTopics")))){
 const err7 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "targetProjectTopics"},message:"must have required property '"+"targetProjectTopics"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -5487,7 +5488,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.targetProjectTopics !== undefined){
+if(data.targetProjectTopics !== undefined && func0.call(data, "targetProjectTopics")){
 let data3 = data.targetProjectTopics;
 if(Array.isArray(data3)){
 if(data3.length > 2){
@@ -5545,7 +5546,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((data.typeOfResearch === undefined) && (missing2 = "typeOfResearch")){
+if(((data.typeOfResearch === undefined) || (!(func0.call(data, "typeOfResearch")))) && (missing2 = "typeOfResearch")){
 const err11 = {};
 if(vErrors === null){
 vErrors = [err11];
@@ -5556,7 +5557,7 @@ vErrors.push(err11);
 errors++;
 }
 else {
-if(data.typeOfResearch !== undefined){
+if(data.typeOfResearch !== undefined && func0.call(data, "typeOfResearch")){
 if("inPerson" !== data.typeOfResearch){
 const err12 = {};
 if(vErrors === null){
@@ -5583,7 +5584,7 @@ vErrors = null;
 if(_valid2){
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.targetLocationRespondentInPerson === undefined){
+if((data.targetLocationRespondentInPerson === undefined) || (!(func0.call(data, "targetLocationRespondentInPerson")))){
 const err13 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "targetLocationRespondentInPerson"},message:"must have required property '"+"targetLocationRespondentInPerson"+"'"};
 if(vErrors === null){
 vErrors = [err13];
@@ -5593,7 +5594,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.targetResearchMethodology !== undefined){
+if(data.targetResearchMethodology !== undefined && func0.call(data, "targetResearchMethodology")){
 let data5 = data.targetResearchMethodology;
 if(!((((data5 === "oneOnOne") || (data5 === "focusGroup")) || (data5 === "inRespondentHome")) || (data5 === "inRespondentOffice"))){
 const err14 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/2/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema70.allOf[2].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
@@ -5639,7 +5640,7 @@ let valid10 = true;
 const _errs21 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((data.typeOfResearch === undefined) && (missing3 = "typeOfResearch")){
+if(((data.typeOfResearch === undefined) || (!(func0.call(data, "typeOfResearch")))) && (missing3 = "typeOfResearch")){
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -5650,7 +5651,7 @@ vErrors.push(err16);
 errors++;
 }
 else {
-if(data.typeOfResearch !== undefined){
+if(data.typeOfResearch !== undefined && func0.call(data, "typeOfResearch")){
 if("remote" !== data.typeOfResearch){
 const err17 = {};
 if(vErrors === null){
@@ -5677,7 +5678,7 @@ vErrors = null;
 if(_valid3){
 const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.targetResearchMethodology !== undefined){
+if(data.targetResearchMethodology !== undefined && func0.call(data, "targetResearchMethodology")){
 let data7 = data.targetResearchMethodology;
 if(!(((((data7 === "oneOnOne") || (data7 === "focusGroup")) || (data7 === "unmoderatedStudy")) || (data7 === "survey")) || (data7 === "diaryStudy"))){
 const err18 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/3/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema70.allOf[3].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
@@ -5723,7 +5724,7 @@ let valid13 = true;
 const _errs27 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if((data.targetResearchMethodology === undefined) && (missing4 = "targetResearchMethodology")){
+if(((data.targetResearchMethodology === undefined) || (!(func0.call(data, "targetResearchMethodology")))) && (missing4 = "targetResearchMethodology")){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -5734,7 +5735,7 @@ vErrors.push(err20);
 errors++;
 }
 else {
-if(data.targetResearchMethodology !== undefined){
+if(data.targetResearchMethodology !== undefined && func0.call(data, "targetResearchMethodology")){
 let data8 = data.targetResearchMethodology;
 if(!((data8 === "oneOnOne") || (data8 === "focusGroup"))){
 const err21 = {};
@@ -5762,10 +5763,10 @@ vErrors = null;
 if(_valid4){
 const _errs29 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.externalResearcher !== undefined){
+if(data.externalResearcher !== undefined && func0.call(data, "externalResearcher")){
 let data9 = data.externalResearcher;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.bookingUrl === undefined){
+if((data9.bookingUrl === undefined) || (!(func0.call(data9, "bookingUrl")))){
 const err22 = {instancePath:instancePath+"/externalResearcher",schemaPath:"#/allOf/4/then/properties/externalResearcher/required",keyword:"required",params:{missingProperty: "bookingUrl"},message:"must have required property '"+"bookingUrl"+"'"};
 if(vErrors === null){
 vErrors = [err22];
@@ -5810,7 +5811,7 @@ let valid16 = true;
 const _errs33 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.targetResearchMethodology === undefined) && (missing5 = "targetResearchMethodology")){
+if(((data.targetResearchMethodology === undefined) || (!(func0.call(data, "targetResearchMethodology")))) && (missing5 = "targetResearchMethodology")){
 const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
@@ -5821,7 +5822,7 @@ vErrors.push(err24);
 errors++;
 }
 else {
-if(data.targetResearchMethodology !== undefined){
+if(data.targetResearchMethodology !== undefined && func0.call(data, "targetResearchMethodology")){
 let data10 = data.targetResearchMethodology;
 const _errs35 = errors;
 const _errs36 = errors;
@@ -5873,7 +5874,7 @@ vErrors = null;
 if(_valid5){
 const _errs37 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.unmoderatedStudyOrSurvey !== undefined){
+if(data.unmoderatedStudyOrSurvey !== undefined && func0.call(data, "unmoderatedStudyOrSurvey")){
 const err27 = {instancePath:instancePath+"/unmoderatedStudyOrSurvey",schemaPath:"#/allOf/5/then/properties/unmoderatedStudyOrSurvey/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err27];
@@ -5883,10 +5884,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data.automations !== undefined){
+if(data.automations !== undefined && func0.call(data, "automations")){
 let data12 = data.automations;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.autoinvite !== undefined){
+if(data12.autoinvite !== undefined && func0.call(data12, "autoinvite")){
 if(false !== data12.autoinvite){
 const err28 = {instancePath:instancePath+"/automations/autoinvite",schemaPath:"#/allOf/5/then/properties/automations/properties/autoinvite/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
 if(vErrors === null){
@@ -5900,7 +5901,7 @@ errors++;
 }
 }
 }
-if(data.completionUrl !== undefined){
+if(data.completionUrl !== undefined && func0.call(data, "completionUrl")){
 if(data.completionUrl !== null){
 const err29 = {instancePath:instancePath+"/completionUrl",schemaPath:"#/allOf/5/then/properties/completionUrl/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
@@ -5947,7 +5948,7 @@ let valid21 = true;
 const _errs44 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
-if((data.externalQuestions === undefined) && (missing6 = "externalQuestions")){
+if(((data.externalQuestions === undefined) || (!(func0.call(data, "externalQuestions")))) && (missing6 = "externalQuestions")){
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -5958,7 +5959,7 @@ vErrors.push(err31);
 errors++;
 }
 else {
-if(data.externalQuestions !== undefined){
+if(data.externalQuestions !== undefined && func0.call(data, "externalQuestions")){
 let data15 = data.externalQuestions;
 if(Array.isArray(data15)){
 if(data15.length < 1){
@@ -5988,7 +5989,7 @@ vErrors = null;
 if(_valid6){
 const _errs46 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.externalScreenerLink === undefined){
+if((data.externalScreenerLink === undefined) || (!(func0.call(data, "externalScreenerLink")))){
 const err33 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "externalScreenerLink"},message:"must have required property '"+"externalScreenerLink"+"'"};
 if(vErrors === null){
 vErrors = [err33];
@@ -5998,7 +5999,7 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data.externalScreenerLink !== undefined){
+if(data.externalScreenerLink !== undefined && func0.call(data, "externalScreenerLink")){
 if(typeof data.externalScreenerLink !== "string"){
 const err34 = {instancePath:instancePath+"/externalScreenerLink",schemaPath:"#/allOf/6/then/properties/externalScreenerLink/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6043,7 +6044,7 @@ let valid24 = true;
 const _errs51 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
-if(((data.projectStatus === undefined) && (missing7 = "projectStatus")) || ((data.externalScreenerLink === undefined) && (missing7 = "externalScreenerLink"))){
+if((((data.projectStatus === undefined) || (!(func0.call(data, "projectStatus")))) && (missing7 = "projectStatus")) || (((data.externalScreenerLink === undefined) || (!(func0.call(data, "externalScreenerLink")))) && (missing7 = "externalScreenerLink"))){
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -6054,7 +6055,7 @@ vErrors.push(err36);
 errors++;
 }
 else {
-if(data.projectStatus !== undefined){
+if(data.projectStatus !== undefined && func0.call(data, "projectStatus")){
 const _errs52 = errors;
 const _errs53 = errors;
 const _errs54 = errors;
@@ -6096,7 +6097,7 @@ else {
 var valid25 = true;
 }
 if(valid25){
-if(data.externalScreenerLink !== undefined){
+if(data.externalScreenerLink !== undefined && func0.call(data, "externalScreenerLink")){
 const _errs55 = errors;
 if(typeof data.externalScreenerLink !== "string"){
 const err39 = {};
@@ -6129,7 +6130,7 @@ vErrors = null;
 if(_valid7){
 const _errs57 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.externalQuestions === undefined){
+if((data.externalQuestions === undefined) || (!(func0.call(data, "externalQuestions")))){
 const err40 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "externalQuestions"},message:"must have required property '"+"externalQuestions"+"'"};
 if(vErrors === null){
 vErrors = [err40];
@@ -6139,7 +6140,7 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data.externalQuestions !== undefined){
+if(data.externalQuestions !== undefined && func0.call(data, "externalQuestions")){
 let data19 = data.externalQuestions;
 if(Array.isArray(data19)){
 if(data19.length < 1){
@@ -6184,7 +6185,7 @@ Object.assign(props0, props7);
 }
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err43];
@@ -6194,7 +6195,7 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data.createdAt === undefined){
+if((data.createdAt === undefined) || (!(func0.call(data, "createdAt")))){
 const err44 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err44];
@@ -6204,7 +6205,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data.publicTitle === undefined){
+if((data.publicTitle === undefined) || (!(func0.call(data, "publicTitle")))){
 const err45 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicTitle"},message:"must have required property '"+"publicTitle"+"'"};
 if(vErrors === null){
 vErrors = [err45];
@@ -6214,7 +6215,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data.publicInternalName === undefined){
+if((data.publicInternalName === undefined) || (!(func0.call(data, "publicInternalName")))){
 const err46 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicInternalName"},message:"must have required property '"+"publicInternalName"+"'"};
 if(vErrors === null){
 vErrors = [err46];
@@ -6224,7 +6225,7 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data.projectStatus === undefined){
+if((data.projectStatus === undefined) || (!(func0.call(data, "projectStatus")))){
 const err47 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectStatus"},message:"must have required property '"+"projectStatus"+"'"};
 if(vErrors === null){
 vErrors = [err47];
@@ -6234,7 +6235,7 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data.projectRecruitingStatus === undefined){
+if((data.projectRecruitingStatus === undefined) || (!(func0.call(data, "projectRecruitingStatus")))){
 const err48 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectRecruitingStatus"},message:"must have required property '"+"projectRecruitingStatus"+"'"};
 if(vErrors === null){
 vErrors = [err48];
@@ -6244,7 +6245,7 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data.targetMarketType === undefined){
+if((data.targetMarketType === undefined) || (!(func0.call(data, "targetMarketType")))){
 const err49 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "targetMarketType"},message:"must have required property '"+"targetMarketType"+"'"};
 if(vErrors === null){
 vErrors = [err49];
@@ -6254,7 +6255,7 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data.typeOfResearch === undefined){
+if((data.typeOfResearch === undefined) || (!(func0.call(data, "typeOfResearch")))){
 const err50 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typeOfResearch"},message:"must have required property '"+"typeOfResearch"+"'"};
 if(vErrors === null){
 vErrors = [err50];
@@ -6264,7 +6265,7 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data.targetResearchMethodology === undefined){
+if((data.targetResearchMethodology === undefined) || (!(func0.call(data, "targetResearchMethodology")))){
 const err51 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "targetResearchMethodology"},message:"must have required property '"+"targetResearchMethodology"+"'"};
 if(vErrors === null){
 vErrors = [err51];
@@ -6274,7 +6275,7 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data.participantTimeRequiredMinutes === undefined){
+if((data.participantTimeRequiredMinutes === undefined) || (!(func0.call(data, "participantTimeRequiredMinutes")))){
 const err52 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "participantTimeRequiredMinutes"},message:"must have required property '"+"participantTimeRequiredMinutes"+"'"};
 if(vErrors === null){
 vErrors = [err52];
@@ -6284,7 +6285,7 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data.incentiveAmount === undefined){
+if((data.incentiveAmount === undefined) || (!(func0.call(data, "incentiveAmount")))){
 const err53 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incentiveAmount"},message:"must have required property '"+"incentiveAmount"+"'"};
 if(vErrors === null){
 vErrors = [err53];
@@ -6294,7 +6295,7 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data.targetNumberOfParticipants === undefined){
+if((data.targetNumberOfParticipants === undefined) || (!(func0.call(data, "targetNumberOfParticipants")))){
 const err54 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "targetNumberOfParticipants"},message:"must have required property '"+"targetNumberOfParticipants"+"'"};
 if(vErrors === null){
 vErrors = [err54];
@@ -6304,7 +6305,7 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data.externalResearcher === undefined){
+if((data.externalResearcher === undefined) || (!(func0.call(data, "externalResearcher")))){
 const err55 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "externalResearcher"},message:"must have required property '"+"externalResearcher"+"'"};
 if(vErrors === null){
 vErrors = [err55];
@@ -6370,7 +6371,7 @@ props0.targetJobTitles = true;
 props0.targetProjectTopics = true;
 props0.targetAudienceSkills = true;
 }
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
 const err56 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6382,7 +6383,7 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.createdAt !== undefined){
+if(data.createdAt !== undefined && func0.call(data, "createdAt")){
 if(typeof data.createdAt !== "string"){
 const err57 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6394,7 +6395,7 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.updatedAt !== undefined){
+if(data.updatedAt !== undefined && func0.call(data, "updatedAt")){
 if(typeof data.updatedAt !== "string"){
 const err58 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6406,7 +6407,7 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.publicTitle !== undefined){
+if(data.publicTitle !== undefined && func0.call(data, "publicTitle")){
 if(typeof data.publicTitle !== "string"){
 const err59 = {instancePath:instancePath+"/publicTitle",schemaPath:"#/properties/publicTitle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6418,10 +6419,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.publicInternalName !== undefined){
+if(data.publicInternalName !== undefined && func0.call(data, "publicInternalName")){
 let data24 = data.publicInternalName;
 if(typeof data24 === "string"){
-if(func1(data24) > 50){
+if(func65(data24) > 50){
 const err60 = {instancePath:instancePath+"/publicInternalName",schemaPath:"#/properties/publicInternalName/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err60];
@@ -6431,7 +6432,7 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(func1(data24) < 3){
+if(func65(data24) < 3){
 const err61 = {instancePath:instancePath+"/publicInternalName",schemaPath:"#/properties/publicInternalName/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
 if(vErrors === null){
 vErrors = [err61];
@@ -6453,10 +6454,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.publicDescription !== undefined){
+if(data.publicDescription !== undefined && func0.call(data, "publicDescription")){
 let data25 = data.publicDescription;
 if(typeof data25 === "string"){
-if(func1(data25) > 800){
+if(func65(data25) > 800){
 const err63 = {instancePath:instancePath+"/publicDescription",schemaPath:"#/properties/publicDescription/maxLength",keyword:"maxLength",params:{limit: 800},message:"must NOT have more than 800 characters"};
 if(vErrors === null){
 vErrors = [err63];
@@ -6478,31 +6479,31 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.organizationId !== undefined){
+if(data.organizationId !== undefined && func0.call(data, "organizationId")){
 if(!(validate53(data.organizationId, {instancePath:instancePath+"/organizationId",parentData:data,parentDataProperty:"organizationId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = __appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
-if(data.teamId !== undefined){
+if(data.teamId !== undefined && func0.call(data, "teamId")){
 if(!(validate53(data.teamId, {instancePath:instancePath+"/teamId",parentData:data,parentDataProperty:"teamId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = __appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
-if(data.projectStatus !== undefined){
+if(data.projectStatus !== undefined && func0.call(data, "projectStatus")){
 if(!(validate52(data.projectStatus, {instancePath:instancePath+"/projectStatus",parentData:data,parentDataProperty:"projectStatus",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+vErrors = __appendErrors(vErrors, validate52.errors);
 errors = vErrors.length;
 }
 }
-if(data.projectRecruitingStatus !== undefined){
+if(data.projectRecruitingStatus !== undefined && func0.call(data, "projectRecruitingStatus")){
 if(!(validate54(data.projectRecruitingStatus, {instancePath:instancePath+"/projectRecruitingStatus",parentData:data,parentDataProperty:"projectRecruitingStatus",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = __appendErrors(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
-if(data.targetMarketType !== undefined){
+if(data.targetMarketType !== undefined && func0.call(data, "targetMarketType")){
 let data30 = data.targetMarketType;
 if(typeof data30 !== "string"){
 const err65 = {instancePath:instancePath+"/targetMarketType",schemaPath:"#/properties/targetMarketType/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -6525,7 +6526,7 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.typeOfResearch !== undefined){
+if(data.typeOfResearch !== undefined && func0.call(data, "typeOfResearch")){
 let data31 = data.typeOfResearch;
 if(typeof data31 !== "string"){
 const err67 = {instancePath:instancePath+"/typeOfResearch",schemaPath:"#/properties/typeOfResearch/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -6548,19 +6549,19 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.targetResearchMethodology !== undefined){
+if(data.targetResearchMethodology !== undefined && func0.call(data, "targetResearchMethodology")){
 if(!(validate55(data.targetResearchMethodology, {instancePath:instancePath+"/targetResearchMethodology",parentData:data,parentDataProperty:"targetResearchMethodology",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = __appendErrors(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
-if(data.unmoderatedStudyOrSurvey !== undefined){
+if(data.unmoderatedStudyOrSurvey !== undefined && func0.call(data, "unmoderatedStudyOrSurvey")){
 if(!(validate57(data.unmoderatedStudyOrSurvey, {instancePath:instancePath+"/unmoderatedStudyOrSurvey",parentData:data,parentDataProperty:"unmoderatedStudyOrSurvey",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+vErrors = __appendErrors(vErrors, validate57.errors);
 errors = vErrors.length;
 }
 }
-if(data.externalScreenerLink !== undefined){
+if(data.externalScreenerLink !== undefined && func0.call(data, "externalScreenerLink")){
 let data34 = data.externalScreenerLink;
 if((typeof data34 !== "string") && (data34 !== null)){
 const err69 = {instancePath:instancePath+"/externalScreenerLink",schemaPath:"#/properties/externalScreenerLink/type",keyword:"type",params:{type: schema70.properties.externalScreenerLink.type},message:"must be string,null"};
@@ -6595,13 +6596,13 @@ errors++;
 }
 }
 }
-if(data.externalQuestions !== undefined){
+if(data.externalQuestions !== undefined && func0.call(data, "externalQuestions")){
 let data35 = data.externalQuestions;
 if(Array.isArray(data35)){
 const len0 = data35.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate61(data35[i0], {instancePath:instancePath+"/externalQuestions/" + i0,parentData:data35,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = __appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -6617,7 +6618,7 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.participantTimeRequiredMinutes !== undefined){
+if(data.participantTimeRequiredMinutes !== undefined && func0.call(data, "participantTimeRequiredMinutes")){
 let data37 = data.participantTimeRequiredMinutes;
 if(!((typeof data37 == "number") && (isFinite(data37)))){
 const err73 = {instancePath:instancePath+"/participantTimeRequiredMinutes",schemaPath:"#/properties/participantTimeRequiredMinutes/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -6630,7 +6631,7 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.incentiveAmount !== undefined){
+if(data.incentiveAmount !== undefined && func0.call(data, "incentiveAmount")){
 let data38 = data.incentiveAmount;
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 1000 || isNaN(data38)){
@@ -6665,7 +6666,7 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data.targetNumberOfParticipants !== undefined){
+if(data.targetNumberOfParticipants !== undefined && func0.call(data, "targetNumberOfParticipants")){
 let data39 = data.targetNumberOfParticipants;
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 500 || isNaN(data39)){
@@ -6700,19 +6701,19 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data.targetCountry !== undefined){
+if(data.targetCountry !== undefined && func0.call(data, "targetCountry")){
 if(!(validate64(data.targetCountry, {instancePath:instancePath+"/targetCountry",parentData:data,parentDataProperty:"targetCountry",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+vErrors = __appendErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 }
-if(data.targetCountries !== undefined){
+if(data.targetCountries !== undefined && func0.call(data, "targetCountries")){
 let data41 = data.targetCountries;
 if(Array.isArray(data41)){
 const len1 = data41.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate64(data41[i1], {instancePath:instancePath+"/targetCountries/" + i1,parentData:data41,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+vErrors = __appendErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 }
@@ -6728,13 +6729,13 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.targetCities !== undefined){
+if(data.targetCities !== undefined && func0.call(data, "targetCities")){
 let data43 = data.targetCities;
 if(Array.isArray(data43)){
 const len2 = data43.length;
 for(let i2=0; i2<len2; i2++){
 if(!(validate69(data43[i2], {instancePath:instancePath+"/targetCities/" + i2,parentData:data43,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+vErrors = __appendErrors(vErrors, validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -6750,13 +6751,13 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.targetJobFunctions !== undefined){
+if(data.targetJobFunctions !== undefined && func0.call(data, "targetJobFunctions")){
 let data45 = data.targetJobFunctions;
 if(Array.isArray(data45)){
 const len3 = data45.length;
 for(let i3=0; i3<len3; i3++){
 if(!(validate71(data45[i3], {instancePath:instancePath+"/targetJobFunctions/" + i3,parentData:data45,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+vErrors = __appendErrors(vErrors, validate71.errors);
 errors = vErrors.length;
 }
 }
@@ -6772,13 +6773,13 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.targetCompanySize !== undefined){
+if(data.targetCompanySize !== undefined && func0.call(data, "targetCompanySize")){
 let data47 = data.targetCompanySize;
 if(Array.isArray(data47)){
 const len4 = data47.length;
 for(let i4=0; i4<len4; i4++){
 if(!(validate72(data47[i4], {instancePath:instancePath+"/targetCompanySize/" + i4,parentData:data47,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+vErrors = __appendErrors(vErrors, validate72.errors);
 errors = vErrors.length;
 }
 }
@@ -6794,19 +6795,19 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.targetLocationRespondentInPerson !== undefined){
+if(data.targetLocationRespondentInPerson !== undefined && func0.call(data, "targetLocationRespondentInPerson")){
 if(!(validate73(data.targetLocationRespondentInPerson, {instancePath:instancePath+"/targetLocationRespondentInPerson",parentData:data,parentDataProperty:"targetLocationRespondentInPerson",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+vErrors = __appendErrors(vErrors, validate73.errors);
 errors = vErrors.length;
 }
 }
-if(data.targetHouseholdIncome !== undefined){
+if(data.targetHouseholdIncome !== undefined && func0.call(data, "targetHouseholdIncome")){
 let data50 = data.targetHouseholdIncome;
 if(Array.isArray(data50)){
 const len5 = data50.length;
 for(let i5=0; i5<len5; i5++){
 if(!(validate75(data50[i5], {instancePath:instancePath+"/targetHouseholdIncome/" + i5,parentData:data50,parentDataProperty:i5,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+vErrors = __appendErrors(vErrors, validate75.errors);
 errors = vErrors.length;
 }
 }
@@ -6822,19 +6823,19 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.targetGenders !== undefined){
+if(data.targetGenders !== undefined && func0.call(data, "targetGenders")){
 if(!(validate76(data.targetGenders, {instancePath:instancePath+"/targetGenders",parentData:data,parentDataProperty:"targetGenders",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+vErrors = __appendErrors(vErrors, validate76.errors);
 errors = vErrors.length;
 }
 }
-if(data.targetEducation !== undefined){
+if(data.targetEducation !== undefined && func0.call(data, "targetEducation")){
 let data53 = data.targetEducation;
 if(Array.isArray(data53)){
 const len6 = data53.length;
 for(let i6=0; i6<len6; i6++){
 if(!(validate77(data53[i6], {instancePath:instancePath+"/targetEducation/" + i6,parentData:data53,parentDataProperty:i6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+vErrors = __appendErrors(vErrors, validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -6850,13 +6851,13 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.targetEthnicities !== undefined){
+if(data.targetEthnicities !== undefined && func0.call(data, "targetEthnicities")){
 let data55 = data.targetEthnicities;
 if(Array.isArray(data55)){
 const len7 = data55.length;
 for(let i7=0; i7<len7; i7++){
 if(!(validate78(data55[i7], {instancePath:instancePath+"/targetEthnicities/" + i7,parentData:data55,parentDataProperty:i7,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+vErrors = __appendErrors(vErrors, validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -6872,13 +6873,13 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.targetAgeGroups !== undefined){
+if(data.targetAgeGroups !== undefined && func0.call(data, "targetAgeGroups")){
 let data57 = data.targetAgeGroups;
 if(Array.isArray(data57)){
 const len8 = data57.length;
 for(let i8=0; i8<len8; i8++){
 if(!(validate79(data57[i8], {instancePath:instancePath+"/targetAgeGroups/" + i8,parentData:data57,parentDataProperty:i8,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = __appendErrors(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -6894,13 +6895,13 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.screenerQuestions !== undefined){
+if(data.screenerQuestions !== undefined && func0.call(data, "screenerQuestions")){
 let data59 = data.screenerQuestions;
 if(Array.isArray(data59)){
 const len9 = data59.length;
 for(let i9=0; i9<len9; i9++){
 if(!(validate128(data59[i9], {instancePath:instancePath+"/screenerQuestions/" + i9,parentData:data59,parentDataProperty:i9,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+vErrors = __appendErrors(vErrors, validate128.errors);
 errors = vErrors.length;
 }
 }
@@ -6916,7 +6917,7 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data.inviteSurveyLink !== undefined){
+if(data.inviteSurveyLink !== undefined && func0.call(data, "inviteSurveyLink")){
 if(typeof data.inviteSurveyLink !== "string"){
 const err89 = {instancePath:instancePath+"/inviteSurveyLink",schemaPath:"#/properties/inviteSurveyLink/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6928,13 +6929,13 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.closedDetails !== undefined){
+if(data.closedDetails !== undefined && func0.call(data, "closedDetails")){
 if(!(validate131(data.closedDetails, {instancePath:instancePath+"/closedDetails",parentData:data,parentDataProperty:"closedDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+vErrors = __appendErrors(vErrors, validate131.errors);
 errors = vErrors.length;
 }
 }
-if(data.closed !== undefined){
+if(data.closed !== undefined && func0.call(data, "closed")){
 if(typeof data.closed !== "boolean"){
 const err90 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -6946,7 +6947,7 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data.closedMessage !== undefined){
+if(data.closedMessage !== undefined && func0.call(data, "closedMessage")){
 if(typeof data.closedMessage !== "string"){
 const err91 = {instancePath:instancePath+"/closedMessage",schemaPath:"#/properties/closedMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6958,7 +6959,7 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data.closedOnDate !== undefined){
+if(data.closedOnDate !== undefined && func0.call(data, "closedOnDate")){
 let data65 = data.closedOnDate;
 if(typeof data65 === "string"){
 if(!(formats0.validate(data65))){
@@ -6983,7 +6984,7 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data.closedByUserId !== undefined){
+if(data.closedByUserId !== undefined && func0.call(data, "closedByUserId")){
 if(typeof data.closedByUserId !== "string"){
 const err94 = {instancePath:instancePath+"/closedByUserId",schemaPath:"#/properties/closedByUserId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6995,13 +6996,13 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.ndaDetails !== undefined){
+if(data.ndaDetails !== undefined && func0.call(data, "ndaDetails")){
 if(!(validate133(data.ndaDetails, {instancePath:instancePath+"/ndaDetails",parentData:data,parentDataProperty:"ndaDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+vErrors = __appendErrors(vErrors, validate133.errors);
 errors = vErrors.length;
 }
 }
-if(data.ndaType !== undefined){
+if(data.ndaType !== undefined && func0.call(data, "ndaType")){
 let data68 = data.ndaType;
 if(typeof data68 !== "string"){
 const err95 = {instancePath:instancePath+"/ndaType",schemaPath:"#/properties/ndaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -7024,7 +7025,7 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data.ndaFileUrl !== undefined){
+if(data.ndaFileUrl !== undefined && func0.call(data, "ndaFileUrl")){
 let data69 = data.ndaFileUrl;
 if((typeof data69 !== "string") && (data69 !== null)){
 const err97 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema70.properties.ndaFileUrl.type},message:"must be string,null"};
@@ -7037,7 +7038,7 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.ndaLink !== undefined){
+if(data.ndaLink !== undefined && func0.call(data, "ndaLink")){
 let data70 = data.ndaLink;
 if((typeof data70 !== "string") && (data70 !== null)){
 const err98 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema70.properties.ndaLink.type},message:"must be string,null"};
@@ -7050,25 +7051,25 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data.filterPastParticipation !== undefined){
+if(data.filterPastParticipation !== undefined && func0.call(data, "filterPastParticipation")){
 if(!(validate135(data.filterPastParticipation, {instancePath:instancePath+"/filterPastParticipation",parentData:data,parentDataProperty:"filterPastParticipation",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+vErrors = __appendErrors(vErrors, validate135.errors);
 errors = vErrors.length;
 }
 }
-if(data.externalResearcher !== undefined){
+if(data.externalResearcher !== undefined && func0.call(data, "externalResearcher")){
 if(!(validate136(data.externalResearcher, {instancePath:instancePath+"/externalResearcher",parentData:data,parentDataProperty:"externalResearcher",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+vErrors = __appendErrors(vErrors, validate136.errors);
 errors = vErrors.length;
 }
 }
-if(data.seniority !== undefined){
+if(data.seniority !== undefined && func0.call(data, "seniority")){
 let data73 = data.seniority;
 if(Array.isArray(data73)){
 const len10 = data73.length;
 for(let i10=0; i10<len10; i10++){
 if(!(validate137(data73[i10], {instancePath:instancePath+"/seniority/" + i10,parentData:data73,parentDataProperty:i10,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+vErrors = __appendErrors(vErrors, validate137.errors);
 errors = vErrors.length;
 }
 }
@@ -7084,7 +7085,7 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.publishedAt !== undefined){
+if(data.publishedAt !== undefined && func0.call(data, "publishedAt")){
 let data75 = data.publishedAt;
 if(typeof data75 === "string"){
 if(!(formats0.validate(data75))){
@@ -7109,19 +7110,19 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data.automations !== undefined){
+if(data.automations !== undefined && func0.call(data, "automations")){
 if(!(validate138(data.automations, {instancePath:instancePath+"/automations",parentData:data,parentDataProperty:"automations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = __appendErrors(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 }
-if(data.keyQualifiers !== undefined){
+if(data.keyQualifiers !== undefined && func0.call(data, "keyQualifiers")){
 let data77 = data.keyQualifiers;
 if(Array.isArray(data77)){
 const len11 = data77.length;
 for(let i11=0; i11<len11; i11++){
 if(!(validate139(data77[i11], {instancePath:instancePath+"/keyQualifiers/" + i11,parentData:data77,parentDataProperty:i11,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+vErrors = __appendErrors(vErrors, validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -7137,13 +7138,13 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data.advancedTargeting !== undefined){
+if(data.advancedTargeting !== undefined && func0.call(data, "advancedTargeting")){
 if(!(validate141(data.advancedTargeting, {instancePath:instancePath+"/advancedTargeting",parentData:data,parentDataProperty:"advancedTargeting",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+vErrors = __appendErrors(vErrors, validate141.errors);
 errors = vErrors.length;
 }
 }
-if(data.completionUrl !== undefined){
+if(data.completionUrl !== undefined && func0.call(data, "completionUrl")){
 let data80 = data.completionUrl;
 if((typeof data80 !== "string") && (data80 !== null)){
 const err103 = {instancePath:instancePath+"/completionUrl",schemaPath:"#/properties/completionUrl/type",keyword:"type",params:{type: schema70.properties.completionUrl.type},message:"must be string,null"};
@@ -7156,13 +7157,13 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data.targetProfessionalIndustries !== undefined){
+if(data.targetProfessionalIndustries !== undefined && func0.call(data, "targetProfessionalIndustries")){
 let data81 = data.targetProfessionalIndustries;
 if(Array.isArray(data81)){
 const len12 = data81.length;
 for(let i12=0; i12<len12; i12++){
 if(!(validate159(data81[i12], {instancePath:instancePath+"/targetProfessionalIndustries/" + i12,parentData:data81,parentDataProperty:i12,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+vErrors = __appendErrors(vErrors, validate159.errors);
 errors = vErrors.length;
 }
 }
@@ -7178,7 +7179,7 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data.targetJobTitles !== undefined){
+if(data.targetJobTitles !== undefined && func0.call(data, "targetJobTitles")){
 let data83 = data.targetJobTitles;
 if(Array.isArray(data83)){
 if(data83.length > 30){
@@ -7194,7 +7195,7 @@ errors++;
 const len13 = data83.length;
 for(let i13=0; i13<len13; i13++){
 if(!(validate159(data83[i13], {instancePath:instancePath+"/targetJobTitles/" + i13,parentData:data83,parentDataProperty:i13,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+vErrors = __appendErrors(vErrors, validate159.errors);
 errors = vErrors.length;
 }
 }
@@ -7210,13 +7211,13 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data.targetProjectTopics !== undefined){
+if(data.targetProjectTopics !== undefined && func0.call(data, "targetProjectTopics")){
 let data85 = data.targetProjectTopics;
 if(Array.isArray(data85)){
 const len14 = data85.length;
 for(let i14=0; i14<len14; i14++){
 if(!(validate159(data85[i14], {instancePath:instancePath+"/targetProjectTopics/" + i14,parentData:data85,parentDataProperty:i14,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+vErrors = __appendErrors(vErrors, validate159.errors);
 errors = vErrors.length;
 }
 }
@@ -7232,7 +7233,7 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data.targetAudienceSkills !== undefined){
+if(data.targetAudienceSkills !== undefined && func0.call(data, "targetAudienceSkills")){
 let data87 = data.targetAudienceSkills;
 if(Array.isArray(data87)){
 if(data87.length > 25){
@@ -7248,7 +7249,7 @@ errors++;
 const len15 = data87.length;
 for(let i15=0; i15<len15; i15++){
 if(!(validate161(data87[i15], {instancePath:instancePath+"/targetAudienceSkills/" + i15,parentData:data87,parentDataProperty:i15,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+vErrors = __appendErrors(vErrors, validate161.errors);
 errors = vErrors.length;
 }
 }
@@ -7296,7 +7297,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.page === undefined){
+if((data.page === undefined) || (!(func0.call(data, "page")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7306,7 +7307,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.pageSize === undefined){
+if((data.pageSize === undefined) || (!(func0.call(data, "pageSize")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pageSize"},message:"must have required property '"+"pageSize"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -7316,7 +7317,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.results === undefined){
+if((data.results === undefined) || (!(func0.call(data, "results")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "results"},message:"must have required property '"+"results"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -7326,7 +7327,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.page !== undefined){
+if(data.page !== undefined && func0.call(data, "page")){
 let data0 = data.page;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7339,7 +7340,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.pageSize !== undefined){
+if(data.pageSize !== undefined && func0.call(data, "pageSize")){
 let data1 = data.pageSize;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7352,7 +7353,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.totalResults !== undefined){
+if(data.totalResults !== undefined && func0.call(data, "totalResults")){
 let data2 = data.totalResults;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
 const err5 = {instancePath:instancePath+"/totalResults",schemaPath:"#/properties/totalResults/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7365,13 +7366,13 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.results !== undefined){
+if(data.results !== undefined && func0.call(data, "results")){
 let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate162(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+vErrors = __appendErrors(vErrors, validate162.errors);
 errors = vErrors.length;
 }
 }
@@ -7418,7 +7419,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.page === undefined){
+if((data.page === undefined) || (!(func0.call(data, "page")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7428,7 +7429,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.pageSize === undefined){
+if((data.pageSize === undefined) || (!(func0.call(data, "pageSize")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pageSize"},message:"must have required property '"+"pageSize"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -7438,7 +7439,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.results === undefined){
+if((data.results === undefined) || (!(func0.call(data, "results")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "results"},message:"must have required property '"+"results"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -7448,7 +7449,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.page !== undefined){
+if(data.page !== undefined && func0.call(data, "page")){
 let data0 = data.page;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7461,7 +7462,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.pageSize !== undefined){
+if(data.pageSize !== undefined && func0.call(data, "pageSize")){
 let data1 = data.pageSize;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7474,7 +7475,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.totalResults !== undefined){
+if(data.totalResults !== undefined && func0.call(data, "totalResults")){
 let data2 = data.totalResults;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
 const err5 = {instancePath:instancePath+"/totalResults",schemaPath:"#/properties/totalResults/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7487,13 +7488,13 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.results !== undefined){
+if(data.results !== undefined && func0.call(data, "results")){
 let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate161(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+vErrors = __appendErrors(vErrors, validate161.errors);
 errors = vErrors.length;
 }
 }
@@ -7579,7 +7580,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.eventTypes === undefined){
+if((data.eventTypes === undefined) || (!(func0.call(data, "eventTypes")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventTypes"},message:"must have required property '"+"eventTypes"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7589,13 +7590,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.eventTypes !== undefined){
+if(data.eventTypes !== undefined && func0.call(data, "eventTypes")){
 let data0 = data.eventTypes;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate198(data0[i0], {instancePath:instancePath+"/eventTypes/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+vErrors = __appendErrors(vErrors, validate198.errors);
 errors = vErrors.length;
 }
 }
@@ -7642,7 +7643,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.groupId === undefined){
+if((data.groupId === undefined) || (!(func0.call(data, "groupId")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "groupId"},message:"must have required property '"+"groupId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7652,7 +7653,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.segmentId === undefined){
+if((data.segmentId === undefined) || (!(func0.call(data, "segmentId")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segmentId"},message:"must have required property '"+"segmentId"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -7662,7 +7663,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.target === undefined){
+if((data.target === undefined) || (!(func0.call(data, "target")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -7672,7 +7673,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.groupId !== undefined){
+if(data.groupId !== undefined && func0.call(data, "groupId")){
 if(typeof data.groupId !== "string"){
 const err3 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7684,7 +7685,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.segmentId !== undefined){
+if(data.segmentId !== undefined && func0.call(data, "segmentId")){
 if(typeof data.segmentId !== "string"){
 const err4 = {instancePath:instancePath+"/segmentId",schemaPath:"#/properties/segmentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7696,13 +7697,13 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.target !== undefined){
+if(data.target !== undefined && func0.call(data, "target")){
 let data2 = data.target;
 const _errs7 = errors;
 let valid1 = false;
 const _errs8 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.value === undefined){
+if((data2.value === undefined) || (!(func0.call(data2, "value")))){
 const err5 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/anyOf/0/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -7717,7 +7718,7 @@ var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 const _errs9 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.op === undefined){
+if((data2.op === undefined) || (!(func0.call(data2, "op")))){
 const err6 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/anyOf/1/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -7727,7 +7728,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data2.op !== undefined){
+if(data2.op !== undefined && func0.call(data2, "op")){
 if("track" !== data2.op){
 const err7 = {instancePath:instancePath+"/target/op",schemaPath:"#/properties/target/anyOf/1/properties/op/const",keyword:"const",params:{allowedValue: "track"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -7773,7 +7774,7 @@ props0 = props0 || {};
 props0.value = true;
 props0.op = true;
 }
-if(data2.value !== undefined){
+if(data2.value !== undefined && func0.call(data2, "value")){
 let data4 = data2.value;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
 const err9 = {instancePath:instancePath+"/target/value",schemaPath:"#/properties/target/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7786,7 +7787,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data2.op !== undefined){
+if(data2.op !== undefined && func0.call(data2, "op")){
 if(typeof data2.op !== "string"){
 const err10 = {instancePath:instancePath+"/target/op",schemaPath:"#/properties/target/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7841,7 +7842,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.op !== undefined){
+if(data.op !== undefined && func0.call(data, "op")){
 if(typeof data.op !== "string"){
 const err0 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7853,7 +7854,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.value !== undefined){
+if(data.value !== undefined && func0.call(data, "value")){
 let data1 = data.value;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err1 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7897,7 +7898,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.pending !== undefined){
+if(data.pending !== undefined && func0.call(data, "pending")){
 let data0 = data.pending;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7910,7 +7911,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.qualified !== undefined){
+if(data.qualified !== undefined && func0.call(data, "qualified")){
 let data1 = data.qualified;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err1 = {instancePath:instancePath+"/qualified",schemaPath:"#/properties/qualified/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7923,7 +7924,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.invited !== undefined){
+if(data.invited !== undefined && func0.call(data, "invited")){
 let data2 = data.invited;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
 const err2 = {instancePath:instancePath+"/invited",schemaPath:"#/properties/invited/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7936,7 +7937,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.attended !== undefined){
+if(data.attended !== undefined && func0.call(data, "attended")){
 let data3 = data.attended;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
 const err3 = {instancePath:instancePath+"/attended",schemaPath:"#/properties/attended/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7949,7 +7950,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.externalFills !== undefined){
+if(data.externalFills !== undefined && func0.call(data, "externalFills")){
 let data4 = data.externalFills;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
 const err4 = {instancePath:instancePath+"/externalFills",schemaPath:"#/properties/externalFills/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7993,7 +7994,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.source === undefined){
+if((data.source === undefined) || (!(func0.call(data, "source")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -8003,7 +8004,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.attribute === undefined){
+if((data.attribute === undefined) || (!(func0.call(data, "attribute")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attribute"},message:"must have required property '"+"attribute"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -8013,7 +8014,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.op === undefined){
+if((data.op === undefined) || (!(func0.call(data, "op")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -8023,7 +8024,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.values === undefined){
+if((data.values === undefined) || (!(func0.call(data, "values")))){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8033,7 +8034,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 if("attribute" !== data.source){
 const err4 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/const",keyword:"const",params:{allowedValue: "attribute"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -8045,7 +8046,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.attribute !== undefined){
+if(data.attribute !== undefined && func0.call(data, "attribute")){
 let data1 = data.attribute;
 if(typeof data1 !== "string"){
 const err5 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -8068,7 +8069,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.op !== undefined){
+if(data.op !== undefined && func0.call(data, "op")){
 let data2 = data.op;
 if(typeof data2 !== "string"){
 const err7 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -8091,7 +8092,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.values !== undefined){
+if(data.values !== undefined && func0.call(data, "values")){
 let data3 = data.values;
 if(Array.isArray(data3)){
 const len0 = data3.length;
@@ -8150,7 +8151,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data0 = data.source;
 if(typeof data0 !== "string"){
 const err0 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -8232,7 +8233,7 @@ let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
 if(!(validate204(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+vErrors = __appendErrors(vErrors, validate204.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8247,7 +8248,7 @@ props0.values = true;
 }
 const _errs2 = errors;
 if(!(validate205(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+vErrors = __appendErrors(vErrors, validate205.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -8307,7 +8308,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.kind === undefined){
+if((data.kind === undefined) || (!(func0.call(data, "kind")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -8317,7 +8318,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.condition === undefined){
+if((data.condition === undefined) || (!(func0.call(data, "condition")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -8327,7 +8328,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 if("condition" !== data.kind){
 const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "condition"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -8339,9 +8340,9 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.condition !== undefined){
+if(data.condition !== undefined && func0.call(data, "condition")){
 if(!(validate206(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+vErrors = __appendErrors(vErrors, validate206.errors);
 errors = vErrors.length;
 }
 }
@@ -8376,7 +8377,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.kind === undefined){
+if((data.kind === undefined) || (!(func0.call(data, "kind")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -8386,7 +8387,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.connector === undefined){
+if((data.connector === undefined) || (!(func0.call(data, "connector")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connector"},message:"must have required property '"+"connector"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -8396,7 +8397,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.children === undefined){
+if((data.children === undefined) || (!(func0.call(data, "children")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -8406,7 +8407,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.kind !== undefined){
+if(data.kind !== undefined && func0.call(data, "kind")){
 if("group" !== data.kind){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "group"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -8418,7 +8419,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.connector !== undefined){
+if(data.connector !== undefined && func0.call(data, "connector")){
 let data1 = data.connector;
 if(typeof data1 !== "string"){
 const err4 = {instancePath:instancePath+"/connector",schemaPath:"#/properties/connector/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -8441,13 +8442,13 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.children !== undefined){
+if(data.children !== undefined && func0.call(data, "children")){
 let data2 = data.children;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate209(data2[i0], {instancePath:instancePath+"/children/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
+vErrors = __appendErrors(vErrors, validate209.errors);
 errors = vErrors.length;
 }
 }
@@ -8494,7 +8495,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
 const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -8506,7 +8507,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 if(typeof data.name !== "string"){
 const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -8518,19 +8519,19 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.target !== undefined){
+if(data.target !== undefined && func0.call(data, "target")){
 if(!(validate202(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+vErrors = __appendErrors(vErrors, validate202.errors);
 errors = vErrors.length;
 }
 }
-if(data.progress !== undefined){
+if(data.progress !== undefined && func0.call(data, "progress")){
 if(!(validate203(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+vErrors = __appendErrors(vErrors, validate203.errors);
 errors = vErrors.length;
 }
 }
-if(data.filled !== undefined){
+if(data.filled !== undefined && func0.call(data, "filled")){
 if(typeof data.filled !== "boolean"){
 const err2 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8542,7 +8543,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.closed !== undefined){
+if(data.closed !== undefined && func0.call(data, "closed")){
 if(typeof data.closed !== "boolean"){
 const err3 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8554,7 +8555,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.overTarget !== undefined){
+if(data.overTarget !== undefined && func0.call(data, "overTarget")){
 if(typeof data.overTarget !== "boolean"){
 const err4 = {instancePath:instancePath+"/overTarget",schemaPath:"#/properties/overTarget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8566,9 +8567,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.rule !== undefined){
+if(data.rule !== undefined && func0.call(data, "rule")){
 if(!(validate211(data.rule, {instancePath:instancePath+"/rule",parentData:data,parentDataProperty:"rule",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
+vErrors = __appendErrors(vErrors, validate211.errors);
 errors = vErrors.length;
 }
 }
@@ -8603,19 +8604,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.target !== undefined){
+if(data.target !== undefined && func0.call(data, "target")){
 if(!(validate202(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+vErrors = __appendErrors(vErrors, validate202.errors);
 errors = vErrors.length;
 }
 }
-if(data.progress !== undefined){
+if(data.progress !== undefined && func0.call(data, "progress")){
 if(!(validate203(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+vErrors = __appendErrors(vErrors, validate203.errors);
 errors = vErrors.length;
 }
 }
-if(data.filled !== undefined){
+if(data.filled !== undefined && func0.call(data, "filled")){
 if(typeof data.filled !== "boolean"){
 const err0 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8627,7 +8628,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.closed !== undefined){
+if(data.closed !== undefined && func0.call(data, "closed")){
 if(typeof data.closed !== "boolean"){
 const err1 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8639,7 +8640,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.overTarget !== undefined){
+if(data.overTarget !== undefined && func0.call(data, "overTarget")){
 if(typeof data.overTarget !== "boolean"){
 const err2 = {instancePath:instancePath+"/overTarget",schemaPath:"#/properties/overTarget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8682,7 +8683,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
 const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -8694,7 +8695,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 if(typeof data.name !== "string"){
 const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -8706,13 +8707,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.segments !== undefined){
+if(data.segments !== undefined && func0.call(data, "segments")){
 let data2 = data.segments;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate213(data2[i0], {instancePath:instancePath+"/segments/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
+vErrors = __appendErrors(vErrors, validate213.errors);
 errors = vErrors.length;
 }
 }
@@ -8728,13 +8729,13 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.noMatch !== undefined){
+if(data.noMatch !== undefined && func0.call(data, "noMatch")){
 if(!(validate217(data.noMatch, {instancePath:instancePath+"/noMatch",parentData:data,parentDataProperty:"noMatch",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+vErrors = __appendErrors(vErrors, validate217.errors);
 errors = vErrors.length;
 }
 }
-if(data.filled !== undefined){
+if(data.filled !== undefined && func0.call(data, "filled")){
 if(typeof data.filled !== "boolean"){
 const err3 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8746,7 +8747,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.closed !== undefined){
+if(data.closed !== undefined && func0.call(data, "closed")){
 if(typeof data.closed !== "boolean"){
 const err4 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8758,7 +8759,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.minProtected !== undefined){
+if(data.minProtected !== undefined && func0.call(data, "minProtected")){
 if(typeof data.minProtected !== "boolean"){
 const err5 = {instancePath:instancePath+"/minProtected",schemaPath:"#/properties/minProtected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8801,7 +8802,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
 const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -8813,7 +8814,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.projectId !== undefined){
+if(data.projectId !== undefined && func0.call(data, "projectId")){
 if(typeof data.projectId !== "string"){
 const err1 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -8825,7 +8826,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.version !== undefined){
+if(data.version !== undefined && func0.call(data, "version")){
 let data2 = data.version;
 if(typeof data2 !== "string"){
 const err2 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -8848,7 +8849,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.revision !== undefined){
+if(data.revision !== undefined && func0.call(data, "revision")){
 let data3 = data.revision;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
 const err4 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -8861,7 +8862,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.filled !== undefined){
+if(data.filled !== undefined && func0.call(data, "filled")){
 if(typeof data.filled !== "boolean"){
 const err5 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8873,7 +8874,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.closed !== undefined){
+if(data.closed !== undefined && func0.call(data, "closed")){
 if(typeof data.closed !== "boolean"){
 const err6 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8885,7 +8886,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.source !== undefined){
+if(data.source !== undefined && func0.call(data, "source")){
 let data6 = data.source;
 if(typeof data6 !== "string"){
 const err7 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -8908,7 +8909,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.createdAt !== undefined){
+if(data.createdAt !== undefined && func0.call(data, "createdAt")){
 let data7 = data.createdAt;
 if(typeof data7 === "string"){
 if(!(formats0.validate(data7))){
@@ -8933,7 +8934,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.updatedAt !== undefined){
+if(data.updatedAt !== undefined && func0.call(data, "updatedAt")){
 let data8 = data.updatedAt;
 if(typeof data8 === "string"){
 if(!(formats0.validate(data8))){
@@ -8958,13 +8959,13 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.groups !== undefined){
+if(data.groups !== undefined && func0.call(data, "groups")){
 let data9 = data.groups;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate220(data9[i0], {instancePath:instancePath+"/groups/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+vErrors = __appendErrors(vErrors, validate220.errors);
 errors = vErrors.length;
 }
 }
@@ -9011,7 +9012,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.groupId === undefined){
+if((data.groupId === undefined) || (!(func0.call(data, "groupId")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "groupId"},message:"must have required property '"+"groupId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -9021,7 +9022,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.segmentId === undefined){
+if((data.segmentId === undefined) || (!(func0.call(data, "segmentId")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segmentId"},message:"must have required property '"+"segmentId"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -9031,7 +9032,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.count === undefined){
+if((data.count === undefined) || (!(func0.call(data, "count")))){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -9041,7 +9042,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.groupId !== undefined){
+if(data.groupId !== undefined && func0.call(data, "groupId")){
 if(typeof data.groupId !== "string"){
 const err3 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -9053,7 +9054,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.segmentId !== undefined){
+if(data.segmentId !== undefined && func0.call(data, "segmentId")){
 if(typeof data.segmentId !== "string"){
 const err4 = {instancePath:instancePath+"/segmentId",schemaPath:"#/properties/segmentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -9065,7 +9066,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.count !== undefined){
+if(data.count !== undefined && func0.call(data, "count")){
 let data2 = data.count;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
 const err5 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -9109,7 +9110,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.page !== undefined){
+if(data.page !== undefined && func0.call(data, "page")){
 let data0 = data.page;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -9122,7 +9123,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.pageSize !== undefined){
+if(data.pageSize !== undefined && func0.call(data, "pageSize")){
 let data1 = data.pageSize;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -9135,7 +9136,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.includeCount !== undefined){
+if(data.includeCount !== undefined && func0.call(data, "includeCount")){
 if(typeof data.includeCount !== "boolean"){
 const err2 = {instancePath:instancePath+"/includeCount",schemaPath:"#/properties/includeCount/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -9147,7 +9148,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.externalResearcherId !== undefined){
+if(data.externalResearcherId !== undefined && func0.call(data, "externalResearcherId")){
 if(typeof data.externalResearcherId !== "string"){
 const err3 = {instancePath:instancePath+"/externalResearcherId",schemaPath:"#/properties/externalResearcherId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -9159,9 +9160,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 if(!(validate52(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+vErrors = __appendErrors(vErrors, validate52.errors);
 errors = vErrors.length;
 }
 }
@@ -9196,7 +9197,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+vErrors = __appendErrors(vErrors, validate194.errors);
 errors = vErrors.length;
 }
 validate228.errors = vErrors;
@@ -9219,7 +9220,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.page !== undefined){
+if(data.page !== undefined && func0.call(data, "page")){
 let data0 = data.page;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -9232,7 +9233,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.pageSize !== undefined){
+if(data.pageSize !== undefined && func0.call(data, "pageSize")){
 let data1 = data.pageSize;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -9245,7 +9246,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.includeCount !== undefined){
+if(data.includeCount !== undefined && func0.call(data, "includeCount")){
 if(typeof data.includeCount !== "boolean"){
 const err2 = {instancePath:instancePath+"/includeCount",schemaPath:"#/properties/includeCount/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -9257,10 +9258,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.query !== undefined){
+if(data.query !== undefined && func0.call(data, "query")){
 let data3 = data.query;
 if(typeof data3 === "string"){
-if(func1(data3) > 100){
+if(func65(data3) > 100){
 const err3 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -9270,7 +9271,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func1(data3) < 3){
+if(func65(data3) < 3){
 const err4 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -9292,7 +9293,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.validated !== undefined){
+if(data.validated !== undefined && func0.call(data, "validated")){
 if(typeof data.validated !== "boolean"){
 const err6 = {instancePath:instancePath+"/validated",schemaPath:"#/properties/validated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -9335,7 +9336,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+vErrors = __appendErrors(vErrors, validate196.errors);
 errors = vErrors.length;
 }
 validate231.errors = vErrors;
@@ -9358,7 +9359,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate199(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+vErrors = __appendErrors(vErrors, validate199.errors);
 errors = vErrors.length;
 }
 validate233.errors = vErrors;
@@ -9384,7 +9385,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate201(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+vErrors = __appendErrors(vErrors, validate201.errors);
 errors = vErrors.length;
 }
 }
@@ -9419,7 +9420,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate223(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
+vErrors = __appendErrors(vErrors, validate223.errors);
 errors = vErrors.length;
 }
 validate237.errors = vErrors;
@@ -9445,7 +9446,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate225(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+vErrors = __appendErrors(vErrors, validate225.errors);
 errors = vErrors.length;
 }
 }
@@ -9480,10 +9481,17 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate223(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
+vErrors = __appendErrors(vErrors, validate223.errors);
 errors = vErrors.length;
 }
 validate241.errors = vErrors;
 return errors === 0;
 }
 validate241.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
+
+/** Appends a called validator's errors in place (ajv's generated code concatenated them: quadratic). */
+function __appendErrors(collected, errors) {
+  if (collected === null) return errors;
+  for (let i = 0; i < errors.length; i++) collected.push(errors[i]);
+  return collected;
+}

@@ -2,7 +2,7 @@
 import * as compiled from './validators.compiled.js';
 import { createValidator, type Validator, type OperationValidators } from './runtime/validation.js';
 import type { components, operations } from './schema.js';
-export type { Validator, ValidationProblem, ValidationResult, OperationValidators } from './runtime/validation.js';
+export { DEFAULT_MAX_PROBLEMS, type Validator, type ValidationProblem, type ValidationResult, type CheckOptions, type OperationValidators } from './runtime/validation.js';
 
 /** Validates the `ProjectStatus` schema (`#/components/schemas/ProjectStatus`). */
 export const validateProjectStatus: Validator<components['schemas']["ProjectStatus"]> = createValidator("validateProjectStatus", compiled.validateProjectStatus);
@@ -161,11 +161,11 @@ export const validateSetQuotaExternalFillsRequest: Validator<NonNullable<operati
 /** Validates the 200 response body of `setQuotaExternalFills` (`#/paths/~1v1~1projects~1{projectId}~1quotas~1external-fills/put/responses/200/content/application~1json/schema`). */
 export const validateSetQuotaExternalFillsResponse: Validator<operations["setQuotaExternalFills"]['responses'][200]['content']["application/json"]> = createValidator("validateSetQuotaExternalFillsResponse", compiled.validateSetQuotaExternalFillsResponse);
 
-/** Validators by operationId: query parameters, request body and response bodies by status. */
-export const operationValidators: Record<string, OperationValidators> = {
-  "listProjects": { query: validateListProjectsQuery, responses: { "200": validateListProjectsResponse } },
-  "listSkills": { query: validateListSkillsQuery, responses: { "200": validateListSkillsResponse } },
-  "listWebhookEventTypes": { responses: { "200": validateListWebhookEventTypesResponse } },
-  "updateQuotaTargets": { request: validateUpdateQuotaTargetsRequest, responses: { "200": validateUpdateQuotaTargetsResponse } },
-  "setQuotaExternalFills": { request: validateSetQuotaExternalFillsRequest, responses: { "200": validateSetQuotaExternalFillsResponse } },
-};
+/** Validators by operationId: query parameters, request body and response bodies by status. No prototype: only operationIds are keys. */
+export const operationValidators: Record<string, OperationValidators> = Object.assign(Object.create(null), {
+  ["listProjects"]: { query: validateListProjectsQuery, responses: { ["200"]: validateListProjectsResponse } },
+  ["listSkills"]: { query: validateListSkillsQuery, responses: { ["200"]: validateListSkillsResponse } },
+  ["listWebhookEventTypes"]: { responses: { ["200"]: validateListWebhookEventTypesResponse } },
+  ["updateQuotaTargets"]: { request: validateUpdateQuotaTargetsRequest, responses: { ["200"]: validateUpdateQuotaTargetsResponse } },
+  ["setQuotaExternalFills"]: { request: validateSetQuotaExternalFillsRequest, responses: { ["200"]: validateSetQuotaExternalFillsResponse } },
+});

@@ -8,6 +8,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv, registerUnknownFormats } from '../validation/ajv.js';
 import { componentId, componentSchemas, discriminatorUsable, SCHEMA_BASE, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
+import { collectErrorsLinearly, ownProtoKeys } from '../validation/standalone.js';
 import type { OperationModel, SpecModel } from '../model.js';
 import { assertUnique, escapePointer } from '../names.js';
 import { commentSafe } from '../problems.js';
@@ -37,9 +38,15 @@ export function isGapSchema(schema: unknown): boolean {
 
 const prop = (k: string) => `[${JSON.stringify(k)}]`;
 
+/**
+ * The key of an operation in openapi-typescript's `operations` interface: the operationId with
+ * every `#` replaced by `/` (openapi-typescript 7 builds a `$ref` from it, where `#` cannot stand).
+ */
+export const operationTypeKey = (operationId: string): string => operationId.replaceAll('#', '/');
+
 function operationEntries(op: OperationModel): ValidatorEntry[] {
   const entries: ValidatorEntry[] = [];
-  const opType = `operations${prop(op.operationId)}`;
+  const opType = `operations${prop(operationTypeKey(op.operationId))}`;
   const query = op.parameters.filter((p) => p.in === 'query');
   if (query.length) {
     entries.push({
@@ -168,7 +175,8 @@ export interface ValidatorsOutput {
 
 export function emitValidators(model: SpecModel): ValidatorsOutput {
   const { ajv, entries, skipped } = compileAll(model, validatorEntries(model));
-  const code = requiresToImports(standaloneCode.default(ajv, Object.fromEntries(entries.map((e) => [e.name, entryId(e)]))));
+  const standalone = standaloneCode.default(ajv, Object.fromEntries(entries.map((e) => [e.name, entryId(e)])));
+  const code = requiresToImports(ownProtoKeys(collectErrorsLinearly(standalone)));
 
   const dts = [
     `import type { CompiledValidator } from './runtime/validation.js';`,
@@ -182,22 +190,23 @@ export function emitValidators(model: SpecModel): ValidatorsOutput {
     `import * as compiled from './validators.compiled.js';`,
     `import { createValidator, type Validator, type OperationValidators } from './runtime/validation.js';`,
     `import type { components, operations } from './schema.js';`,
-    `export type { Validator, ValidationProblem, ValidationResult, OperationValidators } from './runtime/validation.js';`,
+    `export { DEFAULT_MAX_PROBLEMS, type Validator, type ValidationProblem, type ValidationResult, type CheckOptions, type OperationValidators } from './runtime/validation.js';`,
     '',
     ...entries.map(
       (e) => `/** Validates ${commentSafe(describe(e))} (\`#${commentSafe(e.pointer)}\`). */\nexport const ${e.name}: Validator<${e.type}> = createValidator(${JSON.stringify(e.name)}, compiled.${e.name});`,
     ),
     '',
-    '/** Validators by operationId: query parameters, request body and response bodies by status. */',
-    'export const operationValidators: Record<string, OperationValidators> = {',
+    '/** Validators by operationId: query parameters, request body and response bodies by status. No prototype: only operationIds are keys. */',
+    'export const operationValidators: Record<string, OperationValidators> = Object.assign(Object.create(null), {',
     ...[...byOperation].map(([id, es]) => {
       const query = es.find((e) => e.kind === 'query');
       const request = es.find((e) => e.kind === 'request');
-      const responses = es.filter((e) => e.kind === 'response').map((e) => `${JSON.stringify(e.status)}: ${e.name}`);
+      const responses = es.filter((e) => e.kind === 'response').map((e) => `${prop(e.status!)}: ${e.name}`);
       const fields = [query && `query: ${query.name}`, request && `request: ${request.name}`, `responses: { ${responses.join(', ')} }`].filter(Boolean);
-      return `  ${JSON.stringify(id)}: { ${fields.join(', ')} },`;
+      // Computed keys: a literal `"__proto__":` key would set the prototype instead.
+      return `  ${prop(id)}: { ${fields.join(', ')} },`;
     }),
-    '};',
+    '});',
     '',
   ].join('\n');
   const usesOperations = entries.some((e) => e.kind !== 'schema');

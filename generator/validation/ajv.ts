@@ -27,6 +27,8 @@ export function createAjv(options: AjvOptions = {}): Ajv2020 {
     strictTuples: false,
     allowUnionTypes: true,
     discriminator: options.discriminator ?? true,
+    // A property counts as present only when the value has it itself: `{}` has no `constructor`.
+    ownProperties: true,
     // Each referenced schema compiles once into its own function, shared by every validator.
     inlineRefs: false,
     // ajv's optimisation pass costs a third of the compile time on large documents, for ~15% less

@@ -91,7 +91,24 @@ export function toJsonSchema(schema: unknown, options: ConvertOptions): JsonSche
     } else out[key] = value;
   }
   if (options.openapi30) rewrite30(src, out);
+  moveProtoProperty(out);
   return out;
+}
+
+/**
+ * ajv skips a property named `__proto__` under `properties` (against prototype pollution), so its
+ * schema would never apply. `patternProperties` with the exact name applies it to the same own
+ * property, with the same meaning for `additionalProperties` and `unevaluatedProperties`.
+ */
+function moveProtoProperty(out: Record<string, unknown>): void {
+  const properties = out.properties as Record<string, unknown> | undefined;
+  if (!properties || !Object.hasOwn(properties, '__proto__')) return;
+  const { ['__proto__']: schema, ...rest } = properties;
+  const patterns = { ...(out.patternProperties as Record<string, unknown> | undefined) };
+  const exact = '^__proto__$';
+  patterns[exact] = Object.hasOwn(patterns, exact) ? { allOf: [patterns[exact], schema] } : schema;
+  out.properties = rest;
+  out.patternProperties = patterns;
 }
 
 function rewrite30(src: Record<string, unknown>, out: Record<string, unknown>): void {

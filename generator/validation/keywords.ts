@@ -3,6 +3,7 @@
  * ajv's standalone output carries it and the generated validators enforce it with no ajv at run time.
  */
 import { _, str, type KeywordCxt, type KeywordDefinition } from 'ajv';
+import { propertyInData } from 'ajv/dist/vocabularies/code.js';
 
 /** `x-future-date-time: true`: a date-time string that lies in the future (source: deadline.endsAt). */
 export const futureDateTime: KeywordDefinition = {
@@ -29,12 +30,13 @@ export const uniqueItemProperties: KeywordDefinition = {
     params: ({ params }) => _`{property: ${params.property}, value: ${params.value}, first: ${params.first}, index: ${params.index}}`,
   },
   code(cxt: KeywordCxt) {
-    const { gen, data } = cxt;
+    const { gen, data, it } = cxt;
     for (const property of cxt.schema as string[]) {
       const seen = gen.let('seen', _`new Map()`);
       gen.forRange('i', 0, _`${data}.length`, (i) => {
         const item = gen.const('item', _`${data}[${i}]`);
-        gen.if(_`${item} !== null && typeof ${item} == "object" && ${item}[${property}] !== undefined`, () => {
+        // An item has the property as ajv's own keywords see it (own only, with `ownProperties`).
+        gen.if(_`${item} !== null && typeof ${item} == "object" && ${propertyInData(gen, item, property, it.opts.ownProperties)}`, () => {
           const value = gen.const('value', _`${item}[${property}]`);
           gen.if(_`${seen}.has(${value})`, () => {
             cxt.setParams({ property: _`${property}`, value: _`JSON.stringify(${value})`, first: _`${seen}.get(${value})`, index: i });

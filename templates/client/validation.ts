@@ -1,6 +1,7 @@
 /**
  * Validation runtime: wraps a precompiled ajv function into a type guard whose problems name a
- * JSON pointer and a readable message.
+ * JSON pointer and a readable message. A validation always gives a result: it never throws, reports
+ * at most `maxProblems` problems, and its problems share nothing with the compiled schemas.
  */
 
 /** What ajv's standalone code exports for each schema. */
@@ -21,19 +22,30 @@ export interface ValidationProblem {
   readonly pointer: string;
   /** Readable message, e.g. `must be <= 1000`. */
   readonly message: string;
-  /** The JSON Schema keyword that failed, e.g. `maximum`, `required`, `x-future-date-time`. */
+  /**
+   * The JSON Schema keyword that failed, e.g. `maximum`, `required`, `x-future-date-time`; or
+   * `validation-aborted` when the value could not be validated at all (nested too deeply, too large).
+   */
   readonly keyword: string;
   readonly params: Readonly<Record<string, unknown>>;
+}
+
+/** How many problems a validation reports unless told otherwise: the first ones found. */
+export const DEFAULT_MAX_PROBLEMS = 100;
+
+export interface CheckOptions {
+  /** Report at most this many problems (default {@link DEFAULT_MAX_PROBLEMS}; `Infinity` for all; at least 1). */
+  readonly maxProblems?: number;
 }
 
 export type ValidationResult<T> = { readonly valid: true; readonly value: T } | { readonly valid: false; readonly problems: readonly ValidationProblem[] };
 
 export interface Validator<T> {
-  /** Type guard. After a call, `problems` lists every problem found (empty when valid). */
+  /** Type guard. After a call, `problems` lists the problems found (empty when valid), at most {@link DEFAULT_MAX_PROBLEMS}. */
   (data: unknown): data is T;
   readonly problems: readonly ValidationProblem[];
   /** Validates without shared state: the result carries the value or the problems. */
-  check(data: unknown): ValidationResult<T>;
+  check(data: unknown, options?: CheckOptions): ValidationResult<T>;
   readonly validatorName: string;
 }
 
@@ -46,16 +58,61 @@ export interface OperationValidators {
 /** `if` failures only say "must match then schema"; the failing keyword inside is reported itself. */
 const NOISE = new Set(['if']);
 
-export function toProblems(errors: readonly AjvError[] | null | undefined): ValidationProblem[] {
-  return (errors ?? [])
-    .filter((e) => !NOISE.has(e.keyword))
-    .map((e) => ({
-      pointer: e.instancePath,
-      message: describe(e),
-      keyword: e.keyword,
-      params: e.params,
-    }));
+/** The first `maxProblems` problems of ajv's errors, each with its own copy of the parameters. */
+export function toProblems(errors: readonly AjvError[] | null | undefined, maxProblems: number = DEFAULT_MAX_PROBLEMS): ValidationProblem[] {
+  const problems: ValidationProblem[] = [];
+  for (const e of errors ?? []) {
+    if (problems.length >= maxProblems) break;
+    if (NOISE.has(e.keyword)) continue;
+    problems.push({ pointer: e.instancePath, message: describe(e), keyword: e.keyword, params: copyParams(e.params) });
+  }
+  return problems;
 }
+
+/**
+ * ajv's error parameters, safe to hand out: ajv builds each error's parameter object afresh, but
+ * values taken from the schema are the compiled schema's own (`allowedValues` is its `enum` array),
+ * and a caller changing them would change what later validations accept. Those are copied.
+ */
+function copyParams(params: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const key in params) {
+    const value = params[key];
+    if (isPrimitive(value)) continue;
+    // ajv's parameter names are fixed identifiers (`missingProperty`, `allowedValues`, ...), never `__proto__`.
+    copy ??= { ...params };
+    copy[key] = detach(value);
+  }
+  return copy ?? params;
+}
+
+const isPrimitive = (value: unknown): boolean => value === null || typeof value !== 'object';
+
+/** A copy sharing no object with `value`; one that cannot be cloned (a function, too deep) becomes a description. */
+function detach(value: unknown): unknown {
+  if (isPrimitive(value)) return value;
+  if (Array.isArray(value) && value.every(isPrimitive)) return value.slice();
+  try {
+    return structuredClone(value);
+  } catch (err) {
+    return `(not copied: ${err instanceof Error ? err.name : typeof err})`;
+  }
+}
+
+/**
+ * What a validation that threw becomes: a stack overflow on deeply nested data, a format's regular
+ * expression giving up on a huge string, a getter of the value that throws.
+ */
+function abortedProblem(err: unknown): ValidationProblem {
+  const reason = err instanceof RangeError ? 'the value is too deeply nested or too large' : 'the validator failed on this value';
+  const name = err instanceof Error ? err.name : typeof err;
+  return { pointer: '', message: `could not be validated: ${reason} (${name})`, keyword: 'validation-aborted', params: { error: name } };
+}
+
+const problemLimit = (options: CheckOptions | undefined): number => {
+  const max = options?.maxProblems;
+  return typeof max === 'number' && max >= 1 ? Math.floor(max) : DEFAULT_MAX_PROBLEMS;
+};
 
 function describe(e: AjvError): string {
   const message = e.message ?? `must pass ${e.keyword}`;
@@ -76,9 +133,13 @@ export function formatProblems(problems: readonly ValidationProblem[]): string {
 
 export function createValidator<T>(name: string, compiled: CompiledValidator): Validator<T> {
   let last: readonly ValidationProblem[] = [];
-  const check = (data: unknown): ValidationResult<T> => {
-    if (compiled(data)) return { valid: true, value: data as T };
-    return { valid: false, problems: toProblems(compiled.errors) };
+  const check = (data: unknown, options?: CheckOptions): ValidationResult<T> => {
+    try {
+      if (compiled(data)) return { valid: true, value: data as T };
+      return { valid: false, problems: toProblems(compiled.errors, problemLimit(options)) };
+    } catch (err) {
+      return { valid: false, problems: [abortedProblem(err)] };
+    }
   };
   const guard = (data: unknown): data is T => {
     const result = check(data);

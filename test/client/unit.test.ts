@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep, DEFAULT_RETRY } from '../../templates/client/retry.js';
 import { RateLimiter } from '../../templates/client/rate-limit.js';
 import { REDACTED, redactHeaders, scrub } from '../../templates/client/redact.js';
-import { createValidator, formatProblems, toProblems } from '../../templates/client/validation.js';
+import { createValidator, DEFAULT_MAX_PROBLEMS, formatProblems, toProblems } from '../../templates/client/validation.js';
 
 describe('retry policy', () => {
   it.each<[string, { given: [string, { status: number } | { code: string | undefined }, boolean]; want: boolean }]>([
@@ -124,5 +124,34 @@ describe('validation wrapper', () => {
       { instancePath: '/x', keyword: 'false schema', message: 'boolean schema is false', params: {} },
     ]);
     expect(formatProblems(problems)).toBe('/x: must not be present');
+  });
+
+  it('gives a result, never a throw, when the compiled function throws', () => {
+    const throwing = (error: unknown) => createValidator('validateThrowing', Object.assign(() => { throw error; }, { errors: null }));
+    expect(throwing(new RangeError('Maximum call stack size exceeded')).check({})).toEqual({
+      valid: false,
+      problems: [{ pointer: '', keyword: 'validation-aborted', message: 'could not be validated: the value is too deeply nested or too large (RangeError)', params: { error: 'RangeError' } }],
+    });
+    const odd = throwing('not an Error');
+    expect(odd({})).toBe(false);
+    expect(odd.problems[0]!.message).toBe('could not be validated: the validator failed on this value (string)');
+  });
+
+  it('copies the parameters: changing a problem changes neither the compiled errors nor the next result', () => {
+    const v = createValidator<1>('validateOne', compiled);
+    v(2);
+    (v.problems[0]!.params.allowedValues as number[]).push(3);
+    expect(compiled.errors[0]!.params.allowedValues).toEqual([1, 2]);
+    const withFunction = createValidator('validateF', Object.assign(() => false, { errors: [{ instancePath: '', keyword: 'x', params: { value: { f: () => 1 } } }] }));
+    expect(withFunction.check(0)).toMatchObject({ problems: [{ params: { value: '(not copied: DataCloneError)' } }] });
+  });
+
+  it(`reports at most ${DEFAULT_MAX_PROBLEMS} problems unless told otherwise`, () => {
+    const errors = Array.from({ length: 250 }, (_, i) => ({ instancePath: `/${i}`, keyword: 'type', message: 'must be string', params: { type: 'string' } }));
+    const v = createValidator('validateMany', Object.assign(() => false, { errors }));
+    expect(v.check(0)).toMatchObject({ problems: { length: DEFAULT_MAX_PROBLEMS } });
+    expect(v.check(0, { maxProblems: 3 })).toMatchObject({ problems: [{ pointer: '/0' }, { pointer: '/1' }, { pointer: '/2' }] });
+    expect(v.check(0, { maxProblems: Infinity })).toMatchObject({ problems: { length: 250 } });
+    expect(v.check(0, { maxProblems: 0 })).toMatchObject({ problems: { length: DEFAULT_MAX_PROBLEMS } });
   });
 });
