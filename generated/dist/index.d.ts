@@ -25,4 +25,4 @@ export type { EnvironmentLimits, OperationInfo, PaginatedPath, PageItem, Request
 export type { RequestEvent, ResponseEvent, RetryEvent } from './runtime/transport.js';
 export type { RequestSummary } from './runtime/redact.js';
 export { RateLimiter, type RateLimiterOptions, type Usage } from './runtime/rate-limit.js';
-export { PartnerClientError, TransportError, TimeoutError, DecodeError, RequestValidationError, ResponseValidationError, HttpError, DailyQuotaExceededError, } from './runtime/errors.js';
+export { PartnerClientError, TransportError, TimeoutError, DecodeError, RequestValidationError, ResponseValidationError, HttpError, DailyQuotaExceededError, ResponseTooLargeError, PaginationError, } from './runtime/errors.js';

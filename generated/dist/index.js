@@ -80,4 +80,4 @@ export function createPartnerClient(options) {
     return createRuntimeClient(options, { environments, operations, validators: operationValidators });
 }
 export { RateLimiter } from './runtime/rate-limit.js';
-export { PartnerClientError, TransportError, TimeoutError, DecodeError, RequestValidationError, ResponseValidationError, HttpError, DailyQuotaExceededError, } from './runtime/errors.js';
+export { PartnerClientError, TransportError, TimeoutError, DecodeError, RequestValidationError, ResponseValidationError, HttpError, DailyQuotaExceededError, ResponseTooLargeError, PaginationError, } from './runtime/errors.js';

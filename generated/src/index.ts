@@ -102,4 +102,6 @@ export {
   ResponseValidationError,
   HttpError,
   DailyQuotaExceededError,
+  ResponseTooLargeError,
+  PaginationError,
 } from './runtime/errors.js';

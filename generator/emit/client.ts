@@ -70,6 +70,8 @@ export {
   ResponseValidationError,
   HttpError,
   DailyQuotaExceededError,
+  ResponseTooLargeError,
+  PaginationError,
 } from './runtime/errors.js';
 `;
   files.set('src/index.ts', index);

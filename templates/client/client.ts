@@ -6,11 +6,13 @@
  * `createPartnerClient` calls it with the facts read from the spec.
  */
 import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
-import { HttpError, RequestValidationError } from './errors.js';
+import { HttpError, PaginationError, RequestValidationError } from './errors.js';
+import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, isHeaderValue } from './options.js';
 import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
 import { summarize } from './redact.js';
 import { DEFAULT_RETRY } from './retry.js';
 import { CALL, createTransport, type CallInfo, type Hooks, type RequestOptions } from './transport.js';
+import { pathProblems, serializePath, serializeQuery } from './url.js';
 import type { OperationValidators, Validator } from './validation.js';
 
 export interface EnvironmentLimits {
@@ -45,13 +47,18 @@ export interface RuntimeClientOptions<Env extends string> {
   apiSecret: string;
   /** Selects the documented rate limits and daily quota. */
   environment: Env;
-  /** Timeout of each attempt in ms, reading the body included. Default 30 000. */
+  /** Timeout of each attempt in ms, reading the body included, in (0, 2^31 - 1]. Default 30 000. */
   timeoutMs?: number;
+  /**
+   * Largest answer body accepted, in bytes, both as sent (Content-Length) and once decompressed;
+   * a larger one throws `ResponseTooLargeError`. Default 32 MiB.
+   */
+  maxResponseBytes?: number;
   /** Retries after the first attempt. Default 2. */
   maxRetries?: number;
   /** First backoff delay in ms, doubled per retry with full jitter. Default 500. */
   retryBaseDelayMs?: number;
-  /** Longest wait before a retry, `Retry-After` included; a longer `Retry-After` ends retrying. Default 60 000. */
+  /** Longest wait before a retry in ms, `Retry-After` included; a longer `Retry-After` ends retrying. At most 2^31 - 1. Default 60 000. */
   maxRetryDelayMs?: number;
   /**
    * Client-side rate limit. Default `'shared'`: one token bucket per API key and environment in
@@ -86,7 +93,11 @@ export type PaginatedPath<Paths> = {
 export type PageItem<Paths, P extends keyof Paths> = ListBody<Paths, P> extends { results: (infer T)[] } ? T : never;
 
 export type PaginateInit<Paths extends Record<string, any>, P extends keyof Paths> = NonNullable<MaybeOptionalInit<Paths[P], 'get'>> &
-  RequestOptions & { signal?: AbortSignal };
+  RequestOptions & {
+    signal?: AbortSignal;
+    /** Full pages read before giving up with `PaginationError` (a server that never ends the list). Default 10 000. */
+    maxPages?: number;
+  };
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 type PathsWith<Paths, M extends HttpMethod> = { [P in keyof Paths]: Paths[P] extends { [K in M]: any } ? P : never }[keyof Paths];
@@ -118,14 +129,18 @@ export type RuntimeClient<Paths extends Record<string, any>, Env extends string>
   usage(): Usage | undefined;
   /**
    * Iterates every item of a paginated list, page by page: stops on a short or empty page or at
-   * `totalResults`; an error answer throws `HttpError`; `signal` aborts between and during pages.
+   * `totalResults`; an error answer throws `HttpError`; an answer that is not the next page, or a
+   * list longer than `maxPages` pages, throws `PaginationError`; `signal` aborts between and during pages.
    */
   paginate<P extends PaginatedPath<Paths>>(path: P, init?: PaginateInit<Paths, P>): AsyncIterableIterator<PageItem<Paths, P>>;
 };
 
 export type { RequestOptions, Hooks } from './transport.js';
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_PAGES = 10_000;
+
+/** `record[key]` when it is the record's own property: a name like `constructor` finds nothing inherited. */
+const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
 
 function limiterFor<Env extends string>(options: RuntimeClientOptions<Env>, limits: EnvironmentLimits | null): RateLimiter | undefined {
   const choice = options.rateLimit ?? 'shared';
@@ -138,6 +153,8 @@ function limiterFor<Env extends string>(options: RuntimeClientOptions<Env>, limi
   return new RateLimiter({ ...choice, dailyQuota: limits?.dailyQuota });
 }
 
+const positiveInteger = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : undefined);
+
 function check(condition: boolean, message: string): asserts condition {
   if (!condition) throw new TypeError(`createPartnerClient: ${message}`);
 }
@@ -147,19 +164,28 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
   facts: SpecFacts<Env>,
 ): RuntimeClient<Paths, Env> {
   check(!!options && typeof options.baseUrl === 'string' && /^https?:\/\/[^/]/.test(options.baseUrl), '`baseUrl` is required and must be an absolute http(s) URL (the spec does not state the hosts)');
-  check(typeof options.apiKey === 'string' && options.apiKey !== '', '`apiKey` is required');
-  check(typeof options.apiSecret === 'string' && options.apiSecret !== '', '`apiSecret` is required');
-  check(Object.hasOwn(facts.environments, options.environment), `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
-  for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs'] as const) {
-    const value = options[key];
-    check(value === undefined || (Number.isFinite(value) && value >= 0), `\`${key}\` must be a non-negative number`);
+  check(URL.canParse(options.baseUrl), '`baseUrl` must be a valid URL');
+  for (const key of ['apiKey', 'apiSecret'] as const) {
+    check(typeof options[key] === 'string' && options[key] !== '', `\`${key}\` is required`);
+    // Named, never shown: the value is a credential.
+    check(isHeaderValue(options[key]), `\`${key}\` must be a valid HTTP header value (visible characters, no line break, NUL or leading or trailing space)`);
+  }
+  check(typeof options.environment === 'string' && Object.hasOwn(facts.environments, options.environment), `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
+  for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxResponseBytes'] as const) checkNumericOption('createPartnerClient', key, options[key]);
+  if (options.headers !== undefined) {
+    try {
+      new Headers(options.headers);
+    } catch {
+      // Headers' own message quotes the value.
+      check(false, '`headers` must hold valid HTTP header names and values');
+    }
   }
 
   // The credentials live only in this closure: nothing reachable from the returned object holds them.
   const apiKey = options.apiKey;
   const apiSecret = options.apiSecret;
   const secrets = [apiKey, apiSecret];
-  const limits = facts.environments[options.environment];
+  const limits = own(facts.environments, options.environment) ?? null;
   const limiter = limiterFor(options, limits);
   const hooks = options.hooks ?? {};
   const validateRequests = options.validateRequests ?? true;
@@ -176,10 +202,14 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
       maxDelayMs: options.maxRetryDelayMs ?? DEFAULT_RETRY.maxDelayMs,
     },
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     redirect: options.redirect ?? 'error',
     hooks,
     validateResponses: options.validateResponses ?? false,
-    responseValidators: (operationId, status): Validator<unknown> | undefined => facts.validators[operationId]?.responses[String(status)],
+    responseValidators: (operationId, status): Validator<unknown> | undefined => {
+      const validators = own(facts.validators, operationId);
+      return validators && own(validators.responses, String(status));
+    },
   });
 
   const middleware: Middleware = {
@@ -188,10 +218,15 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
       request.headers.set('x-api-secret', apiSecret);
       const operation = byRoute.get(`${request.method.toUpperCase()} ${schemaPath}`);
       (request as Request & { [CALL]?: CallInfo })[CALL] = { operationId: operation?.operationId };
+      const summary = () => summarize(request.method, request.url, request.headers, secrets);
+      // Not part of the skippable validation: a missing or dot-segment parameter sends the request elsewhere.
+      if (schemaPath.includes('{')) {
+        const problems = pathProblems(schemaPath, params.path);
+        if (problems.length) throw new RequestValidationError(operation?.operationId ?? `${request.method} ${schemaPath}`, 'path', problems, summary());
+      }
       const perRequest = request as Request & RequestOptions;
       if (!operation || !validateRequests || perRequest.validate === false) return request;
-      const validators = facts.validators[operation.operationId];
-      const summary = () => summarize(request.method, request.url, request.headers, secrets);
+      const validators = own(facts.validators, operation.operationId);
       if (validators?.query) {
         const result = validators.query.check(params.query ?? {});
         if (!result.valid) throw new RequestValidationError(operation.operationId, 'query', result.problems, summary());
@@ -214,26 +249,37 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
   const client = createClient<Paths, 'application/json'>({
     baseUrl: options.baseUrl,
     fetch: transport,
+    pathSerializer: serializePath,
+    querySerializer: serializeQuery,
     ...(options.headers && { headers: options.headers }),
   });
   client.use(middleware);
 
-  async function* paginate(path: string, init: Record<string, any> = {}): AsyncGenerator<unknown> {
+  async function* paginate(path: string, { maxPages = DEFAULT_MAX_PAGES, ...init }: Record<string, any> = {}): AsyncGenerator<unknown> {
     const operation = byRoute.get(`GET ${path}`);
     if (!operation?.paginated) throw new TypeError(`paginate: GET ${path} does not return the paginated list wrapper`);
+    checkNumericOption('paginate', 'maxPages', maxPages);
     const query = { ...(init.params?.query ?? {}) };
+    const askedPageSize = positiveInteger(query.pageSize);
+    let firstPageLength: number | undefined;
     let page: number = query.page ?? 1;
-    for (;;) {
+    for (let pages = 1; ; pages++, page++) {
       (init.signal as AbortSignal | undefined)?.throwIfAborted();
       const { data, error, response } = (await (client.GET as any)(path, { ...init, params: { ...init.params, query: { ...query, page } } })) as FetchResponse<any, any, 'application/json'>;
-      if (!response.ok || !data) throw new HttpError(response.status, error, summarize('GET', response.url, new Headers(), secrets));
-      const list = data as { results?: unknown[]; pageSize?: number; totalResults?: number };
-      const results = Array.isArray(list.results) ? list.results : [];
-      yield* results;
-      const pageSize: number = list.pageSize ?? query.pageSize ?? results.length;
-      if (results.length === 0 || results.length < pageSize) return;
-      if (list.totalResults !== undefined && page * pageSize >= list.totalResults) return;
-      page += 1;
+      const request = summarize('GET', response.url, new Headers(), secrets);
+      if (!response.ok) throw new HttpError(response.status, error, request);
+      const list = data as { results?: unknown; page?: unknown; pageSize?: unknown; totalResults?: unknown } | undefined;
+      if (!list || !Array.isArray(list.results)) throw new PaginationError(`answer ${response.status} is not a page of results`, pages - 1, request);
+      // A server that ignores the page asked for would repeat the same page forever.
+      if (typeof list.page === 'number' && list.page !== page) throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, pages - 1, request);
+      yield* list.results;
+      // The page size stated, else the one asked for, else the first page's length: a size of 0,
+      // a negative or a missing one cannot make every page look full.
+      firstPageLength ??= list.results.length;
+      const pageSize = positiveInteger(list.pageSize) ?? askedPageSize ?? firstPageLength;
+      if (list.results.length === 0 || list.results.length < pageSize) return;
+      if (typeof list.totalResults === 'number' && page * pageSize >= list.totalResults) return;
+      if (pages >= maxPages) throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, request);
     }
   }
 

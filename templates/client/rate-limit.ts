@@ -4,6 +4,7 @@
  * signal's reason. The same limiter counts the requests made per UTC day against the daily quota.
  */
 import { createHash } from 'node:crypto';
+import { MAX_TIMER_MS } from './options.js';
 
 export interface RateLimiterOptions {
   requestsPerSecond: number;
@@ -48,7 +49,9 @@ export class RateLimiter {
   #count = 0;
 
   constructor(options: RateLimiterOptions) {
-    if (!(options.requestsPerSecond > 0) || !(options.burst >= 1)) throw new RangeError('RateLimiter: requestsPerSecond must be > 0 and burst >= 1');
+    // Finite values only: an infinite rate makes the refill arithmetic NaN, and no token is ever granted.
+    const valid = Number.isFinite(options.requestsPerSecond) && options.requestsPerSecond > 0 && Number.isFinite(options.burst) && options.burst >= 1;
+    if (!valid) throw new RangeError('RateLimiter: requestsPerSecond must be a finite number > 0 and burst a finite number >= 1');
     this.requestsPerSecond = options.requestsPerSecond;
     this.burst = options.burst;
     this.dailyQuota = options.dailyQuota;
@@ -75,6 +78,11 @@ export class RateLimiter {
         onAbort: () => {
           this.#queue = this.#queue.filter((w) => w !== waiter);
           reject(signal!.reason);
+          if (this.#queue.length === 0) {
+            // Nobody waits: no timer is left to keep the process alive.
+            clearTimeout(this.#timer);
+            this.#timer = undefined;
+          }
           this.#schedule();
         },
       };
@@ -122,7 +130,8 @@ export class RateLimiter {
   #schedule(): void {
     if (this.#timer !== undefined || this.#queue.length === 0) return;
     this.#refill();
-    const wait = this.#tokens >= 1 ? 0 : Math.ceil(((1 - this.#tokens) / this.requestsPerSecond) * 1000);
+    // At most what a Node timer holds (a longer delay would fire at once); the timer re-checks anyway.
+    const wait = this.#tokens >= 1 ? 0 : Math.min(MAX_TIMER_MS, Math.ceil(((1 - this.#tokens) / this.requestsPerSecond) * 1000));
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       this.#refill();

@@ -14,15 +14,45 @@ export interface RequestSummary {
   readonly headers: Readonly<Record<string, string>>;
 }
 
+/** The forms a secret may take in text: raw, URL-encoded and JSON-escaped. */
+function formsOf(secret: string): Set<string> {
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(secret);
+  } catch {
+    encoded = secret; // not well-formed Unicode: no URL-encoded form
+  }
+  return new Set([secret, encoded, JSON.stringify(secret).slice(1, -1)]);
+}
+
 /** Replaces every occurrence of each secret (raw, URL-encoded and JSON-escaped) with `[redacted]`. */
 export function scrub(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (!secret) continue;
-    const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
-    for (const form of forms) out = out.split(form).join(REDACTED);
+    for (const form of formsOf(secret)) out = out.split(form).join(REDACTED);
   }
   return out;
+}
+
+/**
+ * At most the first `maxLength` characters of `text`, scrubbed. The text is scrubbed before it is
+ * cut, over a window that ends outside every occurrence of a secret, so no part of one survives.
+ */
+export function scrubbedPrefix(text: string, maxLength: number, secrets: readonly string[]): string {
+  const forms = secrets.filter(Boolean).flatMap((secret) => [...formsOf(secret)]);
+  let end = Math.min(text.length, maxLength + Math.max(0, ...forms.map((form) => form.length)));
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const form of forms) {
+      const at = text.indexOf(form, Math.max(0, end - form.length + 1));
+      if (at !== -1 && at < end && at + form.length > end) {
+        end = at + form.length;
+        moved = true;
+      }
+    }
+  }
+  return scrub(text.slice(0, end), secrets).slice(0, maxLength);
 }
 
 export function redactHeaders(headers: Headers, secrets: readonly string[]): Record<string, string> {

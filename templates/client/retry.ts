@@ -3,6 +3,7 @@
  * Safe by default: a request that may have been processed is repeated only for idempotent methods
  * or when the caller opts in for that request.
  */
+import { MAX_TIMER_MS } from './options.js';
 
 export interface RetryOptions {
   /** Retries after the first attempt (default 2). */
@@ -57,21 +58,32 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 
 /** Exponential backoff with full jitter: random in [0, base * 2^retry], capped. */
 export function backoffDelay(retry: number, options: RetryOptions, random: () => number = Math.random): number {
-  return Math.min(options.maxDelayMs, Math.floor(random() * options.baseDelayMs * 2 ** retry));
+  // The exponent is bounded so the product stays finite (0 × Infinity would be NaN).
+  return Math.min(options.maxDelayMs, Math.floor(random() * options.baseDelayMs * 2 ** Math.min(retry, 64)));
 }
 
-/** Waits `ms`, rejecting with the signal's reason if it aborts first. */
+/**
+ * Waits `ms`, rejecting with the signal's reason if it aborts first. A wait longer than a Node
+ * timer can hold is made of several timers, so it never ends early.
+ */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
+    const ends = performance.now() + ms;
+    let timer: ReturnType<typeof setTimeout>;
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal!.reason);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
+    const wait = (left: number) => {
+      timer = setTimeout(() => {
+        const remaining = ends - performance.now();
+        if (left > MAX_TIMER_MS && remaining > 0) return wait(remaining);
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, Math.min(left, MAX_TIMER_MS));
+    };
+    wait(ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -3,9 +3,10 @@
  * caller cancellation, retries, hooks, decoding and response checks. Each attempt is a fresh
  * request built from the buffered body, so a retry resends exactly the same bytes.
  */
-import { DailyQuotaExceededError, DecodeError, PartnerClientError, ResponseValidationError, TimeoutError, TransportError } from './errors.js';
+import { DailyQuotaExceededError, DecodeError, PartnerClientError, ResponseTooLargeError, ResponseValidationError, TimeoutError, TransportError } from './errors.js';
+import { checkNumericOption } from './options.js';
 import type { RateLimiter } from './rate-limit.js';
-import { redactHeaders, scrub, summarize, type RequestSummary } from './redact.js';
+import { redactHeaders, scrub, scrubbedPrefix, summarize, type RequestSummary } from './redact.js';
 import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep, type RetryOptions } from './retry.js';
 import type { Validator } from './validation.js';
 
@@ -40,10 +41,12 @@ export interface Hooks {
 
 /** Per-request options, given next to `params` and `body` in a call's init. */
 export interface RequestOptions {
-  /** Timeout of this request in ms, body included. */
+  /** Timeout of this request in ms, body included, in (0, 2^31 - 1]. */
   timeoutMs?: number;
   /** Retries of this request. */
   maxRetries?: number;
+  /** Largest answer body accepted for this request, in bytes (as sent and once decompressed). */
+  maxResponseBytes?: number;
   /** Allow retrying this POST or PATCH after a failure that may have been processed (e.g. it is idempotent on your side). */
   retryNonIdempotent?: boolean;
   /** Skip request validation for this call. */
@@ -63,6 +66,7 @@ export interface TransportConfig {
   dailyQuota: 'report' | 'enforce';
   retry: RetryOptions;
   timeoutMs: number;
+  maxResponseBytes: number;
   redirect: RequestRedirect;
   hooks: Hooks;
   validateResponses: false | 'report' | 'throw';
@@ -87,10 +91,18 @@ function abortPromise(signal: AbortSignal): { promise: Promise<never>; dispose: 
 
 /**
  * Reads the whole body, racing every read against the abort signals: an abort lost inside fetch
- * (seen on Node 20 once a garbage collection has run) still ends the read.
+ * (seen on Node 20 once a garbage collection has run) still ends the read. A body above
+ * `limitBytes` (its Content-Length, or the bytes read, which fetch has already decompressed) is
+ * cancelled and `tooLarge()` thrown, so memory stays bounded whatever the server sends.
  */
-async function readBody(response: Response, aborted: Promise<never>): Promise<Bytes> {
+async function readBody(response: Response, aborted: Promise<never>, limitBytes: number, tooLarge: () => Error): Promise<Bytes> {
   if (!response.body) return new Uint8Array(0);
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > limitBytes) {
+    const error = tooLarge();
+    response.body.cancel(error).catch(() => {});
+    throw error;
+  }
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -98,8 +110,9 @@ async function readBody(response: Response, aborted: Promise<never>): Promise<By
     for (;;) {
       const { done, value } = await Promise.race([reader.read(), aborted]);
       if (done) break;
-      chunks.push(value);
       total += value.byteLength;
+      if (total > limitBytes) throw tooLarge();
+      chunks.push(value);
     }
   } catch (error) {
     reader.cancel(error).catch(() => {});
@@ -116,27 +129,41 @@ async function readBody(response: Response, aborted: Promise<never>): Promise<By
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-/** The response with its body buffered; `secrets` given, headers and status text are scrubbed too. */
-function rebuild(response: Response, body: Bytes, secrets: readonly string[] = []): Response {
+/**
+ * The response with its body buffered and the request's URL (a constructed Response has none);
+ * `secrets` given, headers and status text are scrubbed too.
+ */
+function rebuild(response: Response, body: Bytes, url: string, secrets: readonly string[] = []): Response {
   const headers = new Headers();
   response.headers.forEach((value, name) => headers.append(name, secrets.length ? scrub(value, secrets) : value));
   headers.delete('content-encoding');
   headers.delete('transfer-encoding');
   headers.set('content-length', String(body.byteLength));
   const statusText = secrets.length ? scrub(response.statusText, secrets) : response.statusText;
-  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText, headers });
+  const rebuilt = new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText, headers });
+  return Object.defineProperty(rebuilt, 'url', { value: url });
 }
 
 const decoder = new TextDecoder();
-const isJson = (response: Response) => /\bjson\b/i.test(response.headers.get('content-type') ?? '');
+/** How much of an undecodable body `DecodeError.bodySnippet` keeps. */
+const SNIPPET_LENGTH = 200;
+
+/** Per-request options are checked like the client's: a bad one rejects the call before anything is sent. */
+function checkRequestOptions(options: RequestOptions): void {
+  checkNumericOption('request options', 'timeoutMs', options.timeoutMs);
+  checkNumericOption('request options', 'maxRetries', options.maxRetries);
+  checkNumericOption('request options', 'maxResponseBytes', options.maxResponseBytes);
+}
 
 export function createTransport(config: TransportConfig): (request: Request) => Promise<Response> {
   const { secrets, hooks } = config;
 
   return async function transport(request: Request): Promise<Response> {
     const perRequest = request as Request & RequestOptions & { [CALL]?: CallInfo };
+    checkRequestOptions(perRequest);
     const timeoutMs = perRequest.timeoutMs ?? config.timeoutMs;
     const maxRetries = perRequest.maxRetries ?? config.retry.maxRetries;
+    const maxResponseBytes = perRequest.maxResponseBytes ?? config.maxResponseBytes;
     const optIn = perRequest.retryNonIdempotent === true;
     const method = request.method.toUpperCase();
     const callerSignal = request.signal;
@@ -154,12 +181,13 @@ export function createTransport(config: TransportConfig): (request: Request) => 
       }
       if (hooks.onRequest) hooks.onRequest({ request: summary(), attempt });
       const started = performance.now();
-      const result = await attemptOnce(request, method, body, callerSignal, timeoutMs, summary);
+      const result = await attemptOnce(request, method, body, callerSignal, { timeoutMs, maxResponseBytes }, summary);
       const retriesLeft = attempt <= maxRetries;
 
       if ('error' in result) {
         if (callerSignal.aborted) throw callerSignal.reason;
-        if (result.error instanceof TimeoutError) throw result.error;
+        // A timeout or an oversized answer is not a connection failure: not retried.
+        if (result.error instanceof PartnerClientError) throw result.error;
         if (retriesLeft && retryable(method, { code: result.code }, optIn)) {
           const delayMs = backoffDelay(attempt - 1, config.retry, config.random);
           hooks.onRetry?.({ request: summary(), attempt, delayMs, reason: result.code ?? 'connection error' });
@@ -192,7 +220,14 @@ export function createTransport(config: TransportConfig): (request: Request) => 
     }
   };
 
-  async function attemptOnce(request: Request, method: string, body: Bytes | undefined, callerSignal: AbortSignal, timeoutMs: number, summary: () => RequestSummary): Promise<Attempt> {
+  async function attemptOnce(
+    request: Request,
+    method: string,
+    body: Bytes | undefined,
+    callerSignal: AbortSignal,
+    { timeoutMs, maxResponseBytes }: { timeoutMs: number; maxResponseBytes: number },
+    summary: () => RequestSummary,
+  ): Promise<Attempt> {
     // One controller per attempt, aborted by the timeout or by the caller (with the caller's reason).
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new TimeoutError(timeoutMs, summary())), timeoutMs);
@@ -208,8 +243,8 @@ export function createTransport(config: TransportConfig): (request: Request) => 
         ...(body !== undefined && { body }),
       };
       const response = await Promise.race([config.fetch(request.url, init), aborted.promise]);
-      const bytes = await readBody(response, aborted.promise);
-      return { response: rebuild(response, bytes), body: bytes };
+      const bytes = await readBody(response, aborted.promise, maxResponseBytes, () => new ResponseTooLargeError(response.status, maxResponseBytes, summary()));
+      return { response: rebuild(response, bytes, request.url), body: bytes };
     } catch (error) {
       if (timeout.signal.aborted) return { error: timeout.signal.reason, code: undefined };
       const redirect = /redirect/i.test(String((error as { cause?: { message?: string } })?.cause?.message ?? ''));
@@ -231,24 +266,33 @@ export function createTransport(config: TransportConfig): (request: Request) => 
   function finish(response: Response, body: Bytes, summary: () => RequestSummary, operationId: string | undefined): Response {
     if (!response.ok) {
       // Error answers reach the caller as `{ error, response }`: scrub any echo of the credentials.
-      return rebuild(response, new TextEncoder().encode(scrub(decoder.decode(body), secrets)), secrets);
+      return rebuild(response, new TextEncoder().encode(scrub(decoder.decode(body), secrets)), response.url, secrets);
     }
-    if (body.byteLength === 0 || !isJson(response)) return response;
     const validator = config.validateResponses && operationId ? config.responseValidators(operationId, response.status) : undefined;
-    // openapi-fetch reads JSON through `json()`: parse once, there, and turn a parse failure into DecodeError.
+    const check = (value: unknown): void => {
+      if (!validator || validator(value)) return;
+      const error = new ResponseValidationError(operationId!, response.status, validator.problems, summary());
+      if (config.validateResponses === 'throw') throw error;
+      hooks.onValidationError?.(error);
+    };
+    if (body.byteLength === 0) {
+      // openapi-fetch returns `data: undefined` without reading an empty body: an answer the spec
+      // describes with a body is checked here, as the absent value.
+      check(undefined);
+      return response;
+    }
+    // openapi-fetch reads every success body through `json()` (its default `parseAs`), whatever the
+    // content type: parse once, there, and turn a parse failure into DecodeError.
     const json = async (): Promise<unknown> => {
       const text = decoder.decode(body);
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
-      } catch (cause) {
-        throw new DecodeError(response.status, scrub(text.slice(0, 200), secrets), summary(), { cause: scrub(String(cause), secrets) });
+      } catch {
+        // The SyntaxError is not kept: its message quotes the body around the fault, unscrubbed.
+        throw new DecodeError(response.status, scrubbedPrefix(text, SNIPPET_LENGTH, secrets), summary());
       }
-      if (validator && !validator(parsed)) {
-        const error = new ResponseValidationError(operationId!, response.status, validator.problems, summary());
-        if (config.validateResponses === 'throw') throw error;
-        hooks.onValidationError?.(error);
-      }
+      check(parsed);
       return parsed;
     };
     return Object.defineProperty(response, 'json', { value: json });

@@ -57,6 +57,16 @@ describe('auth and request shape', () => {
     expect(data?.projectId).toBe('p%201');
   });
 
+  it("refuses a '..' path parameter: the DELETE never reaches the project", async () => {
+    server.handle((_req, res) => json(res, 204, {}));
+    const init = { params: { path: { projectId: 'P1', screenerQuestionId: '..' } } };
+    const error = (await client().DELETE('/v1/projects/{projectId}/screener-questions/{screenerQuestionId}', init).catch((e: unknown) => e)) as RequestValidationError;
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error).toMatchObject({ operationId: 'deleteScreenerQuestion', part: 'path' });
+    expect(error.message).toContain('/screenerQuestionId: must not be empty');
+    expect(server.seen).toHaveLength(0);
+  });
+
   it('refuses to build without baseUrl, credentials or a known environment', () => {
     expect(() => createPartnerClient({ baseUrl: '', apiKey: 'k', apiSecret: 's', environment: 'staging' })).toThrow(/baseUrl/);
     expect(() => createPartnerClient({ baseUrl: server.url, apiKey: '', apiSecret: 's', environment: 'staging' })).toThrow(/apiKey/);
@@ -288,6 +298,17 @@ describe('errors', () => {
     await expect(client({ validateResponses: 'throw' }).GET('/v1/webhooks/{webhookId}/event-types', init)).rejects.toBeInstanceOf(ResponseValidationError);
     await expect(client().GET('/v1/webhooks/{webhookId}/event-types', init)).resolves.toMatchObject({ data: { eventTypes: ['NOT.AN.EVENT'] } });
   });
+
+  it('an empty 200 is response drift when the spec describes its body', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end();
+    });
+    const init = { params: { path: { webhookId: 'w' } } };
+    const error = (await client({ validateResponses: 'throw' }).GET('/v1/webhooks/{webhookId}/event-types', init).catch((e: unknown) => e)) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.operationId).toBe('listWebhookEventTypes');
+    await expect(client().GET('/v1/webhooks/{webhookId}/event-types', init)).resolves.toMatchObject({ data: undefined });
+  });
 });
 
 describe('paginate', () => {
@@ -323,7 +344,10 @@ describe('paginate', () => {
     const it1 = client().paginate('/v1/skills');
     await expect(it1.next()).rejects.toMatchObject({ name: 'HttpError', status: 404, body: { message: 'nope' } });
     expect(HttpError).toBeTypeOf('function');
-    server.handle((req, res) => json(res, 200, { page: 1, pageSize: 1, results: [skill(Number(new URL(req.url!, server.url).searchParams.get('page')))] }));
+    server.handle((req, res) => {
+      const page = Number(new URL(req.url!, server.url).searchParams.get('page'));
+      json(res, 200, { page, pageSize: 1, results: [skill(page)] });
+    });
     const controller = new AbortController();
     const reason = new Error('enough');
     const got: unknown[] = [];

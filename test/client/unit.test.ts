@@ -36,6 +36,9 @@ describe('retry policy', () => {
     const opts = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
     expect([0, 1, 2, 3, 4].map((r) => backoffDelay(r, opts, () => 0.999))).toEqual([99, 199, 399, 799, 1000]);
     expect(backoffDelay(3, opts, () => 0)).toBe(0);
+    // Thousands of retries: still a number, never NaN (0 × Infinity).
+    expect(backoffDelay(5000, opts, () => 0)).toBe(0);
+    expect(backoffDelay(5000, opts, () => 0.5)).toBe(1000);
   });
 
   it('finds the system error code under fetch failed', () => {

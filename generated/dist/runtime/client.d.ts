@@ -39,13 +39,18 @@ export interface RuntimeClientOptions<Env extends string> {
     apiSecret: string;
     /** Selects the documented rate limits and daily quota. */
     environment: Env;
-    /** Timeout of each attempt in ms, reading the body included. Default 30 000. */
+    /** Timeout of each attempt in ms, reading the body included, in (0, 2^31 - 1]. Default 30 000. */
     timeoutMs?: number;
+    /**
+     * Largest answer body accepted, in bytes, both as sent (Content-Length) and once decompressed;
+     * a larger one throws `ResponseTooLargeError`. Default 32 MiB.
+     */
+    maxResponseBytes?: number;
     /** Retries after the first attempt. Default 2. */
     maxRetries?: number;
     /** First backoff delay in ms, doubled per retry with full jitter. Default 500. */
     retryBaseDelayMs?: number;
-    /** Longest wait before a retry, `Retry-After` included; a longer `Retry-After` ends retrying. Default 60 000. */
+    /** Longest wait before a retry in ms, `Retry-After` included; a longer `Retry-After` ends retrying. At most 2^31 - 1. Default 60 000. */
     maxRetryDelayMs?: number;
     /**
      * Client-side rate limit. Default `'shared'`: one token bucket per API key and environment in
@@ -96,6 +101,8 @@ export type PageItem<Paths, P extends keyof Paths> = ListBody<Paths, P> extends 
 } ? T : never;
 export type PaginateInit<Paths extends Record<string, any>, P extends keyof Paths> = NonNullable<MaybeOptionalInit<Paths[P], 'get'>> & RequestOptions & {
     signal?: AbortSignal;
+    /** Full pages read before giving up with `PaginationError` (a server that never ends the list). Default 10 000. */
+    maxPages?: number;
 };
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 type PathsWith<Paths, M extends HttpMethod> = {
@@ -128,7 +135,8 @@ export type RuntimeClient<Paths extends Record<string, any>, Env extends string>
     usage(): Usage | undefined;
     /**
      * Iterates every item of a paginated list, page by page: stops on a short or empty page or at
-     * `totalResults`; an error answer throws `HttpError`; `signal` aborts between and during pages.
+     * `totalResults`; an error answer throws `HttpError`; an answer that is not the next page, or a
+     * list longer than `maxPages` pages, throws `PaginationError`; `signal` aborts between and during pages.
      */
     paginate<P extends PaginatedPath<Paths>>(path: P, init?: PaginateInit<Paths, P>): AsyncIterableIterator<PageItem<Paths, P>>;
 };

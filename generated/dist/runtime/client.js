@@ -7,12 +7,16 @@
  * `createPartnerClient` calls it with the facts read from the spec.
  */
 import createClient, {} from 'openapi-fetch';
-import { HttpError, RequestValidationError } from './errors.js';
+import { HttpError, PaginationError, RequestValidationError } from './errors.js';
+import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, isHeaderValue } from './options.js';
 import { RateLimiter, sharedLimiter } from './rate-limit.js';
 import { summarize } from './redact.js';
 import { DEFAULT_RETRY } from './retry.js';
 import { CALL, createTransport } from './transport.js';
-const DEFAULT_TIMEOUT_MS = 30_000;
+import { pathProblems, serializePath, serializeQuery } from './url.js';
+const DEFAULT_MAX_PAGES = 10_000;
+/** `record[key]` when it is the record's own property: a name like `constructor` finds nothing inherited. */
+const own = (record, key) => (Object.hasOwn(record, key) ? record[key] : undefined);
 function limiterFor(options, limits) {
     const choice = options.rateLimit ?? 'shared';
     if (choice === false)
@@ -26,24 +30,36 @@ function limiterFor(options, limits) {
     }
     return new RateLimiter({ ...choice, dailyQuota: limits?.dailyQuota });
 }
+const positiveInteger = (value) => (Number.isSafeInteger(value) && value > 0 ? value : undefined);
 function check(condition, message) {
     if (!condition)
         throw new TypeError(`createPartnerClient: ${message}`);
 }
 export function createRuntimeClient(options, facts) {
     check(!!options && typeof options.baseUrl === 'string' && /^https?:\/\/[^/]/.test(options.baseUrl), '`baseUrl` is required and must be an absolute http(s) URL (the spec does not state the hosts)');
-    check(typeof options.apiKey === 'string' && options.apiKey !== '', '`apiKey` is required');
-    check(typeof options.apiSecret === 'string' && options.apiSecret !== '', '`apiSecret` is required');
-    check(Object.hasOwn(facts.environments, options.environment), `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
-    for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs']) {
-        const value = options[key];
-        check(value === undefined || (Number.isFinite(value) && value >= 0), `\`${key}\` must be a non-negative number`);
+    check(URL.canParse(options.baseUrl), '`baseUrl` must be a valid URL');
+    for (const key of ['apiKey', 'apiSecret']) {
+        check(typeof options[key] === 'string' && options[key] !== '', `\`${key}\` is required`);
+        // Named, never shown: the value is a credential.
+        check(isHeaderValue(options[key]), `\`${key}\` must be a valid HTTP header value (visible characters, no line break, NUL or leading or trailing space)`);
+    }
+    check(typeof options.environment === 'string' && Object.hasOwn(facts.environments, options.environment), `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
+    for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxResponseBytes'])
+        checkNumericOption('createPartnerClient', key, options[key]);
+    if (options.headers !== undefined) {
+        try {
+            new Headers(options.headers);
+        }
+        catch {
+            // Headers' own message quotes the value.
+            check(false, '`headers` must hold valid HTTP header names and values');
+        }
     }
     // The credentials live only in this closure: nothing reachable from the returned object holds them.
     const apiKey = options.apiKey;
     const apiSecret = options.apiSecret;
     const secrets = [apiKey, apiSecret];
-    const limits = facts.environments[options.environment];
+    const limits = own(facts.environments, options.environment) ?? null;
     const limiter = limiterFor(options, limits);
     const hooks = options.hooks ?? {};
     const validateRequests = options.validateRequests ?? true;
@@ -59,10 +75,14 @@ export function createRuntimeClient(options, facts) {
             maxDelayMs: options.maxRetryDelayMs ?? DEFAULT_RETRY.maxDelayMs,
         },
         timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
         redirect: options.redirect ?? 'error',
         hooks,
         validateResponses: options.validateResponses ?? false,
-        responseValidators: (operationId, status) => facts.validators[operationId]?.responses[String(status)],
+        responseValidators: (operationId, status) => {
+            const validators = own(facts.validators, operationId);
+            return validators && own(validators.responses, String(status));
+        },
     });
     const middleware = {
         async onRequest({ request, schemaPath, params }) {
@@ -70,11 +90,17 @@ export function createRuntimeClient(options, facts) {
             request.headers.set('x-api-secret', apiSecret);
             const operation = byRoute.get(`${request.method.toUpperCase()} ${schemaPath}`);
             request[CALL] = { operationId: operation?.operationId };
+            const summary = () => summarize(request.method, request.url, request.headers, secrets);
+            // Not part of the skippable validation: a missing or dot-segment parameter sends the request elsewhere.
+            if (schemaPath.includes('{')) {
+                const problems = pathProblems(schemaPath, params.path);
+                if (problems.length)
+                    throw new RequestValidationError(operation?.operationId ?? `${request.method} ${schemaPath}`, 'path', problems, summary());
+            }
             const perRequest = request;
             if (!operation || !validateRequests || perRequest.validate === false)
                 return request;
-            const validators = facts.validators[operation.operationId];
-            const summary = () => summarize(request.method, request.url, request.headers, secrets);
+            const validators = own(facts.validators, operation.operationId);
             if (validators?.query) {
                 const result = validators.query.check(params.query ?? {});
                 if (!result.valid)
@@ -99,29 +125,43 @@ export function createRuntimeClient(options, facts) {
     const client = createClient({
         baseUrl: options.baseUrl,
         fetch: transport,
+        pathSerializer: serializePath,
+        querySerializer: serializeQuery,
         ...(options.headers && { headers: options.headers }),
     });
     client.use(middleware);
-    async function* paginate(path, init = {}) {
+    async function* paginate(path, { maxPages = DEFAULT_MAX_PAGES, ...init } = {}) {
         const operation = byRoute.get(`GET ${path}`);
         if (!operation?.paginated)
             throw new TypeError(`paginate: GET ${path} does not return the paginated list wrapper`);
+        checkNumericOption('paginate', 'maxPages', maxPages);
         const query = { ...(init.params?.query ?? {}) };
+        const askedPageSize = positiveInteger(query.pageSize);
+        let firstPageLength;
         let page = query.page ?? 1;
-        for (;;) {
+        for (let pages = 1;; pages++, page++) {
             init.signal?.throwIfAborted();
             const { data, error, response } = (await client.GET(path, { ...init, params: { ...init.params, query: { ...query, page } } }));
-            if (!response.ok || !data)
-                throw new HttpError(response.status, error, summarize('GET', response.url, new Headers(), secrets));
+            const request = summarize('GET', response.url, new Headers(), secrets);
+            if (!response.ok)
+                throw new HttpError(response.status, error, request);
             const list = data;
-            const results = Array.isArray(list.results) ? list.results : [];
-            yield* results;
-            const pageSize = list.pageSize ?? query.pageSize ?? results.length;
-            if (results.length === 0 || results.length < pageSize)
+            if (!list || !Array.isArray(list.results))
+                throw new PaginationError(`answer ${response.status} is not a page of results`, pages - 1, request);
+            // A server that ignores the page asked for would repeat the same page forever.
+            if (typeof list.page === 'number' && list.page !== page)
+                throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, pages - 1, request);
+            yield* list.results;
+            // The page size stated, else the one asked for, else the first page's length: a size of 0,
+            // a negative or a missing one cannot make every page look full.
+            firstPageLength ??= list.results.length;
+            const pageSize = positiveInteger(list.pageSize) ?? askedPageSize ?? firstPageLength;
+            if (list.results.length === 0 || list.results.length < pageSize)
                 return;
-            if (list.totalResults !== undefined && page * pageSize >= list.totalResults)
+            if (typeof list.totalResults === 'number' && page * pageSize >= list.totalResults)
                 return;
-            page += 1;
+            if (pages >= maxPages)
+                throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, request);
         }
     }
     return Object.assign(client, {

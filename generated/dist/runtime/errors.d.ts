@@ -28,7 +28,7 @@ export declare class TimeoutError extends PartnerClientError {
     readonly timeoutMs: number;
     constructor(timeoutMs: number, request?: RequestSummary);
 }
-/** The response says JSON but its body does not parse. */
+/** A success answer's body is not JSON (whatever its content type says). */
 export declare class DecodeError extends PartnerClientError {
     readonly status: number;
     /** The start of the body (at most 200 characters), scrubbed of credentials. */
@@ -37,12 +37,15 @@ export declare class DecodeError extends PartnerClientError {
         cause?: unknown;
     });
 }
-/** The request body or query does not match the spec; nothing was sent. */
+/**
+ * The request body or query does not match the spec, or a path parameter is missing or would
+ * change the resource (empty, `.`, `..`); nothing was sent.
+ */
 export declare class RequestValidationError extends PartnerClientError {
     readonly operationId: string;
-    readonly part: 'body' | 'query';
+    readonly part: 'body' | 'query' | 'path';
     readonly problems: readonly ValidationProblem[];
-    constructor(operationId: string, part: 'body' | 'query', problems: readonly ValidationProblem[], request?: RequestSummary);
+    constructor(operationId: string, part: 'body' | 'query' | 'path', problems: readonly ValidationProblem[], request?: RequestSummary);
 }
 /** The response body does not match the spec (thrown only with `validateResponses: 'throw'`). */
 export declare class ResponseValidationError extends PartnerClientError {
@@ -50,6 +53,18 @@ export declare class ResponseValidationError extends PartnerClientError {
     readonly status: number;
     readonly problems: readonly ValidationProblem[];
     constructor(operationId: string, status: number, problems: readonly ValidationProblem[], request?: RequestSummary);
+}
+/** The answer's body is larger than `maxResponseBytes` (as sent, or once decompressed); it was not read further. */
+export declare class ResponseTooLargeError extends PartnerClientError {
+    readonly status: number;
+    readonly limitBytes: number;
+    constructor(status: number, limitBytes: number, request: RequestSummary);
+}
+/** `paginate` met an answer that is not a next page (a different page number, no results), or read `maxPages` full pages. */
+export declare class PaginationError extends PartnerClientError {
+    /** Pages read before stopping. */
+    readonly pages: number;
+    constructor(message: string, pages: number, request?: RequestSummary);
 }
 /** A non-success answer where the API shape has no `{ error }` to return (`paginate`). */
 export declare class HttpError extends PartnerClientError {

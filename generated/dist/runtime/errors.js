@@ -29,7 +29,7 @@ export class TimeoutError extends PartnerClientError {
         this.timeoutMs = timeoutMs;
     }
 }
-/** The response says JSON but its body does not parse. */
+/** A success answer's body is not JSON (whatever its content type says). */
 export class DecodeError extends PartnerClientError {
     status;
     /** The start of the body (at most 200 characters), scrubbed of credentials. */
@@ -40,7 +40,10 @@ export class DecodeError extends PartnerClientError {
         this.bodySnippet = bodySnippet;
     }
 }
-/** The request body or query does not match the spec; nothing was sent. */
+/**
+ * The request body or query does not match the spec, or a path parameter is missing or would
+ * change the resource (empty, `.`, `..`); nothing was sent.
+ */
 export class RequestValidationError extends PartnerClientError {
     operationId;
     part;
@@ -62,6 +65,25 @@ export class ResponseValidationError extends PartnerClientError {
         this.operationId = operationId;
         this.status = status;
         this.problems = problems;
+    }
+}
+/** The answer's body is larger than `maxResponseBytes` (as sent, or once decompressed); it was not read further. */
+export class ResponseTooLargeError extends PartnerClientError {
+    status;
+    limitBytes;
+    constructor(status, limitBytes, request) {
+        super(`Response ${status} to ${request.method} ${request.url} exceeds maxResponseBytes (${limitBytes} bytes); not read further`, request);
+        this.status = status;
+        this.limitBytes = limitBytes;
+    }
+}
+/** `paginate` met an answer that is not a next page (a different page number, no results), or read `maxPages` full pages. */
+export class PaginationError extends PartnerClientError {
+    /** Pages read before stopping. */
+    pages;
+    constructor(message, pages, request) {
+        super(`paginate: ${message}${request ? ` (${request.method} ${request.url})` : ''}`, request);
+        this.pages = pages;
     }
 }
 /** A non-success answer where the API shape has no `{ error }` to return (`paginate`). */

@@ -11,5 +11,10 @@ export interface RequestSummary {
 }
 /** Replaces every occurrence of each secret (raw, URL-encoded and JSON-escaped) with `[redacted]`. */
 export declare function scrub(text: string, secrets: readonly string[]): string;
+/**
+ * At most the first `maxLength` characters of `text`, scrubbed. The text is scrubbed before it is
+ * cut, over a window that ends outside every occurrence of a secret, so no part of one survives.
+ */
+export declare function scrubbedPrefix(text: string, maxLength: number, secrets: readonly string[]): string;
 export declare function redactHeaders(headers: Headers, secrets: readonly string[]): Record<string, string>;
 export declare function summarize(method: string, url: string, headers: Headers, secrets: readonly string[]): RequestSummary;

@@ -4,6 +4,7 @@
  * Safe by default: a request that may have been processed is repeated only for idempotent methods
  * or when the caller opts in for that request.
  */
+import { MAX_TIMER_MS } from './options.js';
 export const DEFAULT_RETRY = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 60_000 };
 export const RETRY_STATUSES = new Set([408, 429, 502, 503, 504]);
 export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
@@ -46,21 +47,33 @@ export function parseRetryAfter(value, now = Date.now()) {
 }
 /** Exponential backoff with full jitter: random in [0, base * 2^retry], capped. */
 export function backoffDelay(retry, options, random = Math.random) {
-    return Math.min(options.maxDelayMs, Math.floor(random() * options.baseDelayMs * 2 ** retry));
+    // The exponent is bounded so the product stays finite (0 × Infinity would be NaN).
+    return Math.min(options.maxDelayMs, Math.floor(random() * options.baseDelayMs * 2 ** Math.min(retry, 64)));
 }
-/** Waits `ms`, rejecting with the signal's reason if it aborts first. */
+/**
+ * Waits `ms`, rejecting with the signal's reason if it aborts first. A wait longer than a Node
+ * timer can hold is made of several timers, so it never ends early.
+ */
 export function sleep(ms, signal) {
     if (signal?.aborted)
         return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
+        const ends = performance.now() + ms;
+        let timer;
         const onAbort = () => {
             clearTimeout(timer);
             reject(signal.reason);
         };
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
+        const wait = (left) => {
+            timer = setTimeout(() => {
+                const remaining = ends - performance.now();
+                if (left > MAX_TIMER_MS && remaining > 0)
+                    return wait(remaining);
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            }, Math.min(left, MAX_TIMER_MS));
+        };
+        wait(ms);
         signal?.addEventListener('abort', onAbort, { once: true });
     });
 }

@@ -36,10 +36,12 @@ export interface Hooks {
 }
 /** Per-request options, given next to `params` and `body` in a call's init. */
 export interface RequestOptions {
-    /** Timeout of this request in ms, body included. */
+    /** Timeout of this request in ms, body included, in (0, 2^31 - 1]. */
     timeoutMs?: number;
     /** Retries of this request. */
     maxRetries?: number;
+    /** Largest answer body accepted for this request, in bytes (as sent and once decompressed). */
+    maxResponseBytes?: number;
     /** Allow retrying this POST or PATCH after a failure that may have been processed (e.g. it is idempotent on your side). */
     retryNonIdempotent?: boolean;
     /** Skip request validation for this call. */
@@ -57,6 +59,7 @@ export interface TransportConfig {
     dailyQuota: 'report' | 'enforce';
     retry: RetryOptions;
     timeoutMs: number;
+    maxResponseBytes: number;
     redirect: RequestRedirect;
     hooks: Hooks;
     validateResponses: false | 'report' | 'throw';

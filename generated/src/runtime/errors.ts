@@ -40,7 +40,7 @@ export class TimeoutError extends PartnerClientError {
   }
 }
 
-/** The response says JSON but its body does not parse. */
+/** A success answer's body is not JSON (whatever its content type says). */
 export class DecodeError extends PartnerClientError {
   readonly status: number;
   /** The start of the body (at most 200 characters), scrubbed of credentials. */
@@ -52,12 +52,15 @@ export class DecodeError extends PartnerClientError {
   }
 }
 
-/** The request body or query does not match the spec; nothing was sent. */
+/**
+ * The request body or query does not match the spec, or a path parameter is missing or would
+ * change the resource (empty, `.`, `..`); nothing was sent.
+ */
 export class RequestValidationError extends PartnerClientError {
   readonly operationId: string;
-  readonly part: 'body' | 'query';
+  readonly part: 'body' | 'query' | 'path';
   readonly problems: readonly ValidationProblem[];
-  constructor(operationId: string, part: 'body' | 'query', problems: readonly ValidationProblem[], request?: RequestSummary) {
+  constructor(operationId: string, part: 'body' | 'query' | 'path', problems: readonly ValidationProblem[], request?: RequestSummary) {
     super(`Invalid ${part} for ${operationId}; nothing was sent:\n${formatProblems(problems)}`, request);
     this.operationId = operationId;
     this.part = part;
@@ -75,6 +78,27 @@ export class ResponseValidationError extends PartnerClientError {
     this.operationId = operationId;
     this.status = status;
     this.problems = problems;
+  }
+}
+
+/** The answer's body is larger than `maxResponseBytes` (as sent, or once decompressed); it was not read further. */
+export class ResponseTooLargeError extends PartnerClientError {
+  readonly status: number;
+  readonly limitBytes: number;
+  constructor(status: number, limitBytes: number, request: RequestSummary) {
+    super(`Response ${status} to ${request.method} ${request.url} exceeds maxResponseBytes (${limitBytes} bytes); not read further`, request);
+    this.status = status;
+    this.limitBytes = limitBytes;
+  }
+}
+
+/** `paginate` met an answer that is not a next page (a different page number, no results), or read `maxPages` full pages. */
+export class PaginationError extends PartnerClientError {
+  /** Pages read before stopping. */
+  readonly pages: number;
+  constructor(message: string, pages: number, request?: RequestSummary) {
+    super(`paginate: ${message}${request ? ` (${request.method} ${request.url})` : ''}`, request);
+    this.pages = pages;
   }
 }
 
