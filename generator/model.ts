@@ -54,20 +54,75 @@ export interface SpecModel {
 
 type Doc = Record<string, any>;
 
+/** `obj[key]` when `obj` has it as its own property: a name like `__proto__` or `toString` never reaches the prototype. */
+export const own = (obj: unknown, key: string): any => (obj !== null && typeof obj === 'object' && Object.hasOwn(obj, key) ? (obj as Doc)[key] : undefined);
+
+/**
+ * The keys a local `$ref` (`#/a/b~1c/d%20e`) names, as openapi-typescript and Redocly read it: each
+ * segment percent-decoded, then `~1` → `/` and `~0` → `~`.
+ */
+export const refSegments = (ref: string): string[] =>
+  ref
+    .replace(/^#\/?/, '')
+    .split('/')
+    .map((s) => decodeURIComponent(s).replaceAll('~1', '/').replaceAll('~0', '~'));
+
+/**
+ * Every `$ref` whose fragment cannot be percent-decoded (a bare `%`, as in `#/components/schemas/%`):
+ * the type generator would throw on it. Shared subtrees (YAML aliases) are visited once.
+ */
+function malformedRefs(doc: Doc): Problem[] {
+  const problems: Problem[] = [];
+  const seen = new Set<object>();
+  const stack: [unknown, string][] = [[doc, '']];
+  while (stack.length) {
+    const [node, pointer] = stack.pop()!;
+    if (!node || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${pointer}/${escapePointer(key)}`;
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) {
+        try {
+          refSegments(value);
+        } catch {
+          problems.push({ pointer: at, message: 'is not a URI fragment: a "%" must start a percent-encoding (write "%25" for "%")' });
+        }
+      } else stack.push([value, at]);
+    }
+  }
+  return problems.sort((a, b) => a.pointer!.localeCompare(b.pointer!));
+}
+
 /** Follows local `$ref`s (`#/components/...`) to the object they name. */
 export function deref<T = any>(doc: Doc, node: unknown): T {
   let cur: any = node;
   for (let hops = 0; cur && typeof cur === 'object' && typeof cur.$ref === 'string' && hops < 32; hops++) {
     const ref: string = cur.$ref;
     if (!ref.startsWith('#/')) throw new GenerationError(`Unsupported external $ref: ${ref}`);
-    cur = ref
-      .slice(2)
-      .split('/')
-      .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((o: any, k) => (o == null ? undefined : o[k]), doc);
+    cur = refSegments(ref).reduce((o: any, k) => own(o, k), doc);
     if (cur === undefined) throw new GenerationError(`Dangling $ref`, [{ pointer: ref.slice(1), message: `$ref target does not exist` }]);
   }
   return cur as T;
+}
+
+/**
+ * What each `x-rate-limit` field must be. A rate may be fractional (0.5: one request every two
+ * seconds); a burst and a daily quota count requests. Zero, negatives, NaN and strings are refused
+ * here rather than by the client at start-up.
+ */
+const RATE_LIMIT_FIELDS = {
+  requestsPerSecond: { valid: (v: number) => Number.isFinite(v) && v > 0, message: 'must be a positive number' },
+  burst: { valid: (v: number) => Number.isSafeInteger(v) && v > 0, message: 'must be a positive integer' },
+  dailyQuota: { valid: (v: number) => Number.isSafeInteger(v) && v > 0, message: 'must be a positive integer' },
+};
+
+function rateLimitProblems(limit: unknown, pointer: string): Problem[] {
+  if (limit === undefined) return [];
+  if (!limit || typeof limit !== 'object' || Array.isArray(limit)) return [{ pointer, message: 'must be an object with requestsPerSecond, burst and dailyQuota' }];
+  return Object.entries(RATE_LIMIT_FIELDS).flatMap(([field, rule]) => {
+    const value = own(limit, field);
+    return value === undefined || (typeof value === 'number' && rule.valid(value)) ? [] : [{ pointer: `${pointer}/${field}`, message: rule.message }];
+  });
 }
 
 function isPaginatedWrapper(doc: Doc, schema: unknown): boolean {
@@ -75,7 +130,7 @@ function isPaginatedWrapper(doc: Doc, schema: unknown): boolean {
   if (!s || typeof s !== 'object') return false;
   const req: unknown[] = Array.isArray(s.required) ? s.required : [];
   const props = s.properties ?? {};
-  return ['page', 'pageSize', 'results'].every((k) => req.includes(k) && k in props) && deref<Doc>(doc, props.results)?.type === 'array';
+  return ['page', 'pageSize', 'results'].every((k) => req.includes(k) && Object.hasOwn(props, k)) && deref<Doc>(doc, props.results)?.type === 'array';
 }
 
 function jsonMedia(content: Record<string, any> | undefined): [string, any] | undefined {
@@ -86,6 +141,8 @@ function jsonMedia(content: Record<string, any> | undefined): [string, any] | un
 
 export function buildModel(document: OpenAPI3): SpecModel {
   const doc = document as Doc;
+  const badRefs = malformedRefs(doc);
+  if (badRefs.length) throw new GenerationError('References are malformed:', badRefs);
   const problems: Problem[] = [];
   const operations: OperationModel[] = [];
   const seenIds = new Map<string, string>();
@@ -145,18 +202,18 @@ export function buildModel(document: OpenAPI3): SpecModel {
       name: s['x-environment'],
       pointer: `/servers/${i}`,
       description: s.description ?? '',
-      requestsPerSecond: s['x-rate-limit']?.requestsPerSecond,
-      burst: s['x-rate-limit']?.burst,
-      dailyQuota: s['x-rate-limit']?.dailyQuota,
+      requestsPerSecond: own(s['x-rate-limit'], 'requestsPerSecond'),
+      burst: own(s['x-rate-limit'], 'burst'),
+      dailyQuota: own(s['x-rate-limit'], 'dailyQuota'),
     }));
   const envSeen = new Map<string, string>();
-  const envProblems: Problem[] = [];
+  const envProblems: Problem[] = (doc.servers ?? []).flatMap((server: Doc, i: number) => rateLimitProblems(server?.['x-rate-limit'], `/servers/${i}/x-rate-limit`));
   for (const e of environments) {
     const first = envSeen.get(e.name);
     if (first) envProblems.push({ pointer: `${e.pointer}/x-environment`, message: `environment "${e.name}" is declared twice (also at #${first})` });
     envSeen.set(e.name, e.pointer);
   }
-  if (envProblems.length) throw new GenerationError('Environments are not unique:', envProblems);
+  if (envProblems.length) throw new GenerationError('Environments are inconsistent:', envProblems);
   const xp = doc['x-pagination'];
   return {
     document,

@@ -1,4 +1,4 @@
-/** Identifiers derived from spec names, and the check that no two of them collide. */
+/** Identifiers, object keys and file names derived from spec names, and the checks that no two collide. */
 import { GenerationError, type Problem } from './problems.js';
 
 /** `screener-response_payout` → `ScreenerResponsePayout`; a leading digit gets an underscore. */
@@ -32,3 +32,47 @@ export function assertUnique(kind: string, things: NamedThing[]): void {
 }
 
 export const escapePointer = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * A key of an object literal in generated code. `"__proto__": v` (quoted or not) sets the
+ * literal's prototype instead of defining a property; a computed key defines it.
+ */
+export const propertyKey = (name: string): string => (name === '__proto__' ? `[${JSON.stringify(name)}]` : JSON.stringify(name));
+
+/** Longest file-name stem derived from a spec name (a suffix may follow). */
+const MAX_STEM = 80;
+/** Device names Windows refuses as file names, whatever the extension. */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+
+/**
+ * A file-name stem for a spec name: letters, digits, `_`, `-` and inner dots; every other run of
+ * characters becomes `-`. No separators, no leading dot (so no `..`), at most MAX_STEM characters.
+ */
+export function fileStem(name: string): string {
+  return name
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}_.-]+/gu, '-')
+    .replace(/^[-.]+/, '')
+    .slice(0, MAX_STEM)
+    .replace(/[-.]+$/, '');
+}
+
+/**
+ * One file-name stem per name, unique case-insensitively (`User` and `user` would be one file on
+ * macOS and Windows) and never in `reserved`: the first name keeps its stem, later ones get `-2`,
+ * `-3`, ... in the order given, so the same document always gives the same names.
+ */
+export function uniqueStems(names: Iterable<string>, stem: (name: string) => string, options: { fallback: string; reserved?: string[] }): Map<string, string> {
+  const key = (s: string) => s.normalize('NFC').toLowerCase();
+  const taken = new Set((options.reserved ?? []).map(key));
+  const stems = new Map<string, string>();
+  for (const name of names) {
+    if (stems.has(name)) continue;
+    const base = stem(name) || options.fallback;
+    let candidate = base;
+    for (let n = 2; taken.has(key(candidate)) || WINDOWS_DEVICE.test(candidate); n++) candidate = `${base}-${n}`;
+    taken.add(key(candidate));
+    stems.set(name, candidate);
+  }
+  return stems;
+}

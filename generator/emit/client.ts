@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SpecModel } from '../model.js';
+import { propertyKey } from '../names.js';
 import { commentSafe, GenerationError } from '../problems.js';
 import type { Files } from './types.js';
 
@@ -22,13 +23,13 @@ export function emitClient(model: SpecModel, templatesDir: string): Files {
   const environments = envs.map((e) => {
     const keys = ['requestsPerSecond', 'burst', 'dailyQuota'] as const;
     const missing = keys.filter((k) => typeof e[k] !== 'number');
-    if (missing.length === keys.length) return `  ${JSON.stringify(e.name)}: null,`;
+    if (missing.length === keys.length) return `  ${propertyKey(e.name)}: null,`;
     if (missing.length) {
       throw new GenerationError(`Environment "${e.name}" lacks rate-limit facts`, [
         { pointer: `${e.pointer}/x-rate-limit`, message: `x-rate-limit of "${e.name}" needs ${missing.join(', ')}` },
       ]);
     }
-    return `  ${JSON.stringify(e.name)}: { requestsPerSecond: ${e.requestsPerSecond}, burst: ${e.burst}, dailyQuota: ${e.dailyQuota} },`;
+    return `  ${propertyKey(e.name)}: { requestsPerSecond: ${e.requestsPerSecond}, burst: ${e.burst}, dailyQuota: ${e.dailyQuota} },`;
   });
   const operations = model.operations.map(
     (o) => `  { operationId: ${JSON.stringify(o.operationId)}, method: ${JSON.stringify(o.method.toUpperCase())}, path: ${JSON.stringify(o.path)}, paginated: ${o.paginated} },`,

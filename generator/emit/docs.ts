@@ -2,39 +2,65 @@
  * Docs: a view model of the bundled document rendered through the handlebars templates in
  * templates/docs/ into Markdown pages: an index, one page per tag, one per schema, and webhooks.
  * Anchors are GitHub's (github-slugger), so every internal link resolves on a code host.
+ *
+ * Every `{{value}}` of a template is escaped as Markdown plain text (markdown.ts `text`), not as
+ * HTML: a name, title or summary from the document shows as written and cannot add a heading, a
+ * table row, a link or a tag. `{{{value}}}` is for Markdown this file builds from escaped parts
+ * (type labels, code, file links) and for descriptions, which are CommonMark by the OpenAPI
+ * specification: their Markdown is kept and their raw HTML is neutralised (markdown.ts).
+ * File names made from spec names are safe slugs, unique case-insensitively (names.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import { slug as githubSlug } from 'github-slugger';
-import escapeMarkdown from 'markdown-escape';
-import { deref, type OperationModel, type SpecModel } from '../model.js';
+import GithubSlugger, { slug as githubSlug } from 'github-slugger';
+import { deref, own, type OperationModel, type SpecModel } from '../model.js';
+import { fileStem, uniqueStems } from '../names.js';
 import type { ValidatorEntry } from './validators.js';
 import type { Files } from './types.js';
-import { cell, code, constraints, fields, isGap, refName, rules, typeLabel, type SchemaLink } from './docs-schema.js';
+import { constraints, fields, isGap, refName, rules, typeLabel, type SchemaLink } from './docs-schema.js';
+import { cell, code, fence, headingText, markdown, text } from './markdown.js';
 
 type Doc = Record<string, any>;
 
-export const slug = (text: string): string => githubSlug(text);
-const tagFile = (tag: string) => `operations/${slug(tag) || 'default'}.md`;
+/**
+ * Handlebars' compiler with one change: `{{value}}` is escaped as Markdown plain text (the
+ * `escapeMarkdownText` helper) where Handlebars would escape HTML. A SafeString passes unchanged.
+ */
+function useMarkdownEscaping(hbs: typeof Handlebars): void {
+  const Base = (hbs as unknown as { JavaScriptCompiler: new () => CompilerInternals }).JavaScriptCompiler;
+  class MarkdownCompiler extends Base {
+    override appendEscaped(): void {
+      // Called as Handlebars calls a helper: the value, then an options hash.
+      this.pushSource(this.appendToBuffer([this.aliasable('helpers.escapeMarkdownText'), '(', this.popStack(), ', {})']));
+    }
+  }
+  // Block bodies ({{#each}}, {{#if}}) are compiled by `new this.compiler()`.
+  (MarkdownCompiler.prototype as unknown as { compiler: unknown }).compiler = MarkdownCompiler;
+  (hbs as unknown as { JavaScriptCompiler: unknown }).JavaScriptCompiler = MarkdownCompiler;
+}
+
+/** The members of Handlebars' (untyped) JavaScriptCompiler that useMarkdownEscaping uses. */
+interface CompilerInternals {
+  appendEscaped(): void;
+  pushSource(source: unknown): void;
+  appendToBuffer(parts: unknown[]): unknown;
+  aliasable(name: string): unknown;
+  popStack(): unknown;
+}
 
 function loadTemplates(templatesDir: string): typeof Handlebars {
   const hbs = Handlebars.create();
+  useMarkdownEscaping(hbs);
   const dir = path.join(templatesDir, 'docs');
   for (const name of readdirSync(path.join(dir, 'partials')).sort()) {
     if (name.endsWith('.hbs')) hbs.registerPartial(name.replace(/\.hbs$/, ''), readFileSync(path.join(dir, 'partials', name), 'utf8'));
   }
-  hbs.registerHelper('cell', (text: unknown) => cell(typeof text === 'string' ? text : ''));
-  hbs.registerHelper('code', (value: unknown) => code(value));
+  const markdownOf = (value: unknown) => (value instanceof hbs.SafeString ? value.toString() : text(value));
+  hbs.registerHelper('escapeMarkdownText', markdownOf);
+  hbs.registerHelper('cell', (value: unknown) => new hbs.SafeString(cell(typeof value === 'string' ? value : '')));
+  hbs.registerHelper('code', (value: unknown) => new hbs.SafeString(code(value)));
   hbs.registerHelper('concat', (...args: unknown[]) => args.slice(0, -1).join(''));
-  hbs.registerHelper('plain', (value: unknown) => escapeMarkdown(String(value ?? '')));
-  hbs.registerHelper('quote', (text: unknown) =>
-    String(text ?? '')
-      .trim()
-      .split('\n')
-      .map((l) => `> ${l}`.trimEnd())
-      .join('\n'),
-  );
   return hbs;
 }
 
@@ -46,7 +72,7 @@ function renderer(hbs: typeof Handlebars, templatesDir: string): Render {
   return (name, view) => {
     let template = compiled.get(name);
     if (!template) {
-      template = hbs.compile(readFileSync(path.join(templatesDir, 'docs', `${name}.md.hbs`), 'utf8'), { noEscape: true, strict: true });
+      template = hbs.compile(readFileSync(path.join(templatesDir, 'docs', `${name}.md.hbs`), 'utf8'), { strict: true });
       compiled.set(name, template);
     }
     return `${template(view).replace(/\n{3,}/g, '\n\n').trim()}\n`;
@@ -65,8 +91,9 @@ function sampleValue(doc: Doc, schema: any, depth = 0): unknown {
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
   if (type === 'array') return [sampleValue(doc, s.items, depth + 1)].filter((v) => v !== undefined);
   if (type === 'object' || s.properties) {
+    const required: unknown[] = Array.isArray(s.required) ? s.required : [];
     return Object.fromEntries(
-      (s.required ?? []).map((k: string) => [k, sampleValue(doc, s.properties?.[k], depth + 1)]).filter(([, v]: [string, unknown]) => v !== undefined),
+      required.map((k) => [String(k), sampleValue(doc, own(s.properties, String(k)), depth + 1)]).filter(([, v]) => v !== undefined),
     );
   }
   if (type === 'string') return '…';
@@ -75,23 +102,28 @@ function sampleValue(doc: Doc, schema: any, depth = 0): unknown {
   return undefined;
 }
 
-/** JSON as a JavaScript literal: identifier keys unquoted. */
-const jsLiteral = (value: unknown) => JSON.stringify(value, null, 2).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
+/** JSON as a JavaScript literal: identifier keys unquoted, `__proto__` computed (a plain key would set the prototype). */
+const jsLiteral = (value: unknown) =>
+  JSON.stringify(value, null, 2).replace(/"([A-Za-z_$][\w$]*)":/g, (_, key: string) => (key === '__proto__' ? '["__proto__"]:' : `${key}:`));
+
+/** A single-quoted JavaScript string. */
+const jsString = (s: string) =>
+  `'${s.replace(/[\\'\u0000-\u001f\u2028\u2029]/g, (c) => (c === '\\' || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))}'`;
 
 function codeSample(doc: Doc, op: OperationModel, bodyExample: unknown): string {
-  const params: Record<string, Record<string, unknown>> = {};
+  const params = new Map<string, [string, unknown][]>();
   for (const p of op.parameters) {
     if (p.in !== 'path' && p.in !== 'query') continue;
     if (p.in === 'query' && !p.required) continue;
-    (params[p.in] ??= {})[p.name] = p.in === 'path' ? `<${p.name}>` : sampleValue(doc, p.schema);
+    params.set(p.in, [...(params.get(p.in) ?? []), [p.name, p.in === 'path' ? `<${p.name}>` : sampleValue(doc, p.schema)]]);
   }
-  const init: Record<string, unknown> = {};
-  if (Object.keys(params).length) init.params = params;
+  const init: [string, unknown][] = [];
+  if (params.size) init.push(['params', Object.fromEntries([...params].map(([where, entries]) => [where, Object.fromEntries(entries)]))]);
   if (op.requestBody && !isGap(op.requestBody.schema)) {
     const body = bodyExample ?? sampleValue(doc, op.requestBody.schema);
-    if (body !== undefined) init.body = body;
+    if (body !== undefined) init.push(['body', body]);
   }
-  const args = [`'${op.path}'`, ...(Object.keys(init).length ? [jsLiteral(init)] : [])].join(', ');
+  const args = [jsString(op.path), ...(init.length ? [jsLiteral(Object.fromEntries(init))] : [])].join(', ');
   return `const { data, error, response } = await api.${op.method.toUpperCase()}(${args});`;
 }
 
@@ -100,8 +132,41 @@ interface Usage {
   href: string;
 }
 
+/** Where each page made from a spec name lives, and the anchor of each operation. */
+interface PageNames {
+  /** Tag → `operations/<stem>.md`, relative to the docs folder. */
+  tagFile: Map<string, string>;
+  /** Component schema name → `<stem>.md`, relative to the schemas folder. */
+  schemaFile: Map<string, string>;
+  operationAnchor: Map<OperationModel, string>;
+}
+
+/**
+ * File names from tag and schema names (names.ts: safe, unique case-insensitively) and operation
+ * anchors as GitHub numbers repeated headings on a page: the page title first, then each operation.
+ */
+function pageNames(model: SpecModel, tags: Map<string, OperationModel[]>): PageNames {
+  const tagStems = uniqueStems(tags.keys(), (tag) => fileStem(githubSlug(tag)), { fallback: 'default' });
+  const schemaStems = uniqueStems(
+    model.schemaNames.map((s) => s.name),
+    fileStem,
+    { fallback: 'schema', reserved: ['index'] },
+  );
+  const operationAnchor = new Map<OperationModel, string>();
+  for (const [tag, operations] of tags) {
+    const slugger = new GithubSlugger();
+    slugger.slug(headingText(tag));
+    for (const op of operations) operationAnchor.set(op, slugger.slug(headingText(op.operationId)));
+  }
+  return {
+    tagFile: new Map([...tagStems].map(([tag, stem]) => [tag, `operations/${stem}.md`])),
+    schemaFile: new Map([...schemaStems].map(([name, stem]) => [name, `${stem}.md`])),
+    operationAnchor,
+  };
+}
+
 /** Which schemas and operations refer to each component schema ("Used by"). */
-function usages(model: SpecModel): Map<string, Usage[]> {
+function usages(model: SpecModel, names: PageNames): Map<string, Usage[]> {
   const doc = model.document as Doc;
   const used = new Map<string, Usage[]>();
   const add = (name: string, u: Usage) => {
@@ -109,21 +174,24 @@ function usages(model: SpecModel): Map<string, Usage[]> {
     if (!list.some((x) => x.href === u.href)) list.push(u);
     used.set(name, list);
   };
-  const walk = (node: unknown, u: Usage) => {
-    if (Array.isArray(node)) node.forEach((n) => walk(n, u));
-    else if (node && typeof node === 'object') {
+  const walk = (node: unknown, u: Usage, seen: Set<unknown>) => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) node.forEach((n) => walk(n, u, seen));
+    else {
       for (const [k, v] of Object.entries(node)) {
         if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) add(refName(v), u);
-        else walk(v, u);
+        else walk(v, u, seen);
       }
     }
   };
-  for (const [name, schema] of Object.entries<any>(doc.components?.schemas ?? {})) walk(schema, { label: name, href: `${name}.md` });
+  for (const [name, schema] of Object.entries<any>(doc.components?.schemas ?? {})) walk(schema, { label: name, href: names.schemaFile.get(name)! }, new Set());
   for (const op of model.operations) {
-    const u = { label: op.operationId, href: `../${tagFile(op.tag)}#${slug(op.operationId)}` };
-    walk(op.parameters, u);
-    walk(op.requestBody?.schema, u);
-    for (const r of op.responses) walk(r.schema, u);
+    const u = { label: op.operationId, href: `../${names.tagFile.get(op.tag)}#${names.operationAnchor.get(op)}` };
+    const seen = new Set<unknown>();
+    walk(op.parameters, u, seen);
+    walk(op.requestBody?.schema, u, seen);
+    for (const r of op.responses) walk(r.schema, u, seen);
   }
   return used;
 }
@@ -136,23 +204,32 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
   const validatorsByOp = new Map<string, ValidatorEntry[]>();
   for (const v of validators) if (v.operationId) validatorsByOp.set(v.operationId, [...(validatorsByOp.get(v.operationId) ?? []), v]);
 
-  // Tag pages.
-  const tagMeta = new Map<string, string>((doc.tags ?? []).map((t: Doc) => [t.name, t.description ?? '']));
+  // Tag pages, in the order of the document's tags, then of first use.
+  const tagMeta = new Map<string, string>((Array.isArray(doc.tags) ? doc.tags : []).map((t: Doc) => [t.name, t.description ?? '']));
   const byTag = new Map<string, OperationModel[]>();
+  for (const tag of tagMeta.keys()) if (model.operations.some((op) => op.tag === tag)) byTag.set(tag, []);
   for (const op of model.operations) byTag.set(op.tag, [...(byTag.get(op.tag) ?? []), op]);
-  const tagOrder = [...new Set([...tagMeta.keys(), ...byTag.keys()])].filter((t) => byTag.has(t));
-  const fromTag: SchemaLink = (name) => `../schemas/${name}.md`;
-  const tags = tagOrder.map((tag) => {
-    const operations = byTag.get(tag)!.map((op) => {
-      const rawOp = (doc.paths?.[op.path] && deref<Doc>(doc, doc.paths[op.path])[op.method]) ?? {};
+  const names = pageNames(model, byTag);
+  const schemaHref = (prefix: string): SchemaLink => (name) => {
+    const file = names.schemaFile.get(name);
+    return file === undefined ? undefined : `${prefix}${file}`;
+  };
+  const fromTag = schemaHref('../schemas/');
+  const tags = [...byTag].map(([tag, tagOperations]) => {
+    const operations = tagOperations.map((op) => {
+      const rawOp = own(deref<Doc>(doc, own(doc.paths, op.path)), op.method) ?? {};
       const rawBody = rawOp.requestBody ? deref<Doc>(doc, rawOp.requestBody) : undefined;
       const bodyExample = rawBody ? Object.values<any>(rawBody.content ?? {})[0]?.examples : undefined;
       const firstExample = bodyExample ? deref<Doc>(doc, Object.values<any>(bodyExample)[0])?.value : undefined;
       return {
-        ...op,
-        anchor: slug(op.operationId),
+        operationId: op.operationId,
+        summary: op.summary,
+        deprecated: op.deprecated,
+        gap: op.gap,
+        path: op.path,
+        anchor: names.operationAnchor.get(op)!,
         method: op.method.toUpperCase(),
-        description: op.description.trim(),
+        description: markdown(op.description),
         parameters: op.parameters.map((p) => ({
           name: p.name,
           in: p.in,
@@ -166,7 +243,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
           ...op.requestBody,
           type: typeLabel(op.requestBody.schema, fromTag),
           constraints: constraints(op.requestBody.schema).join('; '),
-          description: op.requestBody.description.trim(),
+          description: markdown(op.requestBody.description),
         },
         responses: op.responses.map((r) => ({
           ...r,
@@ -174,63 +251,70 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
           description: cell(r.description),
         })),
         validators: (validatorsByOp.get(op.operationId) ?? []).map((v) => ({ name: v.name, kind: v.kind, status: v.status })),
-        sample: codeSample(doc, op, firstExample),
+        sample: fence('ts', codeSample(doc, op, firstExample)),
       };
     });
-    return { name: tag, file: tagFile(tag), description: tagMeta.get(tag) ?? '', operations };
+    return { name: tag, file: names.tagFile.get(tag)!, description: tagMeta.get(tag) ?? '', operations };
   });
-  for (const tag of tags) files.set(`docs/${tag.file}`, render('tag', { ...tag, title: model.title }));
+  for (const tag of tags) files.set(`docs/${tag.file}`, render('tag', { ...tag, description: markdown(tag.description), title: model.title }));
 
   // Schema pages.
-  const used = usages(model);
-  const local: SchemaLink = (name) => `${name}.md`;
+  const used = usages(model, names);
+  const local = schemaHref('');
   const schemas = model.schemaNames.map(({ name }) => {
-    const s = doc.components.schemas[name] as Doc;
+    const s = own(doc.components.schemas, name) as Doc;
     const union = s.oneOf ?? s.anyOf;
     const mapping: Record<string, string> = s.discriminator?.mapping ?? {};
     const valueFor = (ref: string) => Object.entries(mapping).find(([, target]) => target === ref)?.[0];
+    const example = s.examples?.[0] !== undefined ? s.examples[0] : s.example;
     return {
       name,
-      description: (s.description ?? '').trim(),
+      href: local(name)!,
+      description: markdown(s.description),
       gap: s['x-source-gap'],
       deprecated: s.deprecated === true,
       type: typeLabel(s.oneOf || s.anyOf ? { ...s, type: undefined } : s, local),
       constraints: constraints({ ...s, enum: undefined }).join('; '),
       fields: s.properties || s.allOf ? fields(doc, s, local) : [],
-      inherits: (s.allOf ?? []).filter((p: Doc) => p.$ref).map((p: Doc) => ({ name: refName(p.$ref), href: local(refName(p.$ref)) })),
+      inherits: (Array.isArray(s.allOf) ? s.allOf : [])
+        .filter((p: Doc) => typeof p?.$ref === 'string' && local(refName(p.$ref)) !== undefined)
+        .map((p: Doc) => ({ name: refName(p.$ref), href: local(refName(p.$ref)) })),
       enumValues: Array.isArray(s.enum) ? s.enum.map((v: unknown) => code(v)) : [],
       discriminator: s.discriminator?.propertyName,
       variants: Array.isArray(union)
-        ? union.map((v: Doc) => ({ label: typeLabel(v, local), value: v.$ref ? valueFor(v.$ref) ?? discriminatorConst(doc, v, s.discriminator?.propertyName) : undefined }))
+        ? union.map((v: Doc) => ({ label: typeLabel(v, local), value: v?.$ref ? valueFor(v.$ref) ?? discriminatorConst(doc, v, s.discriminator?.propertyName) : undefined }))
         : [],
       rules: rules(s),
-      example: s.examples?.[0] !== undefined ? JSON.stringify(s.examples[0], null, 2) : s.example !== undefined ? JSON.stringify(s.example, null, 2) : undefined,
+      example: example !== undefined ? fence('json', JSON.stringify(example, null, 2)) : undefined,
       validator: validatorBySchema.get(name),
       usedBy: used.get(name) ?? [],
     };
   });
-  for (const schema of schemas) files.set(`docs/schemas/${schema.name}.md`, render('schema', schema));
+  for (const schema of schemas) files.set(`docs/schemas/${schema.href}`, render('schema', schema));
   files.set('docs/schemas/index.md', render('schemas', { schemas }));
 
   // Webhooks.
+  const webhookSlugger = new GithubSlugger();
+  webhookSlugger.slug('Webhooks');
   const webhooks = Object.entries<any>(doc.webhooks ?? {}).map(([name, item]) => {
-    const pathItem = deref<Doc>(doc, item);
+    const pathItem = deref<Doc>(doc, item) ?? {};
     const method = Object.keys(pathItem).find((k) => ['post', 'put', 'get'].includes(k)) ?? 'post';
-    const op = pathItem[method] ?? {};
+    const op = own(pathItem, method) ?? {};
     const body = op.requestBody ? deref<Doc>(doc, op.requestBody) : undefined;
     const media = body ? Object.entries<any>(body.content ?? {})[0] : undefined;
     return {
       name,
-      anchor: slug(name),
+      anchor: webhookSlugger.slug(headingText(name)),
       method: method.toUpperCase(),
       summary: op.summary ?? '',
-      description: (op.description ?? '').trim(),
+      description: markdown(op.description),
       gap: op['x-source-gap'],
-      payload: media ? typeLabel(media[1].schema, fromTag) : 'no body',
+      payload: media ? typeLabel(media[1]?.schema, schemaHref('schemas/')) : 'no body',
       payloadGap: media?.[1]?.schema?.['x-source-gap'],
     };
   });
-  if (webhooks.length) files.set('docs/webhooks.md', render('webhooks', { webhooks }));
+  const webhooksTag = [...byTag.keys()].find((tag) => tag.toLowerCase() === 'webhooks');
+  if (webhooks.length) files.set('docs/webhooks.md', render('webhooks', { webhooks, operationsHref: webhooksTag && names.tagFile.get(webhooksTag) }));
 
   // Index.
   const securitySchemes = Object.entries<any>(doc.components?.securitySchemes ?? {}).map(([name, s]) => ({
@@ -244,7 +328,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
     version: model.version,
     openapi: doc.openapi,
     summary: doc.info?.summary,
-    description: (doc.info?.description ?? '').trim(),
+    description: markdown(doc.info?.description),
     tags: tags.map((t) => ({ name: t.name, file: t.file, count: t.operations.length, description: cell(t.description) })),
     operationCount: model.operations.length,
     schemaCount: schemas.length,
@@ -254,7 +338,9 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
     environments: model.environments,
     pagination: model.pagination,
     paginationGap: doc['x-pagination']?.['x-source-gap'],
-    paginated: model.operations.filter((o) => o.paginated).map((o) => ({ operationId: o.operationId, href: `${tagFile(o.tag)}#${slug(o.operationId)}`, method: o.method.toUpperCase(), path: o.path })),
+    paginated: model.operations
+      .filter((o) => o.paginated)
+      .map((o) => ({ operationId: o.operationId, href: `${names.tagFile.get(o.tag)}#${names.operationAnchor.get(o)}`, method: o.method.toUpperCase(), path: o.path })),
     versioning: doc['x-versioning'] && { ...doc['x-versioning'], gap: doc['x-versioning']['x-source-gap'] },
     errorsGap: deref<Doc | undefined>(doc, doc.components?.responses?.Error)?.['x-source-gap'],
     unlocated: (doc['x-unlocated-operations'] ?? []).map((u: Doc) => ({ ...u, gap: u['x-source-gap'] })),
@@ -267,7 +353,6 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
 
 function discriminatorConst(doc: Doc, variant: Doc, property: string | undefined): string | undefined {
   if (!property) return undefined;
-  const s = deref<Doc>(doc, variant);
-  const p = s?.properties?.[property];
+  const p = own(deref<Doc>(doc, variant)?.properties, property);
   return p && 'const' in p ? String(p.const) : undefined;
 }

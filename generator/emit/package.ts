@@ -2,6 +2,7 @@
 import type { SpecModel } from '../model.js';
 import { BANNER_TEXT } from '../banner.js';
 import type { Files } from './types.js';
+import { text } from './markdown.js';
 
 export interface PackageInfo {
   name: string;
@@ -36,7 +37,7 @@ export function emitPackage(model: SpecModel, info: PackageInfo, docPages: strin
   };
   const readme = `# ${info.name}
 
-The ${model.title} (version ${model.version}) as a package: a typed client, the OpenAPI types,
+The ${text(model.title)} (version ${text(model.version)}) as a package: a typed client, the OpenAPI types,
 precompiled validators and the reference documentation.
 
 \`\`\`js

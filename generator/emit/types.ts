@@ -5,13 +5,16 @@
  */
 import type * as OpenapiTS from 'openapi-typescript';
 import type { GlobalContext, OpenAPI3 } from 'openapi-typescript';
+import ts from 'typescript';
 
 // openapi-typescript's modules, not its entry point: the entry loads its own copy of Redocly's
 // library (half a second at start-up) for bundling and linting, which load.ts has done already.
 const { default: transformSchema } = (await import('openapi-typescript/dist/transform/index.mjs' as string)) as { default: typeof OpenapiTS.transformSchema };
 const { astToString } = (await import('openapi-typescript/dist/lib/ts.mjs' as string)) as Pick<typeof OpenapiTS, 'astToString'>;
 const { resolveRef, scanDiscriminators } = (await import('openapi-typescript/dist/lib/utils.mjs' as string)) as Pick<typeof OpenapiTS, 'resolveRef' | 'scanDiscriminators'>;
-import type { SpecModel } from '../model.js';
+import { own, type SpecModel } from '../model.js';
+import { escapePointer } from '../names.js';
+import { GenerationError, type Problem } from '../problems.js';
 
 export type Files = Map<string, string>;
 
@@ -67,12 +70,100 @@ function typesContext(document: OpenAPI3): GlobalContext {
   } as unknown as GlobalContext;
 }
 
+/** `components["schemas"]["X"]` → `X`. */
+function componentSchemaName(node: ts.Node): string | undefined {
+  if (!ts.isIndexedAccessTypeNode(node) || !ts.isIndexedAccessTypeNode(node.objectType)) return undefined;
+  const { objectType, indexType } = node.objectType;
+  const literal = (n: ts.TypeNode) => (ts.isLiteralTypeNode(n) && ts.isStringLiteral(n.literal) ? n.literal.text : undefined);
+  return ts.isTypeReferenceNode(objectType) && ts.isIdentifier(objectType.typeName) && objectType.typeName.text === 'components' && literal(indexType) === 'schemas'
+    ? literal(node.indexType)
+    : undefined;
+}
+
+/** The component schema references in `type` that TypeScript resolves at once: all but those inside an object type's members. */
+function eagerReferences(type: ts.Node): { name: string; node: ts.Node }[] {
+  const name = componentSchemaName(type);
+  if (name !== undefined) return [{ name, node: type }];
+  if (ts.isTypeLiteralNode(type)) return [];
+  const found: { name: string; node: ts.Node }[] = [];
+  type.forEachChild((child) => void found.push(...eagerReferences(child)));
+  return found;
+}
+
+/**
+ * A schema that is its own type without an object in between (\`Tree: {items: {$ref: Tree}}\`, an
+ * \`allOf\` of itself, A and B each other's \`allOf\`) makes openapi-typescript write
+ * \`Tree: components["schemas"]["Tree"][]\`, which TypeScript refuses (TS2502). The reference
+ * closing each such cycle becomes \`unknown\`: \`Tree\` is \`unknown[]\`, A and B are \`unknown\`. A
+ * reference inside an object's property is resolved lazily and stays.
+ */
+function breakEagerCycles(nodes: ts.Node[]): ts.Node[] {
+  const components = nodes.find((n): n is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(n) && n.name.text === 'components');
+  const schemas = components?.members.find((m) => m.name && ts.isIdentifier(m.name) && m.name.text === 'schemas');
+  if (!schemas || !ts.isPropertySignature(schemas) || !schemas.type || !ts.isTypeLiteralNode(schemas.type)) return nodes;
+  const edges = new Map<string, { name: string; node: ts.Node }[]>();
+  for (const member of schemas.type.members) {
+    if (ts.isPropertySignature(member) && member.type && member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) {
+      edges.set(member.name.text, eagerReferences(member.type));
+    }
+  }
+  const closing = new Set<ts.Node>();
+  const state = new Map<string, 'active' | 'done'>();
+  const visit = (name: string) => {
+    state.set(name, 'active');
+    for (const edge of edges.get(name) ?? []) {
+      if (state.get(edge.name) === 'active') closing.add(edge.node);
+      else if (!state.has(edge.name)) visit(edge.name);
+    }
+    state.set(name, 'done');
+  };
+  for (const name of edges.keys()) if (!state.has(name)) visit(name);
+  if (!closing.size) return nodes;
+  const replace: ts.TransformerFactory<ts.Node> = (context) => {
+    const visitor = (node: ts.Node): ts.Node =>
+      closing.has(node) ? ts.factory.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword) : ts.visitEachChild(node, visitor, context);
+    return (root) => ts.visitNode(root, visitor)!;
+  };
+  return ts.transform(nodes, [replace]).transformed;
+}
+
+/**
+ * openapi-typescript percent-decodes the JSON pointers it builds from the document's keys, so a
+ * name with a "%" that starts no percent-encoding (`50% off`) makes it throw a URIError: that
+ * becomes a refusal naming each such key.
+ */
+function transform(document: OpenAPI3): ts.Node[] {
+  try {
+    return transformSchema(document, typesContext(document));
+  } catch (err) {
+    if (!(err instanceof URIError)) throw err;
+    throw new GenerationError('The type generator (openapi-typescript) cannot read these names:', keysWithBarePercent(document));
+  }
+}
+
+function keysWithBarePercent(document: OpenAPI3): Problem[] {
+  const problems: Problem[] = [];
+  const seen = new Set<object>();
+  const stack: [unknown, string][] = [[document, '']];
+  while (stack.length) {
+    const [node, pointer] = stack.pop()!;
+    if (!node || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${pointer}/${escapePointer(key)}`;
+      if (/%(?![0-9A-Fa-f]{2})/.test(key)) problems.push({ pointer: at, message: 'a "%" in a name must start a percent-encoding (openapi-typescript decodes it)' });
+      stack.push([value, at]);
+    }
+  }
+  return problems.sort((a, b) => a.pointer!.localeCompare(b.pointer!));
+}
+
 export async function emitTypes(model: SpecModel): Promise<Files> {
   const document = structuredClone(model.document);
-  const schema = astToString(transformSchema(document, typesContext(document)));
+  const schema = astToString(breakEagerCycles(transform(document)));
   const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
   const aliases = model.schemaNames
-    .map(({ name, type }) => `${aliasComment(schemas[name])}export type ${type} = components['schemas'][${JSON.stringify(name)}];`)
+    .map(({ name, type }) => `${aliasComment(own(schemas, name))}export type ${type} = components['schemas'][${JSON.stringify(name)}];`)
     .join('\n');
   const types = [
     `import type { components } from './schema.js';`,

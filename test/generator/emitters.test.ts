@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { pascalCase, typeName, assertUnique } from '../../generator/names.js';
+import { pascalCase, typeName, assertUnique, fileStem, propertyKey, uniqueStems } from '../../generator/names.js';
 import { toJsonSchema, refToShared, componentId } from '../../generator/validation/json-schema.js';
 import { isGapSchema, requiresToImports } from '../../generator/emit/validators.js';
-import { cell, code, constraints, conditionText, demandText, typeLabel } from '../../generator/emit/docs-schema.js';
+import { constraints, conditionText, demandText, typeLabel } from '../../generator/emit/docs-schema.js';
+import { cell, code, fence, markdown, text } from '../../generator/emit/markdown.js';
 import { buildModel } from '../../generator/model.js';
 import { withBanner } from '../../generator/banner.js';
 import { compileSources } from '../../generator/compile.js';
@@ -27,6 +28,64 @@ describe('names', () => {
   it('assertUnique names both sources of a collision', () => {
     expect(() => assertUnique('type', [{ identifier: 'FooBar', pointer: '/a' }, { identifier: 'FooBar', pointer: '/b' }])).toThrow(/"FooBar" collides with the one generated for #\/a/);
     expect(() => assertUnique('type', [{ identifier: 'A', pointer: '/a' }, { identifier: 'B', pointer: '/b' }])).not.toThrow();
+  });
+});
+
+describe('names of files and keys', () => {
+  it.each<[string, { given: string; want: string }]>([
+    ['ordinary name kept', { given: 'ScreenerQuestion', want: 'ScreenerQuestion' }],
+    ['path segments', { given: '../../../../tmp/x', want: 'tmp-x' }],
+    ['separators and markup', { given: 'a/b\\c<d>', want: 'a-b-c-d' }],
+    ['leading dots', { given: '..hidden', want: 'hidden' }],
+    ['unicode letters kept', { given: 'Überblick', want: 'Überblick' }],
+    ['nothing usable', { given: '<>', want: '' }],
+  ])('fileStem: %s', (_name, { given, want }) => expect(fileStem(given)).toBe(want));
+
+  it('uniqueStems: unique case-insensitively, in order, never reserved or a Windows device name', () => {
+    const stems = uniqueStems(['User', 'user', 'users', 'USER', 'index', 'con', '<>'], fileStem, { fallback: 'schema', reserved: ['index'] });
+    expect([...stems.values()]).toEqual(['User', 'user-2', 'users', 'USER-3', 'index-2', 'con-2', 'schema']);
+  });
+
+  it('propertyKey computes __proto__ (a plain key would set the prototype)', () => {
+    expect(propertyKey('__proto__')).toBe('["__proto__"]');
+    expect(propertyKey('staging')).toBe('"staging"');
+    expect(Object.keys(new Function(`return { ${propertyKey('__proto__')}: 1 }`)())).toEqual(['__proto__']);
+  });
+});
+
+describe('markdown escaping', () => {
+  it.each<[string, { given: unknown; want: string }]>([
+    ['ordinary text kept', { given: 'List projects', want: 'List projects' }],
+    ['intraword underscore kept', { given: 'SCREENER_RESPONSES.CREATED', want: 'SCREENER_RESPONSES.CREATED' }],
+    ['html as entities', { given: '<img src=x onerror=alert(1)>', want: '&lt;img src=x onerror=alert(1)&gt;' }],
+    ['heading and line breaks', { given: 'a\n# b\rc', want: 'a \\# b c' }],
+    ['table pipes and backslashes', { given: 'a|b\\', want: 'a\\|b\\\\' }],
+    ['emphasis, links, code', { given: '*x* _y_ [z](j:) `w`', want: '\\*x\\* \\_y\\_ \\[z\\](j:) \\`w\\`' }],
+    ['list marker at the start', { given: '- item', want: '\\- item' }],
+    ['ordered marker at the start', { given: '1. item', want: '1\\. item' }],
+    ['version number kept', { given: '1.0', want: '1.0' }],
+  ])('text: %s', (_name, { given, want }) => expect(text(given)).toBe(want));
+
+  it.each<[string, { given: string; want: string }]>([
+    ['markdown kept', { given: '**bold** and `<T>`', want: '**bold** and `<T>`' }],
+    ['allowed inline tags kept', { given: 'a<br>b <b>c</b> <a href="https://x.test">d</a>', want: 'a<br>b <b>c</b> <a href="https://x.test">d</a>' }],
+    ['other tags escaped', { given: '<script>x</script><img src=x onerror=y>', want: '&lt;script>x&lt;/script>&lt;img src=x onerror=y>' }],
+    ['javascript link escaped', { given: '<a href="javascript:x">d</a>', want: '&lt;a href="javascript:x">d</a>' }],
+    ['entity-encoded scheme escaped', { given: '<a href="javascript&#58;x">d</a>', want: '&lt;a href="javascript&#58;x">d</a>' }],
+    ['unclosed fence closed', { given: 'a\n\n````js\nx', want: 'a\n\n````js\nx\n````' }],
+    ['html inside a fence kept as code', { given: '```\n<script>\n```', want: '```\n<script>\n```' }],
+    ['heading shown as text', { given: 'a\n\n## b\n\nc\n===', want: 'a\n\n\\## b\n\nc\n\\===' }],
+    ['code span split by a table pipe: every < escaped', { given: '| `a | <b onclick=x> | c` |\n|---|---|---|', want: '| `a | &lt;b onclick=x> | c` |\n|---|---|---|' }],
+  ])('markdown: %s', (_name, { given, want }) => expect(markdown(given)).toBe(want));
+
+  it('cell keeps a description on one line and its table cell', () => {
+    expect(cell('a | b\r\n\r\n<script>c</script>\rd')).toBe('a \\| b<br><br>&lt;script>c&lt;/script> d');
+    expect(cell('# heading')).toBe('\\# heading');
+  });
+
+  it('fence is longer than any backtick run inside', () => {
+    expect(fence('ts', 'a ``` b')).toBe('````ts\na ``` b\n````');
+    expect(fence('json', '{}')).toBe('```json\n{}\n```');
   });
 });
 
@@ -97,6 +156,7 @@ describe('docs fragments', () => {
     ['backticks inside', { given: 'a`b', want: '``a`b``' }],
     ['pipes escaped', { given: 'a|b', want: '`a\\|b`' }],
     ['edge backtick padded', { given: '`x', want: '`` `x ``' }],
+    ['line breaks folded', { given: 'a\r\nb\rc', want: '`a b c`' }],
   ])('code: %s', (_name, { given, want }) => expect(code(given)).toBe(want));
 
   it('cell joins lines and escapes pipes', () => {
