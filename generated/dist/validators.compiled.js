@@ -8137,7 +8137,7 @@ return errors === 0;
 validate204.evaluated = {"props":{"source":true,"attribute":true,"op":true,"values":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateQuotaOtherCondition = validate205;
-const schema79 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaOtherCondition","type":"object","properties":{"source":{"type":"string","not":{"const":"attribute"}}}};
+const schema79 = {"$id":"https://partner-recruitment.invalid/schemas/QuotaOtherCondition","type":"object","required":["source"],"properties":{"source":{"type":"string","not":{"const":"attribute"}}}};
 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/QuotaOtherCondition" */;
@@ -8151,10 +8151,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.source !== undefined && func0.call(data, "source")){
-let data0 = data.source;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((data.source === undefined) || (!(func0.call(data, "source")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8163,10 +8161,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs3 = errors;
-const _errs4 = errors;
-if("attribute" !== data0){
-const err1 = {};
+if(data.source !== undefined && func0.call(data, "source")){
+let data0 = data.source;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8175,14 +8173,26 @@ vErrors.push(err1);
 }
 errors++;
 }
-var valid1 = _errs4 === errors;
-if(valid1){
-const err2 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs3 = errors;
+const _errs4 = errors;
+if("attribute" !== data0){
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(valid1){
+const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
@@ -8200,12 +8210,12 @@ vErrors = null;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }

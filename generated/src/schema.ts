@@ -2287,7 +2287,7 @@ export interface components {
          * @description Any condition variant other than the attribute source. The source: "Condition variants other than the attribute source (eight variants exist): not shown."
          */
         QuotaOtherCondition: {
-            source?: string;
+            source: string;
         };
         /**
          * QuotaCondition

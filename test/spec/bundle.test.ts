@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedSpec } from '../../generator/load.js';
 import { GenerationError } from '../../generator/problems.js';
 import { REPO_ROOT, at, isObject, loadBundledSpec, obj, operationsOf, type JsonObject } from './support/document.js';
-import { readSource, section, tableIn } from './support/source.js';
+import { itWithSource, readSource, section, tableIn } from './support/source.js';
 
 let loaded: LoadedSpec | undefined;
 let loadError: unknown;
@@ -119,7 +119,7 @@ describe('servers (source: What the service does; Limits, Rate limits)', () => {
     }
   });
 
-  it("gives each environment's x-rate-limit exactly the source's figures", () => {
+  itWithSource("gives each environment's x-rate-limit exactly the source's figures", () => {
     const expected = sourceRateLimits();
     // The figures themselves, so a slip in reading the table cannot pass unnoticed.
     expect(Object.fromEntries(expected)).toEqual({

@@ -18,7 +18,7 @@ import {
   requestBodySchema,
   type JsonObject,
 } from './support/document.js';
-import { headings, readSource, section, tableIn } from './support/source.js';
+import { headings, itWithSource, readSource, section, tableIn } from './support/source.js';
 
 let doc: JsonObject;
 let compiler: SchemaCompiler;
@@ -41,8 +41,8 @@ function validatorFor(target: Target): ValidateFunction {
 const allCases = caseGroups.flatMap((group) => group.cases.map((c) => ({ ...c, schema: group.schema })));
 const testName = (schema: string, c: { source: string; description: string }) => `${schema}: ${c.source} — ${c.description}`;
 
-const md = readSource();
-const sectionNames = new Set(headings(md).map((h) => h.text));
+const md = () => readSource();
+const sectionNames = () => new Set(headings(md()).map((h) => h.text));
 const sectionOf = (source: string) => source.split(': ')[0]!;
 const detailOf = (source: string) => source.slice(sectionOf(source).length + 2);
 
@@ -53,8 +53,9 @@ describe('the case collection', () => {
     expect(allCases.filter((c) => !c.valid).length).toBeGreaterThan(30);
   });
 
-  it('names, for every case, a section heading of the source', () => {
-    expect(allCases.filter((c) => !sectionNames.has(sectionOf(c.source))).map((c) => c.source)).toEqual([]);
+  itWithSource('names, for every case, a section heading of the source', () => {
+    const names = sectionNames();
+    expect(allCases.filter((c) => !names.has(sectionOf(c.source))).map((c) => c.source)).toEqual([]);
   });
 
   it('gives every case a distinct test name', () => {
@@ -62,8 +63,8 @@ describe('the case collection', () => {
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
 
-  it('covers every row of the Field bounds table, each with accepted and rejected data', () => {
-    const rows = tableIn(section(md, 'Field bounds'), 'Field').rows.map((r) => r[0]!);
+  itWithSource('covers every row of the Field bounds table, each with accepted and rejected data', () => {
+    const rows = tableIn(section(md(), 'Field bounds'), 'Field').rows.map((r) => r[0]!);
     expect(rows).toHaveLength(13);
     const bounds = allCases.filter((c) => sectionOf(c.source) === 'Field bounds');
     expect(bounds.filter((c) => !rows.includes(detailOf(c.source))).map((c) => c.source), 'unknown Field bounds rows').toEqual([]);
@@ -74,8 +75,8 @@ describe('the case collection', () => {
     }
   });
 
-  it('covers every row of the Enumerations table with an accepted and a rejected value', () => {
-    const names = tableIn(section(md, 'Enumerations used by Project'), 'Name').rows.map((r) => r[0]!);
+  itWithSource('covers every row of the Enumerations table with an accepted and a rejected value', () => {
+    const names = tableIn(section(md(), 'Enumerations used by Project'), 'Name').rows.map((r) => r[0]!);
     const enums = allCases.filter((c) => sectionOf(c.source) === 'Enumerations used by Project');
     for (const name of names) {
       const mine = enums.filter((c) => detailOf(c.source) === name);

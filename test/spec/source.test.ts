@@ -1,8 +1,8 @@
 /** The source of truth the other spec tests read. */
-import { describe, expect, it } from 'vitest';
-import { headings, readSource } from './support/source.js';
+import { expect, it } from 'vitest';
+import { describeWithSource, headings, readSource } from './support/source.js';
 
-describe('source document', () => {
+describeWithSource('source document', () => {
   it('is the Partner Recruitment API specification', () => {
     expect(headings(readSource())[0]?.text).toBe('Partner Recruitment API Specification');
   });

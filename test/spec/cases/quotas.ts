@@ -65,6 +65,10 @@ export const quotaCases: CaseGroup[] = [
       { source: `${AQS}: Rule`, description: 'an attribute condition on homeOwner is accepted', data: { ...attributeCondition, attribute: 'homeOwner', values: ['true'] }, valid: true },
       { source: `${AQS}: Rule`, description: 'an attribute condition with an unknown attribute is rejected', data: { ...attributeCondition, attribute: 'income' }, valid: false },
       { source: `${AQS}: Rule`, description: 'an attribute condition without op is rejected', data: without(attributeCondition, 'op'), valid: false },
+      { source: `${AQS}: Rule`, description: 'a condition without source is rejected (every condition has a source)', data: without(attributeCondition, 'source'), valid: false },
+      { source: `${AQS}: Rule`, description: 'an empty condition is rejected', data: {}, valid: false },
+      { source: `${AQS}: Rule`, description: 'a source that is not a string is rejected', data: { ...attributeCondition, source: 7 }, valid: false },
+      { source: `${AQS}: Rule`, description: 'a condition with another source (a variant not shown) is accepted as a gap', data: { source: 'another-source' }, valid: true },
     ],
   },
   {

@@ -3,24 +3,57 @@
  * sections, tables and lists out of it, so tests compare the spec with the source's own text
  * rather than with a second transcription.
  *
- * The tests read the shared seed beside the repository (../shared/seed/, present in CI too);
- * `PARTNER_API_SOURCE` points them at another copy.
+ * The source is the shared seed beside the repository (../shared/seed/), or the file that
+ * `PARTNER_API_SOURCE` names. The repository stands alone: without the source, the tests that read
+ * it are reported as skipped with the reason, unless `PARTNER_API_SOURCE_REQUIRED=1` (set by
+ * .ci/run), which makes a missing source a failure.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { describe, it } from 'vitest';
 import { REPO_ROOT } from './document.js';
 
 /** The source of truth: the shared seed beside the repository. */
 export const SHARED_SEED = path.resolve(REPO_ROOT, '../shared/seed/partner-recruitment-api.md');
 
 export function sourceFile(): string {
-  return process.env.PARTNER_API_SOURCE ?? SHARED_SEED;
+  return process.env.PARTNER_API_SOURCE || SHARED_SEED;
 }
+
+/** Whether the source can be read, and why not. */
+export const SOURCE: { readonly available: boolean; readonly required: boolean; readonly reason: string } = (() => {
+  const file = sourceFile();
+  const available = existsSync(file);
+  const shown = path.relative(process.cwd(), file) || file;
+  return {
+    available,
+    required: process.env.PARTNER_API_SOURCE_REQUIRED === '1',
+    reason: available ? '' : `the source document ${shown} is absent (put ../shared beside the repository or set PARTNER_API_SOURCE)`,
+  };
+})();
 
 let cached: string | undefined;
 export function readSource(): string {
+  if (!SOURCE.available) throw new Error(`cannot compare with the source: ${SOURCE.reason}`);
   cached ??= readFileSync(sourceFile(), 'utf8');
   return cached;
+}
+
+/**
+ * A `describe` whose body reads the source: with the source it runs as it is; without it, it is
+ * one skipped test naming the reason (the body is not run), or one failing test when the source
+ * is required.
+ */
+export function describeWithSource(name: string, body: () => void): void {
+  if (SOURCE.available) describe(name, body);
+  else if (SOURCE.required) describe(name, () => it('reads the source document', () => void readSource()));
+  else describe(name, () => it.skip(`skipped: ${SOURCE.reason}`, () => {}));
+}
+
+/** An `it` that reads the source: skipped (with the reason in its name) when the source is absent and not required. */
+export function itWithSource(name: string, body: () => void | Promise<void>): void {
+  if (SOURCE.available || SOURCE.required) it(name, body);
+  else it.skip(`${name} (skipped: ${SOURCE.reason})`, body);
 }
 
 export interface Heading {
