@@ -16,16 +16,16 @@ export interface AliasProblem {
   message: string;
 }
 
-const ANCHOR_PREFIX = /[\s[{,]/;
 const ANCHOR_NAME = /[^\s[\]{},]/;
 
 /**
- * Whether `text` may define a YAML anchor (`&name` at the start or after a space, `[`, `{` or
- * `,`); no anchor, no alias. The cheapest first look: a scan for `&`.
+ * Whether `text` may define a YAML anchor: an `&` followed by a name character, wherever it stands
+ * (in flow style `"k":&a [...]` needs no space before it); no anchor, no alias. The cheapest first
+ * look: a scan for `&`.
  */
 export function mayHaveAnchors(text: string): boolean {
   for (let i = text.indexOf('&'); i !== -1; i = text.indexOf('&', i + 1)) {
-    if ((i === 0 || ANCHOR_PREFIX.test(text[i - 1]!)) && ANCHOR_NAME.test(text[i + 1] ?? ' ')) return true;
+    if (ANCHOR_NAME.test(text[i + 1] ?? ' ')) return true;
   }
   return false;
 }

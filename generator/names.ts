@@ -41,8 +41,8 @@ export const propertyKey = (name: string): string => (name === '__proto__' ? `[$
 
 /** Longest file-name stem derived from a spec name (a suffix may follow). */
 const MAX_STEM = 80;
-/** Device names Windows refuses as file names, whatever the extension. */
-const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+/** Device names Windows refuses as file names, whatever follows the first dot (`con.md.md` too). */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
 
 /**
  * A file-name stem for a spec name: letters, digits, `_`, `-` and inner dots; every other run of
@@ -63,14 +63,17 @@ export function fileStem(name: string): string {
  * `-3`, ... in the order given, so the same document always gives the same names.
  */
 export function uniqueStems(names: Iterable<string>, stem: (name: string) => string, options: { fallback: string; reserved?: string[] }): Map<string, string> {
-  const key = (s: string) => s.normalize('NFC').toLowerCase();
+  // Case-insensitive as file systems compare: `ſ`/`s` and `ς`/`σ` differ in lower case, not in upper.
+  const key = (s: string) => s.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC');
   const taken = new Set((options.reserved ?? []).map(key));
   const stems = new Map<string, string>();
   for (const name of names) {
     if (stems.has(name)) continue;
     const base = stem(name) || options.fallback;
     let candidate = base;
-    for (let n = 2; taken.has(key(candidate)) || WINDOWS_DEVICE.test(candidate); n++) candidate = `${base}-${n}`;
+    // A device name's suffix goes before its first dot (`con.md` → `con-2.md`): after it, still a device.
+    const numbered = (n: number) => (WINDOWS_DEVICE.test(base) ? base.replace(/^[^.]*/, (head) => `${head}-${n}`) : `${base}-${n}`);
+    for (let n = 2; taken.has(key(candidate)) || WINDOWS_DEVICE.test(candidate); n++) candidate = numbered(n);
     taken.add(key(candidate));
     stems.set(name, candidate);
   }

@@ -117,8 +117,9 @@ const contains = (dir: string, file: string) => {
 
 /**
  * `outDir` may be replaced (so deleted) only when it does not exist, is an empty directory, or was
- * generated: its package.json carries the banner as its "//" key, and every other file that can
- * carry the banner (all but JSON) starts with it. It may not be, or contain, any of `protect`.
+ * generated: its package.json carries the banner as its "//" key, every other file starts with the
+ * banner, and a JSON file carries it as its "//" key too (a credentials.json or tsconfig.json
+ * someone put there is not deleted). It may not be, or contain, any of `protect`.
  */
 export function assertReplaceable(outDir: string, protect: readonly string[]): void {
   const refuse = (message: string) => {
@@ -133,7 +134,7 @@ export function assertReplaceable(outDir: string, protect: readonly string[]): v
   const present = listEntries(target);
   if (present.length === 0) return;
   const hint = 'generation replaces the whole directory; use an empty or new folder, or one generated before';
-  if (!isGeneratedPackageJson(path.join(target, 'package.json'))) refuse(`it is not empty and was not generated (no package.json with the generator's banner); ${hint}`);
+  if (!hasBannerKey(path.join(target, 'package.json'))) refuse(`it is not empty and was not generated (no package.json with the generator's banner); ${hint}`);
   const foreign = present.filter((file) => !carriesBanner(path.join(target, file)));
   if (foreign.length) refuse(`it holds ${foreign.length} file(s) that were not generated: ${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}; ${hint}`);
 }
@@ -149,7 +150,8 @@ function listEntries(dir: string, base = dir): string[] {
   });
 }
 
-function isGeneratedPackageJson(file: string): boolean {
+/** A JSON object whose "//" key is the banner (JSON has no comments). */
+function hasBannerKey(file: string): boolean {
   try {
     return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)['//'] === BANNER_TEXT;
   } catch {
@@ -157,11 +159,11 @@ function isGeneratedPackageJson(file: string): boolean {
   }
 }
 
-/** A generated file: a regular file starting with the banner, or JSON (which cannot carry one). */
+/** A generated file: a regular file starting with the banner, or JSON carrying it as its "//" key. */
 function carriesBanner(file: string): boolean {
   if (file.endsWith('/')) return true; // an empty directory loses nothing
   if (!lstatSync(file).isFile()) return false;
-  if (file.endsWith('.json')) return true;
+  if (file.endsWith('.json')) return hasBannerKey(file);
   const expected = Buffer.from(withBanner(file, ''));
   const head = Buffer.alloc(expected.length);
   const fd = openSync(file, 'r');

@@ -26,7 +26,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -36,7 +36,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -65,7 +65,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -94,7 +94,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -104,7 +104,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -133,7 +133,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -143,7 +143,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -175,7 +175,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -188,7 +188,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -198,7 +198,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -209,7 +209,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -221,7 +221,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -233,7 +233,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -265,7 +265,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -279,7 +279,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -290,7 +290,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -308,7 +308,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -337,7 +337,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -347,7 +347,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -377,7 +377,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -387,7 +387,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -398,7 +398,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -410,7 +410,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -422,7 +422,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -456,7 +456,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -469,7 +469,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -496,7 +496,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -509,7 +509,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -534,7 +534,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -555,7 +555,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -566,7 +566,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -576,7 +576,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -586,7 +586,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -604,7 +604,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -622,7 +622,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -648,7 +648,7 @@ if(vErrors === null){
 vErrors = [err11];
 }
 else {
-vErrors.push(err11);
+__pushError(vErrors, err11);
 }
 errors++;
 }
@@ -664,7 +664,7 @@ if(vErrors === null){
 vErrors = [err12];
 }
 else {
-vErrors.push(err12);
+__pushError(vErrors, err12);
 }
 errors++;
 }
@@ -676,7 +676,7 @@ if(vErrors === null){
 vErrors = [err13];
 }
 else {
-vErrors.push(err13);
+__pushError(vErrors, err13);
 }
 errors++;
 }
@@ -707,7 +707,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -725,7 +725,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -765,7 +765,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -775,7 +775,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -785,7 +785,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -808,7 +808,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -838,7 +838,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -855,7 +855,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -884,7 +884,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -894,7 +894,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -923,7 +923,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -933,7 +933,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -963,7 +963,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -973,7 +973,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -983,7 +983,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -993,7 +993,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -1003,7 +1003,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -1013,7 +1013,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -1031,7 +1031,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -1044,7 +1044,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -1056,7 +1056,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -1085,7 +1085,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -1095,7 +1095,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -1124,7 +1124,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -1134,7 +1134,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -1163,7 +1163,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -1173,7 +1173,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -1202,7 +1202,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -1212,7 +1212,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -1241,7 +1241,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -1251,7 +1251,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -1281,7 +1281,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -1292,7 +1292,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -1304,7 +1304,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -1316,7 +1316,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -1328,7 +1328,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -1340,7 +1340,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -1374,7 +1374,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -1388,7 +1388,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -1399,7 +1399,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -1439,7 +1439,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -1460,7 +1460,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -1471,7 +1471,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -1481,7 +1481,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -1491,7 +1491,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -1501,7 +1501,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -1511,7 +1511,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -1539,7 +1539,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -1551,7 +1551,7 @@ if(vErrors === null){
 vErrors = [err11];
 }
 else {
-vErrors.push(err11);
+__pushError(vErrors, err11);
 }
 errors++;
 }
@@ -1563,7 +1563,7 @@ if(vErrors === null){
 vErrors = [err12];
 }
 else {
-vErrors.push(err12);
+__pushError(vErrors, err12);
 }
 errors++;
 }
@@ -1576,7 +1576,7 @@ if(vErrors === null){
 vErrors = [err13];
 }
 else {
-vErrors.push(err13);
+__pushError(vErrors, err13);
 }
 errors++;
 }
@@ -1586,7 +1586,7 @@ if(vErrors === null){
 vErrors = [err14];
 }
 else {
-vErrors.push(err14);
+__pushError(vErrors, err14);
 }
 errors++;
 }
@@ -1598,7 +1598,7 @@ if(vErrors === null){
 vErrors = [err15];
 }
 else {
-vErrors.push(err15);
+__pushError(vErrors, err15);
 }
 errors++;
 }
@@ -1610,7 +1610,7 @@ if(vErrors === null){
 vErrors = [err16];
 }
 else {
-vErrors.push(err16);
+__pushError(vErrors, err16);
 }
 errors++;
 }
@@ -1622,7 +1622,7 @@ if(vErrors === null){
 vErrors = [err17];
 }
 else {
-vErrors.push(err17);
+__pushError(vErrors, err17);
 }
 errors++;
 }
@@ -1634,7 +1634,7 @@ if(vErrors === null){
 vErrors = [err18];
 }
 else {
-vErrors.push(err18);
+__pushError(vErrors, err18);
 }
 errors++;
 }
@@ -1646,7 +1646,7 @@ if(vErrors === null){
 vErrors = [err19];
 }
 else {
-vErrors.push(err19);
+__pushError(vErrors, err19);
 }
 errors++;
 }
@@ -1658,7 +1658,7 @@ if(vErrors === null){
 vErrors = [err20];
 }
 else {
-vErrors.push(err20);
+__pushError(vErrors, err20);
 }
 errors++;
 }
@@ -1677,7 +1677,7 @@ if(vErrors === null){
 vErrors = [err21];
 }
 else {
-vErrors.push(err21);
+__pushError(vErrors, err21);
 }
 errors++;
 }
@@ -1689,7 +1689,7 @@ if(vErrors === null){
 vErrors = [err22];
 }
 else {
-vErrors.push(err22);
+__pushError(vErrors, err22);
 }
 errors++;
 }
@@ -1705,7 +1705,7 @@ if(vErrors === null){
 vErrors = [err23];
 }
 else {
-vErrors.push(err23);
+__pushError(vErrors, err23);
 }
 errors++;
 }
@@ -1717,7 +1717,7 @@ if(vErrors === null){
 vErrors = [err24];
 }
 else {
-vErrors.push(err24);
+__pushError(vErrors, err24);
 }
 errors++;
 }
@@ -1729,7 +1729,7 @@ if(vErrors === null){
 vErrors = [err25];
 }
 else {
-vErrors.push(err25);
+__pushError(vErrors, err25);
 }
 errors++;
 }
@@ -1764,7 +1764,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -1776,7 +1776,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -1804,7 +1804,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -1828,7 +1828,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -1843,7 +1843,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -1854,7 +1854,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -1864,7 +1864,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -1874,7 +1874,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -1896,7 +1896,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -1908,7 +1908,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -1921,7 +1921,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -1933,7 +1933,7 @@ if(vErrors === null){
 vErrors = [err11];
 }
 else {
-vErrors.push(err11);
+__pushError(vErrors, err11);
 }
 errors++;
 }
@@ -1945,7 +1945,7 @@ if(vErrors === null){
 vErrors = [err12];
 }
 else {
-vErrors.push(err12);
+__pushError(vErrors, err12);
 }
 errors++;
 }
@@ -1957,7 +1957,7 @@ if(vErrors === null){
 vErrors = [err13];
 }
 else {
-vErrors.push(err13);
+__pushError(vErrors, err13);
 }
 errors++;
 }
@@ -1969,7 +1969,7 @@ if(vErrors === null){
 vErrors = [err14];
 }
 else {
-vErrors.push(err14);
+__pushError(vErrors, err14);
 }
 errors++;
 }
@@ -1981,7 +1981,7 @@ if(vErrors === null){
 vErrors = [err15];
 }
 else {
-vErrors.push(err15);
+__pushError(vErrors, err15);
 }
 errors++;
 }
@@ -1993,7 +1993,7 @@ if(vErrors === null){
 vErrors = [err16];
 }
 else {
-vErrors.push(err16);
+__pushError(vErrors, err16);
 }
 errors++;
 }
@@ -2037,7 +2037,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -2047,7 +2047,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -2059,7 +2059,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -2097,7 +2097,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -2107,7 +2107,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -2123,7 +2123,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -2145,7 +2145,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -2157,7 +2157,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -2201,7 +2201,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -2211,7 +2211,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -2223,7 +2223,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -2261,7 +2261,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -2271,7 +2271,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -2287,7 +2287,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -2309,7 +2309,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -2321,7 +2321,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -2359,7 +2359,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -2369,7 +2369,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -2385,7 +2385,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -2399,7 +2399,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -2417,7 +2417,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -2429,7 +2429,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -2467,7 +2467,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -2477,7 +2477,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -2493,7 +2493,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -2507,7 +2507,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -2525,7 +2525,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -2537,7 +2537,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -2575,7 +2575,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -2585,7 +2585,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -2601,7 +2601,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -2615,7 +2615,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -2633,7 +2633,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -2645,7 +2645,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -2683,7 +2683,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -2693,7 +2693,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -2703,7 +2703,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -2713,7 +2713,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -2723,7 +2723,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -2752,7 +2752,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -2764,7 +2764,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -2777,7 +2777,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -2790,7 +2790,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -2803,7 +2803,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -2815,7 +2815,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -2853,7 +2853,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -2863,7 +2863,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -2879,7 +2879,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -2893,7 +2893,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -2911,7 +2911,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -2923,7 +2923,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -2961,7 +2961,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -2971,7 +2971,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -2997,7 +2997,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -3009,7 +3009,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -3021,7 +3021,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -3052,7 +3052,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -3062,7 +3062,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -3073,7 +3073,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -3085,7 +3085,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -3101,7 +3101,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -3113,7 +3113,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -3129,7 +3129,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -3141,7 +3141,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -3157,7 +3157,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -3169,7 +3169,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -3181,7 +3181,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -3222,7 +3222,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -3234,7 +3234,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -3271,7 +3271,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -3281,7 +3281,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -3305,7 +3305,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -3316,7 +3316,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -3326,7 +3326,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -3336,7 +3336,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -3365,7 +3365,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -3377,7 +3377,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -3399,7 +3399,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -3412,7 +3412,7 @@ if(vErrors === null){
 vErrors = [err11];
 }
 else {
-vErrors.push(err11);
+__pushError(vErrors, err11);
 }
 errors++;
 }
@@ -3422,7 +3422,7 @@ if(vErrors === null){
 vErrors = [err12];
 }
 else {
-vErrors.push(err12);
+__pushError(vErrors, err12);
 }
 errors++;
 }
@@ -3435,7 +3435,7 @@ if(vErrors === null){
 vErrors = [err13];
 }
 else {
-vErrors.push(err13);
+__pushError(vErrors, err13);
 }
 errors++;
 }
@@ -3445,7 +3445,7 @@ if(vErrors === null){
 vErrors = [err14];
 }
 else {
-vErrors.push(err14);
+__pushError(vErrors, err14);
 }
 errors++;
 }
@@ -3457,7 +3457,7 @@ if(vErrors === null){
 vErrors = [err15];
 }
 else {
-vErrors.push(err15);
+__pushError(vErrors, err15);
 }
 errors++;
 }
@@ -3643,7 +3643,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -3654,7 +3654,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -3686,7 +3686,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -3696,7 +3696,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -3706,7 +3706,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -3717,7 +3717,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -3729,7 +3729,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -3741,7 +3741,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -3753,7 +3753,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -3765,7 +3765,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -3779,7 +3779,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -3790,7 +3790,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -3802,7 +3802,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -3872,7 +3872,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -3915,7 +3915,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -3927,7 +3927,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -3941,7 +3941,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -3952,7 +3952,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -3964,7 +3964,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -3976,7 +3976,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -4005,7 +4005,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -4015,7 +4015,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -4053,7 +4053,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -4066,7 +4066,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -4078,7 +4078,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -4112,7 +4112,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -4124,7 +4124,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -4150,7 +4150,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -4169,7 +4169,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -4180,7 +4180,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -4197,7 +4197,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -4211,7 +4211,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -4222,7 +4222,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -4235,7 +4235,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -4245,7 +4245,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -4257,7 +4257,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -4288,7 +4288,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -4299,7 +4299,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -4311,7 +4311,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -4323,7 +4323,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -4335,7 +4335,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -4347,7 +4347,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -4359,7 +4359,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -4371,7 +4371,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -4400,7 +4400,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -4410,7 +4410,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -4440,7 +4440,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -4451,7 +4451,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -4463,7 +4463,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -4475,7 +4475,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -4504,7 +4504,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -4514,7 +4514,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -4546,7 +4546,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -4558,7 +4558,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -4590,7 +4590,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -4600,7 +4600,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -4617,7 +4617,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -4627,7 +4627,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -4639,7 +4639,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -4652,7 +4652,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -4663,7 +4663,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -4677,7 +4677,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -4688,7 +4688,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -4705,7 +4705,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -4717,7 +4717,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -4730,7 +4730,7 @@ if(vErrors === null){
 vErrors = [err11];
 }
 else {
-vErrors.push(err11);
+__pushError(vErrors, err11);
 }
 errors++;
 }
@@ -4740,7 +4740,7 @@ if(vErrors === null){
 vErrors = [err12];
 }
 else {
-vErrors.push(err12);
+__pushError(vErrors, err12);
 }
 errors++;
 }
@@ -4757,7 +4757,7 @@ if(vErrors === null){
 vErrors = [err13];
 }
 else {
-vErrors.push(err13);
+__pushError(vErrors, err13);
 }
 errors++;
 }
@@ -4767,7 +4767,7 @@ if(vErrors === null){
 vErrors = [err14];
 }
 else {
-vErrors.push(err14);
+__pushError(vErrors, err14);
 }
 errors++;
 }
@@ -4779,7 +4779,7 @@ if(vErrors === null){
 vErrors = [err15];
 }
 else {
-vErrors.push(err15);
+__pushError(vErrors, err15);
 }
 errors++;
 }
@@ -4791,7 +4791,7 @@ if(vErrors === null){
 vErrors = [err16];
 }
 else {
-vErrors.push(err16);
+__pushError(vErrors, err16);
 }
 errors++;
 }
@@ -4803,7 +4803,7 @@ if(vErrors === null){
 vErrors = [err17];
 }
 else {
-vErrors.push(err17);
+__pushError(vErrors, err17);
 }
 errors++;
 }
@@ -4815,7 +4815,7 @@ if(vErrors === null){
 vErrors = [err18];
 }
 else {
-vErrors.push(err18);
+__pushError(vErrors, err18);
 }
 errors++;
 }
@@ -4827,7 +4827,7 @@ if(vErrors === null){
 vErrors = [err19];
 }
 else {
-vErrors.push(err19);
+__pushError(vErrors, err19);
 }
 errors++;
 }
@@ -4844,7 +4844,7 @@ if(vErrors === null){
 vErrors = [err20];
 }
 else {
-vErrors.push(err20);
+__pushError(vErrors, err20);
 }
 errors++;
 }
@@ -4854,7 +4854,7 @@ if(vErrors === null){
 vErrors = [err21];
 }
 else {
-vErrors.push(err21);
+__pushError(vErrors, err21);
 }
 errors++;
 }
@@ -4866,7 +4866,7 @@ if(vErrors === null){
 vErrors = [err22];
 }
 else {
-vErrors.push(err22);
+__pushError(vErrors, err22);
 }
 errors++;
 }
@@ -4879,7 +4879,7 @@ if(vErrors === null){
 vErrors = [err23];
 }
 else {
-vErrors.push(err23);
+__pushError(vErrors, err23);
 }
 errors++;
 }
@@ -4889,7 +4889,7 @@ if(vErrors === null){
 vErrors = [err24];
 }
 else {
-vErrors.push(err24);
+__pushError(vErrors, err24);
 }
 errors++;
 }
@@ -4906,7 +4906,7 @@ if(vErrors === null){
 vErrors = [err25];
 }
 else {
-vErrors.push(err25);
+__pushError(vErrors, err25);
 }
 errors++;
 }
@@ -4916,7 +4916,7 @@ if(vErrors === null){
 vErrors = [err26];
 }
 else {
-vErrors.push(err26);
+__pushError(vErrors, err26);
 }
 errors++;
 }
@@ -4928,7 +4928,7 @@ if(vErrors === null){
 vErrors = [err27];
 }
 else {
-vErrors.push(err27);
+__pushError(vErrors, err27);
 }
 errors++;
 }
@@ -5042,7 +5042,7 @@ if(vErrors === null){
 vErrors = [err28];
 }
 else {
-vErrors.push(err28);
+__pushError(vErrors, err28);
 }
 errors++;
 }
@@ -5054,7 +5054,7 @@ if(vErrors === null){
 vErrors = [err29];
 }
 else {
-vErrors.push(err29);
+__pushError(vErrors, err29);
 }
 errors++;
 }
@@ -5066,7 +5066,7 @@ if(vErrors === null){
 vErrors = [err30];
 }
 else {
-vErrors.push(err30);
+__pushError(vErrors, err30);
 }
 errors++;
 }
@@ -5096,7 +5096,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -5106,7 +5106,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -5123,7 +5123,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -5135,7 +5135,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -5165,7 +5165,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -5175,7 +5175,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -5185,7 +5185,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -5195,7 +5195,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -5205,7 +5205,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -5215,7 +5215,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -5226,7 +5226,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -5238,7 +5238,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -5250,7 +5250,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -5262,7 +5262,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -5274,7 +5274,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -5286,7 +5286,7 @@ if(vErrors === null){
 vErrors = [err11];
 }
 else {
-vErrors.push(err11);
+__pushError(vErrors, err11);
 }
 errors++;
 }
@@ -5298,7 +5298,7 @@ if(vErrors === null){
 vErrors = [err12];
 }
 else {
-vErrors.push(err12);
+__pushError(vErrors, err12);
 }
 errors++;
 }
@@ -5311,7 +5311,7 @@ if(vErrors === null){
 vErrors = [err13];
 }
 else {
-vErrors.push(err13);
+__pushError(vErrors, err13);
 }
 errors++;
 }
@@ -5323,7 +5323,7 @@ if(vErrors === null){
 vErrors = [err14];
 }
 else {
-vErrors.push(err14);
+__pushError(vErrors, err14);
 }
 errors++;
 }
@@ -5359,7 +5359,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -5371,7 +5371,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -5397,7 +5397,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -5410,7 +5410,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -5431,7 +5431,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -5446,7 +5446,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -5458,7 +5458,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -5484,7 +5484,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -5497,7 +5497,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -5507,7 +5507,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -5528,7 +5528,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -5552,7 +5552,7 @@ if(vErrors === null){
 vErrors = [err11];
 }
 else {
-vErrors.push(err11);
+__pushError(vErrors, err11);
 }
 errors++;
 }
@@ -5564,7 +5564,7 @@ if(vErrors === null){
 vErrors = [err12];
 }
 else {
-vErrors.push(err12);
+__pushError(vErrors, err12);
 }
 errors++;
 }
@@ -5590,7 +5590,7 @@ if(vErrors === null){
 vErrors = [err13];
 }
 else {
-vErrors.push(err13);
+__pushError(vErrors, err13);
 }
 errors++;
 }
@@ -5602,7 +5602,7 @@ if(vErrors === null){
 vErrors = [err14];
 }
 else {
-vErrors.push(err14);
+__pushError(vErrors, err14);
 }
 errors++;
 }
@@ -5622,7 +5622,7 @@ if(vErrors === null){
 vErrors = [err15];
 }
 else {
-vErrors.push(err15);
+__pushError(vErrors, err15);
 }
 errors++;
 }
@@ -5646,7 +5646,7 @@ if(vErrors === null){
 vErrors = [err16];
 }
 else {
-vErrors.push(err16);
+__pushError(vErrors, err16);
 }
 errors++;
 }
@@ -5658,7 +5658,7 @@ if(vErrors === null){
 vErrors = [err17];
 }
 else {
-vErrors.push(err17);
+__pushError(vErrors, err17);
 }
 errors++;
 }
@@ -5686,7 +5686,7 @@ if(vErrors === null){
 vErrors = [err18];
 }
 else {
-vErrors.push(err18);
+__pushError(vErrors, err18);
 }
 errors++;
 }
@@ -5706,7 +5706,7 @@ if(vErrors === null){
 vErrors = [err19];
 }
 else {
-vErrors.push(err19);
+__pushError(vErrors, err19);
 }
 errors++;
 }
@@ -5730,7 +5730,7 @@ if(vErrors === null){
 vErrors = [err20];
 }
 else {
-vErrors.push(err20);
+__pushError(vErrors, err20);
 }
 errors++;
 }
@@ -5743,7 +5743,7 @@ if(vErrors === null){
 vErrors = [err21];
 }
 else {
-vErrors.push(err21);
+__pushError(vErrors, err21);
 }
 errors++;
 }
@@ -5772,7 +5772,7 @@ if(vErrors === null){
 vErrors = [err22];
 }
 else {
-vErrors.push(err22);
+__pushError(vErrors, err22);
 }
 errors++;
 }
@@ -5793,7 +5793,7 @@ if(vErrors === null){
 vErrors = [err23];
 }
 else {
-vErrors.push(err23);
+__pushError(vErrors, err23);
 }
 errors++;
 }
@@ -5817,7 +5817,7 @@ if(vErrors === null){
 vErrors = [err24];
 }
 else {
-vErrors.push(err24);
+__pushError(vErrors, err24);
 }
 errors++;
 }
@@ -5832,7 +5832,7 @@ if(vErrors === null){
 vErrors = [err25];
 }
 else {
-vErrors.push(err25);
+__pushError(vErrors, err25);
 }
 errors++;
 }
@@ -5843,7 +5843,7 @@ if(vErrors === null){
 vErrors = [err26];
 }
 else {
-vErrors.push(err26);
+__pushError(vErrors, err26);
 }
 errors++;
 }
@@ -5880,7 +5880,7 @@ if(vErrors === null){
 vErrors = [err27];
 }
 else {
-vErrors.push(err27);
+__pushError(vErrors, err27);
 }
 errors++;
 }
@@ -5894,7 +5894,7 @@ if(vErrors === null){
 vErrors = [err28];
 }
 else {
-vErrors.push(err28);
+__pushError(vErrors, err28);
 }
 errors++;
 }
@@ -5908,7 +5908,7 @@ if(vErrors === null){
 vErrors = [err29];
 }
 else {
-vErrors.push(err29);
+__pushError(vErrors, err29);
 }
 errors++;
 }
@@ -5930,7 +5930,7 @@ if(vErrors === null){
 vErrors = [err30];
 }
 else {
-vErrors.push(err30);
+__pushError(vErrors, err30);
 }
 errors++;
 }
@@ -5954,7 +5954,7 @@ if(vErrors === null){
 vErrors = [err31];
 }
 else {
-vErrors.push(err31);
+__pushError(vErrors, err31);
 }
 errors++;
 }
@@ -5968,7 +5968,7 @@ if(vErrors === null){
 vErrors = [err32];
 }
 else {
-vErrors.push(err32);
+__pushError(vErrors, err32);
 }
 errors++;
 }
@@ -5995,7 +5995,7 @@ if(vErrors === null){
 vErrors = [err33];
 }
 else {
-vErrors.push(err33);
+__pushError(vErrors, err33);
 }
 errors++;
 }
@@ -6006,7 +6006,7 @@ if(vErrors === null){
 vErrors = [err34];
 }
 else {
-vErrors.push(err34);
+__pushError(vErrors, err34);
 }
 errors++;
 }
@@ -6026,7 +6026,7 @@ if(vErrors === null){
 vErrors = [err35];
 }
 else {
-vErrors.push(err35);
+__pushError(vErrors, err35);
 }
 errors++;
 }
@@ -6050,7 +6050,7 @@ if(vErrors === null){
 vErrors = [err36];
 }
 else {
-vErrors.push(err36);
+__pushError(vErrors, err36);
 }
 errors++;
 }
@@ -6065,7 +6065,7 @@ if(vErrors === null){
 vErrors = [err37];
 }
 else {
-vErrors.push(err37);
+__pushError(vErrors, err37);
 }
 errors++;
 }
@@ -6076,7 +6076,7 @@ if(vErrors === null){
 vErrors = [err38];
 }
 else {
-vErrors.push(err38);
+__pushError(vErrors, err38);
 }
 errors++;
 }
@@ -6105,7 +6105,7 @@ if(vErrors === null){
 vErrors = [err39];
 }
 else {
-vErrors.push(err39);
+__pushError(vErrors, err39);
 }
 errors++;
 }
@@ -6136,7 +6136,7 @@ if(vErrors === null){
 vErrors = [err40];
 }
 else {
-vErrors.push(err40);
+__pushError(vErrors, err40);
 }
 errors++;
 }
@@ -6149,7 +6149,7 @@ if(vErrors === null){
 vErrors = [err41];
 }
 else {
-vErrors.push(err41);
+__pushError(vErrors, err41);
 }
 errors++;
 }
@@ -6171,7 +6171,7 @@ if(vErrors === null){
 vErrors = [err42];
 }
 else {
-vErrors.push(err42);
+__pushError(vErrors, err42);
 }
 errors++;
 }
@@ -6191,7 +6191,7 @@ if(vErrors === null){
 vErrors = [err43];
 }
 else {
-vErrors.push(err43);
+__pushError(vErrors, err43);
 }
 errors++;
 }
@@ -6201,7 +6201,7 @@ if(vErrors === null){
 vErrors = [err44];
 }
 else {
-vErrors.push(err44);
+__pushError(vErrors, err44);
 }
 errors++;
 }
@@ -6211,7 +6211,7 @@ if(vErrors === null){
 vErrors = [err45];
 }
 else {
-vErrors.push(err45);
+__pushError(vErrors, err45);
 }
 errors++;
 }
@@ -6221,7 +6221,7 @@ if(vErrors === null){
 vErrors = [err46];
 }
 else {
-vErrors.push(err46);
+__pushError(vErrors, err46);
 }
 errors++;
 }
@@ -6231,7 +6231,7 @@ if(vErrors === null){
 vErrors = [err47];
 }
 else {
-vErrors.push(err47);
+__pushError(vErrors, err47);
 }
 errors++;
 }
@@ -6241,7 +6241,7 @@ if(vErrors === null){
 vErrors = [err48];
 }
 else {
-vErrors.push(err48);
+__pushError(vErrors, err48);
 }
 errors++;
 }
@@ -6251,7 +6251,7 @@ if(vErrors === null){
 vErrors = [err49];
 }
 else {
-vErrors.push(err49);
+__pushError(vErrors, err49);
 }
 errors++;
 }
@@ -6261,7 +6261,7 @@ if(vErrors === null){
 vErrors = [err50];
 }
 else {
-vErrors.push(err50);
+__pushError(vErrors, err50);
 }
 errors++;
 }
@@ -6271,7 +6271,7 @@ if(vErrors === null){
 vErrors = [err51];
 }
 else {
-vErrors.push(err51);
+__pushError(vErrors, err51);
 }
 errors++;
 }
@@ -6281,7 +6281,7 @@ if(vErrors === null){
 vErrors = [err52];
 }
 else {
-vErrors.push(err52);
+__pushError(vErrors, err52);
 }
 errors++;
 }
@@ -6291,7 +6291,7 @@ if(vErrors === null){
 vErrors = [err53];
 }
 else {
-vErrors.push(err53);
+__pushError(vErrors, err53);
 }
 errors++;
 }
@@ -6301,7 +6301,7 @@ if(vErrors === null){
 vErrors = [err54];
 }
 else {
-vErrors.push(err54);
+__pushError(vErrors, err54);
 }
 errors++;
 }
@@ -6311,7 +6311,7 @@ if(vErrors === null){
 vErrors = [err55];
 }
 else {
-vErrors.push(err55);
+__pushError(vErrors, err55);
 }
 errors++;
 }
@@ -6378,7 +6378,7 @@ if(vErrors === null){
 vErrors = [err56];
 }
 else {
-vErrors.push(err56);
+__pushError(vErrors, err56);
 }
 errors++;
 }
@@ -6390,7 +6390,7 @@ if(vErrors === null){
 vErrors = [err57];
 }
 else {
-vErrors.push(err57);
+__pushError(vErrors, err57);
 }
 errors++;
 }
@@ -6402,7 +6402,7 @@ if(vErrors === null){
 vErrors = [err58];
 }
 else {
-vErrors.push(err58);
+__pushError(vErrors, err58);
 }
 errors++;
 }
@@ -6414,7 +6414,7 @@ if(vErrors === null){
 vErrors = [err59];
 }
 else {
-vErrors.push(err59);
+__pushError(vErrors, err59);
 }
 errors++;
 }
@@ -6428,7 +6428,7 @@ if(vErrors === null){
 vErrors = [err60];
 }
 else {
-vErrors.push(err60);
+__pushError(vErrors, err60);
 }
 errors++;
 }
@@ -6438,7 +6438,7 @@ if(vErrors === null){
 vErrors = [err61];
 }
 else {
-vErrors.push(err61);
+__pushError(vErrors, err61);
 }
 errors++;
 }
@@ -6449,7 +6449,7 @@ if(vErrors === null){
 vErrors = [err62];
 }
 else {
-vErrors.push(err62);
+__pushError(vErrors, err62);
 }
 errors++;
 }
@@ -6463,7 +6463,7 @@ if(vErrors === null){
 vErrors = [err63];
 }
 else {
-vErrors.push(err63);
+__pushError(vErrors, err63);
 }
 errors++;
 }
@@ -6474,7 +6474,7 @@ if(vErrors === null){
 vErrors = [err64];
 }
 else {
-vErrors.push(err64);
+__pushError(vErrors, err64);
 }
 errors++;
 }
@@ -6511,7 +6511,7 @@ if(vErrors === null){
 vErrors = [err65];
 }
 else {
-vErrors.push(err65);
+__pushError(vErrors, err65);
 }
 errors++;
 }
@@ -6521,7 +6521,7 @@ if(vErrors === null){
 vErrors = [err66];
 }
 else {
-vErrors.push(err66);
+__pushError(vErrors, err66);
 }
 errors++;
 }
@@ -6534,7 +6534,7 @@ if(vErrors === null){
 vErrors = [err67];
 }
 else {
-vErrors.push(err67);
+__pushError(vErrors, err67);
 }
 errors++;
 }
@@ -6544,7 +6544,7 @@ if(vErrors === null){
 vErrors = [err68];
 }
 else {
-vErrors.push(err68);
+__pushError(vErrors, err68);
 }
 errors++;
 }
@@ -6569,7 +6569,7 @@ if(vErrors === null){
 vErrors = [err69];
 }
 else {
-vErrors.push(err69);
+__pushError(vErrors, err69);
 }
 errors++;
 }
@@ -6580,7 +6580,7 @@ if(vErrors === null){
 vErrors = [err70];
 }
 else {
-vErrors.push(err70);
+__pushError(vErrors, err70);
 }
 errors++;
 }
@@ -6590,7 +6590,7 @@ if(vErrors === null){
 vErrors = [err71];
 }
 else {
-vErrors.push(err71);
+__pushError(vErrors, err71);
 }
 errors++;
 }
@@ -6613,7 +6613,7 @@ if(vErrors === null){
 vErrors = [err72];
 }
 else {
-vErrors.push(err72);
+__pushError(vErrors, err72);
 }
 errors++;
 }
@@ -6626,7 +6626,7 @@ if(vErrors === null){
 vErrors = [err73];
 }
 else {
-vErrors.push(err73);
+__pushError(vErrors, err73);
 }
 errors++;
 }
@@ -6640,7 +6640,7 @@ if(vErrors === null){
 vErrors = [err74];
 }
 else {
-vErrors.push(err74);
+__pushError(vErrors, err74);
 }
 errors++;
 }
@@ -6650,7 +6650,7 @@ if(vErrors === null){
 vErrors = [err75];
 }
 else {
-vErrors.push(err75);
+__pushError(vErrors, err75);
 }
 errors++;
 }
@@ -6661,7 +6661,7 @@ if(vErrors === null){
 vErrors = [err76];
 }
 else {
-vErrors.push(err76);
+__pushError(vErrors, err76);
 }
 errors++;
 }
@@ -6675,7 +6675,7 @@ if(vErrors === null){
 vErrors = [err77];
 }
 else {
-vErrors.push(err77);
+__pushError(vErrors, err77);
 }
 errors++;
 }
@@ -6685,7 +6685,7 @@ if(vErrors === null){
 vErrors = [err78];
 }
 else {
-vErrors.push(err78);
+__pushError(vErrors, err78);
 }
 errors++;
 }
@@ -6696,7 +6696,7 @@ if(vErrors === null){
 vErrors = [err79];
 }
 else {
-vErrors.push(err79);
+__pushError(vErrors, err79);
 }
 errors++;
 }
@@ -6724,7 +6724,7 @@ if(vErrors === null){
 vErrors = [err80];
 }
 else {
-vErrors.push(err80);
+__pushError(vErrors, err80);
 }
 errors++;
 }
@@ -6746,7 +6746,7 @@ if(vErrors === null){
 vErrors = [err81];
 }
 else {
-vErrors.push(err81);
+__pushError(vErrors, err81);
 }
 errors++;
 }
@@ -6768,7 +6768,7 @@ if(vErrors === null){
 vErrors = [err82];
 }
 else {
-vErrors.push(err82);
+__pushError(vErrors, err82);
 }
 errors++;
 }
@@ -6790,7 +6790,7 @@ if(vErrors === null){
 vErrors = [err83];
 }
 else {
-vErrors.push(err83);
+__pushError(vErrors, err83);
 }
 errors++;
 }
@@ -6818,7 +6818,7 @@ if(vErrors === null){
 vErrors = [err84];
 }
 else {
-vErrors.push(err84);
+__pushError(vErrors, err84);
 }
 errors++;
 }
@@ -6846,7 +6846,7 @@ if(vErrors === null){
 vErrors = [err85];
 }
 else {
-vErrors.push(err85);
+__pushError(vErrors, err85);
 }
 errors++;
 }
@@ -6868,7 +6868,7 @@ if(vErrors === null){
 vErrors = [err86];
 }
 else {
-vErrors.push(err86);
+__pushError(vErrors, err86);
 }
 errors++;
 }
@@ -6890,7 +6890,7 @@ if(vErrors === null){
 vErrors = [err87];
 }
 else {
-vErrors.push(err87);
+__pushError(vErrors, err87);
 }
 errors++;
 }
@@ -6912,7 +6912,7 @@ if(vErrors === null){
 vErrors = [err88];
 }
 else {
-vErrors.push(err88);
+__pushError(vErrors, err88);
 }
 errors++;
 }
@@ -6924,7 +6924,7 @@ if(vErrors === null){
 vErrors = [err89];
 }
 else {
-vErrors.push(err89);
+__pushError(vErrors, err89);
 }
 errors++;
 }
@@ -6942,7 +6942,7 @@ if(vErrors === null){
 vErrors = [err90];
 }
 else {
-vErrors.push(err90);
+__pushError(vErrors, err90);
 }
 errors++;
 }
@@ -6954,7 +6954,7 @@ if(vErrors === null){
 vErrors = [err91];
 }
 else {
-vErrors.push(err91);
+__pushError(vErrors, err91);
 }
 errors++;
 }
@@ -6968,7 +6968,7 @@ if(vErrors === null){
 vErrors = [err92];
 }
 else {
-vErrors.push(err92);
+__pushError(vErrors, err92);
 }
 errors++;
 }
@@ -6979,7 +6979,7 @@ if(vErrors === null){
 vErrors = [err93];
 }
 else {
-vErrors.push(err93);
+__pushError(vErrors, err93);
 }
 errors++;
 }
@@ -6991,7 +6991,7 @@ if(vErrors === null){
 vErrors = [err94];
 }
 else {
-vErrors.push(err94);
+__pushError(vErrors, err94);
 }
 errors++;
 }
@@ -7010,7 +7010,7 @@ if(vErrors === null){
 vErrors = [err95];
 }
 else {
-vErrors.push(err95);
+__pushError(vErrors, err95);
 }
 errors++;
 }
@@ -7020,7 +7020,7 @@ if(vErrors === null){
 vErrors = [err96];
 }
 else {
-vErrors.push(err96);
+__pushError(vErrors, err96);
 }
 errors++;
 }
@@ -7033,7 +7033,7 @@ if(vErrors === null){
 vErrors = [err97];
 }
 else {
-vErrors.push(err97);
+__pushError(vErrors, err97);
 }
 errors++;
 }
@@ -7046,7 +7046,7 @@ if(vErrors === null){
 vErrors = [err98];
 }
 else {
-vErrors.push(err98);
+__pushError(vErrors, err98);
 }
 errors++;
 }
@@ -7080,7 +7080,7 @@ if(vErrors === null){
 vErrors = [err99];
 }
 else {
-vErrors.push(err99);
+__pushError(vErrors, err99);
 }
 errors++;
 }
@@ -7094,7 +7094,7 @@ if(vErrors === null){
 vErrors = [err100];
 }
 else {
-vErrors.push(err100);
+__pushError(vErrors, err100);
 }
 errors++;
 }
@@ -7105,7 +7105,7 @@ if(vErrors === null){
 vErrors = [err101];
 }
 else {
-vErrors.push(err101);
+__pushError(vErrors, err101);
 }
 errors++;
 }
@@ -7133,7 +7133,7 @@ if(vErrors === null){
 vErrors = [err102];
 }
 else {
-vErrors.push(err102);
+__pushError(vErrors, err102);
 }
 errors++;
 }
@@ -7152,7 +7152,7 @@ if(vErrors === null){
 vErrors = [err103];
 }
 else {
-vErrors.push(err103);
+__pushError(vErrors, err103);
 }
 errors++;
 }
@@ -7174,7 +7174,7 @@ if(vErrors === null){
 vErrors = [err104];
 }
 else {
-vErrors.push(err104);
+__pushError(vErrors, err104);
 }
 errors++;
 }
@@ -7188,7 +7188,7 @@ if(vErrors === null){
 vErrors = [err105];
 }
 else {
-vErrors.push(err105);
+__pushError(vErrors, err105);
 }
 errors++;
 }
@@ -7206,7 +7206,7 @@ if(vErrors === null){
 vErrors = [err106];
 }
 else {
-vErrors.push(err106);
+__pushError(vErrors, err106);
 }
 errors++;
 }
@@ -7228,7 +7228,7 @@ if(vErrors === null){
 vErrors = [err107];
 }
 else {
-vErrors.push(err107);
+__pushError(vErrors, err107);
 }
 errors++;
 }
@@ -7242,7 +7242,7 @@ if(vErrors === null){
 vErrors = [err108];
 }
 else {
-vErrors.push(err108);
+__pushError(vErrors, err108);
 }
 errors++;
 }
@@ -7260,7 +7260,7 @@ if(vErrors === null){
 vErrors = [err109];
 }
 else {
-vErrors.push(err109);
+__pushError(vErrors, err109);
 }
 errors++;
 }
@@ -7272,7 +7272,7 @@ if(vErrors === null){
 vErrors = [err110];
 }
 else {
-vErrors.push(err110);
+__pushError(vErrors, err110);
 }
 errors++;
 }
@@ -7303,7 +7303,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -7313,7 +7313,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -7323,7 +7323,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -7335,7 +7335,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -7348,7 +7348,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -7361,7 +7361,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -7383,7 +7383,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -7395,7 +7395,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -7425,7 +7425,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -7435,7 +7435,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -7445,7 +7445,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -7457,7 +7457,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -7470,7 +7470,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -7483,7 +7483,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -7505,7 +7505,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -7517,7 +7517,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -7546,7 +7546,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -7556,7 +7556,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -7586,7 +7586,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -7607,7 +7607,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -7619,7 +7619,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -7649,7 +7649,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -7659,7 +7659,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -7669,7 +7669,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -7680,7 +7680,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -7692,7 +7692,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -7709,7 +7709,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -7724,7 +7724,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -7735,7 +7735,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -7753,7 +7753,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -7782,7 +7782,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -7794,7 +7794,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -7806,7 +7806,7 @@ if(vErrors === null){
 vErrors = [err11];
 }
 else {
-vErrors.push(err11);
+__pushError(vErrors, err11);
 }
 errors++;
 }
@@ -7818,7 +7818,7 @@ if(vErrors === null){
 vErrors = [err12];
 }
 else {
-vErrors.push(err12);
+__pushError(vErrors, err12);
 }
 errors++;
 }
@@ -7849,7 +7849,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -7862,7 +7862,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -7874,7 +7874,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -7906,7 +7906,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -7919,7 +7919,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -7932,7 +7932,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -7945,7 +7945,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -7958,7 +7958,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -7970,7 +7970,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -8000,7 +8000,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -8010,7 +8010,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -8020,7 +8020,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -8030,7 +8030,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -8041,7 +8041,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -8054,7 +8054,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -8064,7 +8064,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -8077,7 +8077,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -8087,7 +8087,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -8103,7 +8103,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -8115,7 +8115,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -8127,7 +8127,7 @@ if(vErrors === null){
 vErrors = [err11];
 }
 else {
-vErrors.push(err11);
+__pushError(vErrors, err11);
 }
 errors++;
 }
@@ -8157,7 +8157,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -8169,7 +8169,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -8181,7 +8181,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -8192,7 +8192,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -8215,7 +8215,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -8282,7 +8282,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -8324,7 +8324,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -8334,7 +8334,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -8345,7 +8345,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -8363,7 +8363,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -8393,7 +8393,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -8403,7 +8403,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -8413,7 +8413,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -8424,7 +8424,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -8437,7 +8437,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -8447,7 +8447,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -8469,7 +8469,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -8481,7 +8481,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -8512,7 +8512,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -8524,7 +8524,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -8548,7 +8548,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -8560,7 +8560,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -8572,7 +8572,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -8590,7 +8590,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -8633,7 +8633,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -8645,7 +8645,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -8657,7 +8657,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -8669,7 +8669,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -8700,7 +8700,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -8712,7 +8712,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -8734,7 +8734,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -8752,7 +8752,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -8764,7 +8764,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -8776,7 +8776,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -8788,7 +8788,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -8819,7 +8819,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -8831,7 +8831,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -8844,7 +8844,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -8854,7 +8854,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -8867,7 +8867,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -8879,7 +8879,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -8891,7 +8891,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -8904,7 +8904,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -8914,7 +8914,7 @@ if(vErrors === null){
 vErrors = [err8];
 }
 else {
-vErrors.push(err8);
+__pushError(vErrors, err8);
 }
 errors++;
 }
@@ -8928,7 +8928,7 @@ if(vErrors === null){
 vErrors = [err9];
 }
 else {
-vErrors.push(err9);
+__pushError(vErrors, err9);
 }
 errors++;
 }
@@ -8939,7 +8939,7 @@ if(vErrors === null){
 vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+__pushError(vErrors, err10);
 }
 errors++;
 }
@@ -8953,7 +8953,7 @@ if(vErrors === null){
 vErrors = [err11];
 }
 else {
-vErrors.push(err11);
+__pushError(vErrors, err11);
 }
 errors++;
 }
@@ -8964,7 +8964,7 @@ if(vErrors === null){
 vErrors = [err12];
 }
 else {
-vErrors.push(err12);
+__pushError(vErrors, err12);
 }
 errors++;
 }
@@ -8986,7 +8986,7 @@ if(vErrors === null){
 vErrors = [err13];
 }
 else {
-vErrors.push(err13);
+__pushError(vErrors, err13);
 }
 errors++;
 }
@@ -8998,7 +8998,7 @@ if(vErrors === null){
 vErrors = [err14];
 }
 else {
-vErrors.push(err14);
+__pushError(vErrors, err14);
 }
 errors++;
 }
@@ -9028,7 +9028,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -9038,7 +9038,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -9048,7 +9048,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -9059,7 +9059,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -9071,7 +9071,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -9084,7 +9084,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -9096,7 +9096,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -9128,7 +9128,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -9141,7 +9141,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -9153,7 +9153,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -9165,7 +9165,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -9183,7 +9183,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -9238,7 +9238,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -9251,7 +9251,7 @@ if(vErrors === null){
 vErrors = [err1];
 }
 else {
-vErrors.push(err1);
+__pushError(vErrors, err1);
 }
 errors++;
 }
@@ -9263,7 +9263,7 @@ if(vErrors === null){
 vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+__pushError(vErrors, err2);
 }
 errors++;
 }
@@ -9277,7 +9277,7 @@ if(vErrors === null){
 vErrors = [err3];
 }
 else {
-vErrors.push(err3);
+__pushError(vErrors, err3);
 }
 errors++;
 }
@@ -9287,7 +9287,7 @@ if(vErrors === null){
 vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+__pushError(vErrors, err4);
 }
 errors++;
 }
@@ -9298,7 +9298,7 @@ if(vErrors === null){
 vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+__pushError(vErrors, err5);
 }
 errors++;
 }
@@ -9310,7 +9310,7 @@ if(vErrors === null){
 vErrors = [err6];
 }
 else {
-vErrors.push(err6);
+__pushError(vErrors, err6);
 }
 errors++;
 }
@@ -9322,7 +9322,7 @@ if(vErrors === null){
 vErrors = [err7];
 }
 else {
-vErrors.push(err7);
+__pushError(vErrors, err7);
 }
 errors++;
 }
@@ -9406,7 +9406,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -9467,7 +9467,7 @@ if(vErrors === null){
 vErrors = [err0];
 }
 else {
-vErrors.push(err0);
+__pushError(vErrors, err0);
 }
 errors++;
 }
@@ -9499,9 +9499,24 @@ return errors === 0;
 }
 validate241.evaluated = {"props":{"id":true,"projectId":true,"version":true,"revision":true,"filled":true,"closed":true,"source":true,"createdAt":true,"updatedAt":true,"groups":true},"dynamicProps":false,"dynamicItems":false};
 
+/** At most this many errors are stored; past it only the count (the array's length) grows. */
+const __MAX_ERRORS = 1000;
+/** Counts n more errors without storing them: the length grows over holes in a sparse array. */
+function __countErrors(errors, n) {
+  const length = errors.length + n;
+  if (errors.length === __MAX_ERRORS) errors.length = 2 ** 31;
+  errors.length = length;
+}
+/** Stores an error, or only counts it past the limit. */
+function __pushError(errors, error) {
+  if (errors.length < __MAX_ERRORS) errors.push(error);
+  else __countErrors(errors, 1);
+}
 /** Appends a called validator's errors in place (ajv's generated code concatenated them: quadratic). */
 function __appendErrors(collected, errors) {
   if (collected === null) return errors;
-  for (let i = 0; i < errors.length; i++) collected.push(errors[i]);
+  let i = 0;
+  for (; i < errors.length && collected.length < __MAX_ERRORS; i++) collected.push(errors[i]);
+  if (i < errors.length) __countErrors(collected, errors.length - i);
   return collected;
 }

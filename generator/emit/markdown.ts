@@ -16,6 +16,9 @@ type Token = ReturnType<InstanceType<typeof MarkdownIt>['parse']>[number];
 
 /** The parser that checks the result: CommonMark with raw HTML, as code hosts render it. */
 const parser = new MarkdownIt({ html: true });
+// Links of every scheme become tokens, so the checks below see `[x](javascript:...)`, which
+// markdown-it would otherwise just leave as text (other renderers keep it as a link).
+parser.validateLink = () => true;
 
 /** C0 controls and DEL, line breaks included: one space in an inline value. */
 const CONTROLS = /[\u0000-\u001f\u007f]+/g;
@@ -128,13 +131,16 @@ function sanitize(md: string): string {
     else segments.push({ code: code.has(i), lines: [line] });
   });
   const scanned = segments.map((s) => (s.code ? s.lines.join('\n') : escapeHtml(s.lines.join('\n')))).join('\n');
-  return onlyAllowedHtml(parser.parse(scanned, {})) ? scanned : md.replaceAll('<', '&lt;');
+  return onlySafeMarkup(parser.parse(scanned, {})) ? scanned : neutralise(md);
 }
+
+/** The fallback: no raw HTML and no link at all (every `<` and `[` escaped). */
+const neutralise = (md: string): string => md.replaceAll('<', '&lt;').replaceAll('[', '\\[');
 
 /** sanitize() for one line inside a block the page owns (a table cell, a sentence): no code blocks there. */
 function sanitizeInline(line: string): string {
   const scanned = escapeHtml(line);
-  return onlyAllowedHtml(parser.parseInline(scanned, {})) ? scanned : line.replaceAll('<', '&lt;');
+  return onlySafeMarkup(parser.parseInline(scanned, {})) ? scanned : neutralise(line);
 }
 
 /** The lines inside fenced and indented code blocks (0-based). */
@@ -186,11 +192,14 @@ function closingRun(s: string, from: number, length: number): number {
   return -1;
 }
 
-function onlyAllowedHtml(tokens: Token[]): boolean {
+/** No raw HTML outside the allowlist, and no Markdown link or image to a target safeHref refuses. */
+function onlySafeMarkup(tokens: Token[]): boolean {
   return tokens.every((t) => {
     if (t.type === 'html_inline' && !allowedHtml(t.content)) return false;
     if (t.type === 'html_block' && [...t.content.matchAll(/<[^<>]*>?/g)].some((m) => !allowedHtml(m[0]))) return false;
-    return !t.children || onlyAllowedHtml(t.children);
+    const target = t.type === 'link_open' ? t.attrGet('href') : t.type === 'image' ? t.attrGet('src') : null;
+    if (target !== null && !safeHref(String(target))) return false;
+    return !t.children || onlySafeMarkup(t.children);
   });
 }
 

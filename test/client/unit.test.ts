@@ -30,6 +30,11 @@ describe('retry policy', () => {
     ['date in the past', { given: new Date(0).toUTCString(), want: 0 }],
     ['absent', { given: null, want: undefined }],
     ['garbage', { given: 'soon', want: undefined }],
+    ['obsolete RFC 850 date', { given: 'Thursday, 01-Jan-70 00:16:43 GMT', want: 2000 }],
+    ['asctime date', { given: 'Thu Jan  1 00:16:42 1970', want: 2000 }],
+    ['negative seconds', { given: '-5', want: undefined }],
+    ['signed seconds', { given: '+5', want: undefined }],
+    ['a list', { given: '1,2', want: undefined }],
   ])('parseRetryAfter: %s', (_name, { given, want }) => expect(parseRetryAfter(given, 1_000_000 + (given?.includes('GMT') ? 1000 : 0))).toBe(want));
 
   it('backs off exponentially with full jitter, capped', () => {

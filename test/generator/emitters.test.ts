@@ -46,6 +46,11 @@ describe('names of files and keys', () => {
     expect([...stems.values()]).toEqual(['User', 'user-2', 'users', 'USER-3', 'index-2', 'con-2', 'schema']);
   });
 
+  it('uniqueStems: letters equal in upper case collide (ſ and s, ς and σ), and a device name with an extension is avoided', () => {
+    const stems = uniqueStems(['status', 'ſtatus', 'σx', 'ςx', 'con.md', 'lpt1.txt'], fileStem, { fallback: 'schema' });
+    expect([...stems.values()]).toEqual(['status', 'ſtatus-2', 'σx', 'ςx-2', 'con-2.md', 'lpt1-2.txt']);
+  });
+
   it('propertyKey computes __proto__ (a plain key would set the prototype)', () => {
     expect(propertyKey('__proto__')).toBe('["__proto__"]');
     expect(propertyKey('staging')).toBe('"staging"');
@@ -75,12 +80,17 @@ describe('markdown escaping', () => {
     ['unclosed fence closed', { given: 'a\n\n````js\nx', want: 'a\n\n````js\nx\n````' }],
     ['html inside a fence kept as code', { given: '```\n<script>\n```', want: '```\n<script>\n```' }],
     ['heading shown as text', { given: 'a\n\n## b\n\nc\n===', want: 'a\n\n\\## b\n\nc\n\\===' }],
+    ['markdown link to https kept', { given: '[docs](https://x.test) and ![i](img.png)', want: '[docs](https://x.test) and ![i](img.png)' }],
+    ['markdown javascript link: no link left', { given: 'see [me](javascript:alert(1))', want: 'see \\[me](javascript:alert(1))' }],
+    ['reference-style javascript link: no link left', { given: '[r][1]\n\n[1]: JavaScript:alert(2)', want: '\\[r]\\[1]\n\n\\[1]: JavaScript:alert(2)' }],
+    ['javascript image: no image left', { given: '![i](javascript:x)', want: '!\\[i](javascript:x)' }],
     ['code span split by a table pipe: every < escaped', { given: '| `a | <b onclick=x> | c` |\n|---|---|---|', want: '| `a | &lt;b onclick=x> | c` |\n|---|---|---|' }],
   ])('markdown: %s', (_name, { given, want }) => expect(markdown(given)).toBe(want));
 
   it('cell keeps a description on one line and its table cell', () => {
     expect(cell('a | b\r\n\r\n<script>c</script>\rd')).toBe('a \\| b<br><br>&lt;script>c&lt;/script> d');
     expect(cell('# heading')).toBe('\\# heading');
+    expect(cell('[x](vbscript:y)')).toBe('\\[x](vbscript:y)');
   });
 
   it('fence is longer than any backtick run inside', () => {

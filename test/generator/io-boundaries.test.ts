@@ -192,6 +192,20 @@ describe('--out is only a new, empty or previously generated folder (item 2)', (
     expect(snapshot(dir)).toEqual(before);
   });
 
+  it('refuses a generated folder someone added a JSON file to (JSON carries the banner as its "//" key)', async () => {
+    const out = path.join(tree('out-json', {}), 'gen');
+    expect((await cli(['--spec', MINIMAL, '--out', out])).code).toBe(0);
+    mkdirSync(path.join(out, 'private'));
+    writeFileSync(path.join(out, 'private', 'credentials.json'), '{"token":"keep me"}');
+    writeFileSync(path.join(out, 'tsconfig.json'), '{}');
+    const before = snapshot(out);
+    const r = await cli(['--spec', MINIMAL, '--out', out]);
+    expect(r.code, failure(r)).toBe(1);
+    expect(r.stderr).toContain('private/credentials.json');
+    expect(r.stderr).toContain('tsconfig.json');
+    expect(snapshot(out)).toEqual(before);
+  });
+
   it('accepts a new folder, an empty folder, and a folder it generated before', async () => {
     const dir = folder('out-ok');
     mkdirSync(path.join(dir, 'empty'));
@@ -328,6 +342,17 @@ describe('YAML alias bombs (item 4, first half)', () => {
     expect(r.code, failure(r)).toBe(1);
     expect(r.stderr).toContain(where);
     expect(r.stderr).toContain('YAML aliases expand to more than 100,000 nodes');
+  });
+
+  it('refuses a bomb in JSON-style flow YAML, where an anchor needs no space before it', async () => {
+    const level = (i: number) => `"a${i}":&a${i} [${Array.from({ length: 9 }, () => (i === 0 ? '"x"' : `*a${i - 1}`)).join(',')}]`;
+    const bomb = `{${Array.from({ length: 9 }, (_, i) => level(i)).join(',')}}`;
+    const dir = tree('alias-bomb-flow', { 'openapi.yaml': readFileSync(MINIMAL, 'utf8').replace('      type: object\n', `      type: object\n      x-bomb: ${bomb}\n`) });
+    const started = performance.now();
+    const r = await cli(['--spec', path.join(dir, 'openapi.yaml'), '--out', path.join(dir, 'out')]);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(r.code, failure(r)).toBe(1);
+    expect(r.stderr).toMatch(/openapi\.yaml:\d+:\d+: YAML aliases expand to more than 100,000 nodes/);
   });
 
   it('accepts a document that uses a few aliases', async () => {

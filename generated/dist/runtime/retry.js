@@ -42,7 +42,15 @@ export function parseRetryAfter(value, now = Date.now()) {
     const trimmed = value.trim();
     if (/^\d+(\.\d+)?$/.test(trimmed))
         return Math.round(Number(trimmed) * 1000);
-    const date = Date.parse(trimmed);
+    // Only the three HTTP-date forms (RFC 9110): Date.parse would also read `-5`, `+5` or `1,2` as
+    // years, making them a retry at once.
+    let date;
+    if (/^[A-Za-z]{3,9}, \d{2}[ -][A-Za-z]{3}[ -]\d{2,4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed))
+        date = Date.parse(trimmed);
+    else if (/^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/.test(trimmed))
+        date = Date.parse(`${trimmed} GMT`); // asctime: GMT
+    else
+        return undefined;
     return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 /** Exponential backoff with full jitter: random in [0, base * 2^retry], capped. */

@@ -30,7 +30,10 @@ export interface ValidationProblem {
 /** How many problems a validation reports unless told otherwise: the first ones found. */
 export declare const DEFAULT_MAX_PROBLEMS = 100;
 export interface CheckOptions {
-    /** Report at most this many problems (default {@link DEFAULT_MAX_PROBLEMS}; `Infinity` for all; at least 1). */
+    /**
+     * Report at most this many problems (default {@link DEFAULT_MAX_PROBLEMS}; at least 1). `Infinity`
+     * reports every problem collected: the compiled validators store the first 1,000 of a value.
+     */
     readonly maxProblems?: number;
 }
 export type ValidationResult<T> = {

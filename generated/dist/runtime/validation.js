@@ -11,8 +11,12 @@ const NOISE = new Set(['if']);
 /** The first `maxProblems` problems of ajv's errors, each with its own copy of the parameters. */
 export function toProblems(errors, maxProblems = DEFAULT_MAX_PROBLEMS) {
     const problems = [];
-    for (const e of errors ?? []) {
-        if (problems.length >= maxProblems)
+    if (!errors)
+        return problems;
+    // Past the errors the compiled code stores, the array holds only holes (their count): stop at the first.
+    for (let i = 0; i < errors.length && problems.length < maxProblems; i++) {
+        const e = errors[i];
+        if (e === undefined)
             break;
         if (NOISE.has(e.keyword))
             continue;

@@ -35,7 +35,10 @@ export interface ValidationProblem {
 export const DEFAULT_MAX_PROBLEMS = 100;
 
 export interface CheckOptions {
-  /** Report at most this many problems (default {@link DEFAULT_MAX_PROBLEMS}; `Infinity` for all; at least 1). */
+  /**
+   * Report at most this many problems (default {@link DEFAULT_MAX_PROBLEMS}; at least 1). `Infinity`
+   * reports every problem collected: the compiled validators store the first 1,000 of a value.
+   */
   readonly maxProblems?: number;
 }
 
@@ -62,8 +65,11 @@ const NOISE = new Set(['if']);
 /** The first `maxProblems` problems of ajv's errors, each with its own copy of the parameters. */
 export function toProblems(errors: readonly AjvError[] | null | undefined, maxProblems: number = DEFAULT_MAX_PROBLEMS): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
-  for (const e of errors ?? []) {
-    if (problems.length >= maxProblems) break;
+  if (!errors) return problems;
+  // Past the errors the compiled code stores, the array holds only holes (their count): stop at the first.
+  for (let i = 0; i < errors.length && problems.length < maxProblems; i++) {
+    const e = errors[i];
+    if (e === undefined) break;
     if (NOISE.has(e.keyword)) continue;
     problems.push({ pointer: e.instancePath, message: describe(e), keyword: e.keyword, params: copyParams(e.params) });
   }
