@@ -81,7 +81,7 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   add(emitClient(model, templatesDir));
   const validators = await pendingValidators;
   add(validators.files);
-  const docs = emitDocs(model, templatesDir, validators.entries);
+  const docs = emitDocs(model, templatesDir, validators.entries, { packageName: options.packageName });
   add(docs);
   const docPages = [...docs.keys()].filter((f) => f.startsWith('docs/'));
   add(emitPackage(model, { name: options.packageName ?? 'partner-recruitment-client', dependencies: runtimeDependencies() }, docPages));

@@ -1,11 +1,19 @@
 /**
  * What the emitters need to know about a bundled document, read once: operations with their
- * parameters and bodies, the environments and their limits (`x-environment`, `x-rate-limit`),
- * pagination defaults (`x-pagination`), and the gaps (`x-source-gap`).
+ * parameters, bodies and security requirements, the security schemes, the environments and their
+ * limits (servers, `x-environment`, `x-rate-limit`), pagination defaults (`x-pagination`), and the
+ * gaps (`x-source-gap`).
  */
 import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject, SchemaObject } from 'openapi-typescript';
 import { GenerationError, type Problem } from './problems.js';
 import { assertUnique, escapePointer, pascalCase, typeName } from './names.js';
+import { own } from './own.js';
+import { readRequirements, readSecuritySchemes, type SecurityRequirements, type SecuritySchemeModel } from './security.js';
+import { readEnvironments, type EnvironmentModel } from './servers.js';
+
+export { own } from './own.js';
+export type { CredentialKind, SecurityRequirements, SecuritySchemeModel } from './security.js';
+export type { EnvironmentModel, ServerVariableModel } from './servers.js';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type Method = (typeof METHODS)[number];
@@ -29,16 +37,8 @@ export interface OperationModel {
   successSchema: unknown;
   /** True when the 200 body is the paginated list wrapper (page, pageSize, results). */
   paginated: boolean;
-}
-
-export interface EnvironmentModel {
-  name: string;
-  /** The server's JSON pointer. */
-  pointer: string;
-  description: string;
-  requestsPerSecond: number | undefined;
-  burst: number | undefined;
-  dailyQuota: number | undefined;
+  /** The operation's `security`, else the document's: alternatives of scheme names. */
+  security: SecurityRequirements;
 }
 
 export interface SpecModel {
@@ -48,14 +48,15 @@ export interface SpecModel {
   version: string;
   operations: OperationModel[];
   schemaNames: { name: string; type: string }[];
+  /** At least one: a document without servers has one environment, `default`, with no URL. */
   environments: EnvironmentModel[];
+  securitySchemes: SecuritySchemeModel[];
+  /** The document-wide `security` (none when absent). */
+  security: SecurityRequirements;
   pagination: { defaultPage: number; defaultPageSize: number } | undefined;
 }
 
 type Doc = Record<string, any>;
-
-/** `obj[key]` when `obj` has it as its own property: a name like `__proto__` or `toString` never reaches the prototype. */
-export const own = (obj: unknown, key: string): any => (obj !== null && typeof obj === 'object' && Object.hasOwn(obj, key) ? (obj as Doc)[key] : undefined);
 
 /**
  * The keys a local `$ref` (`#/a/b~1c/d%20e`) names, as openapi-typescript and Redocly read it: each
@@ -105,26 +106,6 @@ export function deref<T = any>(doc: Doc, node: unknown): T {
   return cur as T;
 }
 
-/**
- * What each `x-rate-limit` field must be. A rate may be fractional (0.5: one request every two
- * seconds); a burst and a daily quota count requests. Zero, negatives, NaN and strings are refused
- * here rather than by the client at start-up.
- */
-const RATE_LIMIT_FIELDS = {
-  requestsPerSecond: { valid: (v: number) => Number.isFinite(v) && v > 0, message: 'must be a positive number' },
-  burst: { valid: (v: number) => Number.isSafeInteger(v) && v > 0, message: 'must be a positive integer' },
-  dailyQuota: { valid: (v: number) => Number.isSafeInteger(v) && v > 0, message: 'must be a positive integer' },
-};
-
-function rateLimitProblems(limit: unknown, pointer: string): Problem[] {
-  if (limit === undefined) return [];
-  if (!limit || typeof limit !== 'object' || Array.isArray(limit)) return [{ pointer, message: 'must be an object with requestsPerSecond, burst and dailyQuota' }];
-  return Object.entries(RATE_LIMIT_FIELDS).flatMap(([field, rule]) => {
-    const value = own(limit, field);
-    return value === undefined || (typeof value === 'number' && rule.valid(value)) ? [] : [{ pointer: `${pointer}/${field}`, message: rule.message }];
-  });
-}
-
 function isPaginatedWrapper(doc: Doc, schema: unknown): boolean {
   const s = deref<SchemaObject & Doc>(doc, schema);
   if (!s || typeof s !== 'object') return false;
@@ -144,6 +125,9 @@ export function buildModel(document: OpenAPI3): SpecModel {
   const badRefs = malformedRefs(doc);
   if (badRefs.length) throw new GenerationError('References are malformed:', badRefs);
   const problems: Problem[] = [];
+  const securitySchemes = readSecuritySchemes(doc, (node) => deref(doc, node));
+  const declared = new Set(securitySchemes.map((s) => s.name));
+  const security = doc.security === undefined ? [] : readRequirements(doc.security, '/security', declared, problems);
   const operations: OperationModel[] = [];
   const seenIds = new Map<string, string>();
   for (const [path, rawItem] of Object.entries<any>(doc.paths ?? {})) {
@@ -187,6 +171,7 @@ export function buildModel(document: OpenAPI3): SpecModel {
         responses,
         successSchema: success?.schema,
         paginated: success?.schema !== undefined && isPaginatedWrapper(doc, success.schema),
+        security: op.security === undefined ? security : readRequirements(op.security, `${pointer}/security`, declared, problems),
       });
     }
   }
@@ -195,25 +180,7 @@ export function buildModel(document: OpenAPI3): SpecModel {
   const schemaNames = Object.keys(doc.components?.schemas ?? {}).map((name) => ({ name, type: typeName(name) }));
   assertUnique('type', schemaNames.map((s) => ({ identifier: s.type, pointer: `/components/schemas/${escapePointer(s.name)}` })));
 
-  const environments: EnvironmentModel[] = (doc.servers ?? [])
-    .map((s: Doc, i: number) => ({ s, i }))
-    .filter(({ s }: { s: Doc }) => typeof s['x-environment'] === 'string')
-    .map(({ s, i }: { s: Doc; i: number }) => ({
-      name: s['x-environment'],
-      pointer: `/servers/${i}`,
-      description: s.description ?? '',
-      requestsPerSecond: own(s['x-rate-limit'], 'requestsPerSecond'),
-      burst: own(s['x-rate-limit'], 'burst'),
-      dailyQuota: own(s['x-rate-limit'], 'dailyQuota'),
-    }));
-  const envSeen = new Map<string, string>();
-  const envProblems: Problem[] = (doc.servers ?? []).flatMap((server: Doc, i: number) => rateLimitProblems(server?.['x-rate-limit'], `/servers/${i}/x-rate-limit`));
-  for (const e of environments) {
-    const first = envSeen.get(e.name);
-    if (first) envProblems.push({ pointer: `${e.pointer}/x-environment`, message: `environment "${e.name}" is declared twice (also at #${first})` });
-    envSeen.set(e.name, e.pointer);
-  }
-  if (envProblems.length) throw new GenerationError('Environments are inconsistent:', envProblems);
+  const environments = readEnvironments(doc);
   const xp = doc['x-pagination'];
   return {
     document,
@@ -223,6 +190,8 @@ export function buildModel(document: OpenAPI3): SpecModel {
     operations,
     schemaNames,
     environments,
+    securitySchemes,
+    security,
     pagination: xp ? { defaultPage: xp.defaultPage, defaultPageSize: xp.defaultPageSize } : undefined,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SpecModel } from '../model.js';
+import type { EnvironmentModel, SecurityRequirements, SecuritySchemeModel, SpecModel } from '../model.js';
 import { propertyKey } from '../names.js';
 import { commentSafe, GenerationError } from '../problems.js';
 import type { Files } from './types.js';
@@ -17,24 +17,27 @@ export function emitClient(model: SpecModel, templatesDir: string): Files {
     if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
     files.set(`src/runtime/${name}`, readFileSync(path.join(runtimeDir, name), 'utf8'));
   }
-  // A document without `x-environment` servers (one from elsewhere) gets one environment with no
-  // client-side limits; a partial `x-rate-limit` is an error.
-  const envs = model.environments.length ? model.environments : [{ name: 'default', pointer: '/servers', requestsPerSecond: undefined, burst: undefined, dailyQuota: undefined }];
-  const environments = envs.map((e) => {
-    const keys = ['requestsPerSecond', 'burst', 'dailyQuota'] as const;
-    const missing = keys.filter((k) => typeof e[k] !== 'number');
-    if (missing.length === keys.length) return `  ${propertyKey(e.name)}: null,`;
-    if (missing.length) {
-      throw new GenerationError(`Environment "${e.name}" lacks rate-limit facts`, [
-        { pointer: `${e.pointer}/x-rate-limit`, message: `x-rate-limit of "${e.name}" needs ${missing.join(', ')}` },
-      ]);
-    }
-    return `  ${propertyKey(e.name)}: { requestsPerSecond: ${e.requestsPerSecond}, burst: ${e.burst}, dailyQuota: ${e.dailyQuota} },`;
-  });
+  const environments = model.environments.map((e) => `  ${propertyKey(e.name)}: ${limitsOf(e)},`);
+  const servers = model.environments.map((e) => `  ${propertyKey(e.name)}: ${serverOf(e)},`);
+  const requirementSets = new Map<string, string>();
+  const requirementsConst = (requirements: SecurityRequirements): string => {
+    const literal = JSON.stringify(requirements);
+    if (!requirementSets.has(literal)) requirementSets.set(literal, `security${requirementSets.size}`);
+    return requirementSets.get(literal)!;
+  };
   const operations = model.operations.map(
-    (o) => `  { operationId: ${JSON.stringify(o.operationId)}, method: ${JSON.stringify(o.method.toUpperCase())}, path: ${JSON.stringify(o.path)}, paginated: ${o.paginated} },`,
+    (o) =>
+      `  { operationId: ${JSON.stringify(o.operationId)}, method: ${JSON.stringify(o.method.toUpperCase())}, path: ${JSON.stringify(o.path)}, paginated: ${o.paginated}, security: ${requirementsConst(o.security)} },`,
   );
+  const documentSecurity = requirementsConst(model.security);
+  const schemes = model.securitySchemes.map((scheme) => {
+    const fields = Object.entries({ ...(scheme.option !== undefined && { option: scheme.option }), ...scheme.kind });
+    return `    ${propertyKey(scheme.name)}: { ${fields.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ')} },`;
+  });
+  const baseUrlRequired = model.environments.every((e) => e.defaultBaseUrl === undefined);
   const index = `import { createRuntimeClient, type RuntimeClient, type RuntimeClientOptions, type OperationInfo } from './runtime/client.js';
+import type { BasicCredential, SecurityFacts, TokenCredential } from './runtime/credentials.js';
+import type { ServerFacts } from './runtime/servers.js';
 import { operationValidators } from './validators.js';
 import type { paths } from './schema.js';
 
@@ -45,20 +48,46 @@ ${environments.join('\n')}
 
 export type Environment = keyof typeof environments;
 
-/** Every operation of the spec: id, method, path template, and whether it returns the paginated list wrapper. */
+/** Each environment's server URL template and its variables (defaults, allowed values), read from the spec's servers. */
+export const servers: Readonly<Record<Environment, ServerFacts>> = {
+${servers.join('\n')}
+};
+
+${[...requirementSets].map(([literal, name]) => `const ${name}: readonly (readonly string[])[] = ${literal};`).join('\n')}
+
+/** The spec's security schemes (by name) and its document-wide requirements. */
+const security: SecurityFacts = {
+  schemes: {
+${schemes.join('\n')}
+  },
+  requirements: ${documentSecurity},
+};
+
+/** Every operation of the spec: id, method, path template, whether it returns the paginated list wrapper, and its security alternatives. */
 export const operations: readonly OperationInfo[] = [
 ${operations.join('\n')}
 ];
 
-export type PartnerClientOptions = RuntimeClientOptions<Environment>;
+/** One option per security scheme of the spec, required when every operation needs it. */
+export interface PartnerClientCredentials {
+${credentialMembers(model).join('\n')}
+}
+
+/** Where requests go: ${baseUrlRequired ? 'no server URL of the spec is complete, so \`baseUrl\` is required' : "\`baseUrl\`, else the environment's server URL filled from \`serverVariables\` and the spec's defaults"}. */
+export interface PartnerClientServer {
+${serverMembers(model, baseUrlRequired).join('\n')}
+}
+
+export type PartnerClientOptions = Omit<RuntimeClientOptions<Environment>, 'baseUrl' | 'serverVariables'> & PartnerClientServer & PartnerClientCredentials;
 export type PartnerClient = RuntimeClient<paths, Environment>;
 
 /** A client for the ${commentSafe(model.title)} typed by \`paths\`. */
 export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
-  return createRuntimeClient<paths, Environment>(options, { environments, operations, validators: operationValidators });
+  return createRuntimeClient<paths, Environment>(options, { environments, servers, operations, validators: operationValidators, security });
 }
 
 export type { EnvironmentLimits, OperationInfo, PaginatedPath, PageItem, RequestOptions, Hooks } from './runtime/client.js';
+export type { BasicCredential, TokenCredential } from './runtime/credentials.js';
 export type { RequestEvent, ResponseEvent, RetryEvent } from './runtime/transport.js';
 export type { RequestSummary } from './runtime/redact.js';
 export { RateLimiter, type RateLimiterOptions, type Usage } from './runtime/rate-limit.js';
@@ -73,8 +102,77 @@ export {
   DailyQuotaExceededError,
   ResponseTooLargeError,
   PaginationError,
+  MissingCredentialsError,
 } from './runtime/errors.js';
 `;
   files.set('src/index.ts', index);
   return files;
+}
+
+/** `{ requestsPerSecond, burst, dailyQuota }`, or `null` when the server documents no limits; a partial `x-rate-limit` is an error. */
+function limitsOf(e: EnvironmentModel): string {
+  const keys = ['requestsPerSecond', 'burst', 'dailyQuota'] as const;
+  const missing = keys.filter((k) => typeof e[k] !== 'number');
+  if (missing.length === keys.length) return 'null';
+  if (missing.length) {
+    throw new GenerationError(`Environment "${e.name}" lacks rate-limit facts`, [{ pointer: `${e.pointer}/x-rate-limit`, message: `x-rate-limit of "${e.name}" needs ${missing.join(', ')}` }]);
+  }
+  return `{ requestsPerSecond: ${e.requestsPerSecond}, burst: ${e.burst}, dailyQuota: ${e.dailyQuota} }`;
+}
+
+function serverOf(e: EnvironmentModel): string {
+  const variables = e.variables.map((v) => `${propertyKey(v.name)}: { default: ${JSON.stringify(v.default)}${v.enum ? `, enum: ${JSON.stringify(v.enum)}` : ''} }`);
+  return `{ url: ${JSON.stringify(e.url)}, variables: { ${variables.join(', ')} } }`;
+}
+
+const CREDENTIAL_TYPES: Record<SecuritySchemeModel['kind']['type'], string> = {
+  apiKey: 'string',
+  http: 'string',
+  basic: 'BasicCredential',
+  bearer: 'TokenCredential',
+  mutualTLS: 'never',
+};
+
+/** Where a scheme's credential goes, in words, for the option's doc comment. */
+function placement(scheme: SecuritySchemeModel): string {
+  const kind = scheme.kind;
+  switch (kind.type) {
+    case 'apiKey':
+      return `Sent as the ${kind.in === 'header' ? 'header' : kind.in === 'query' ? 'query parameter' : 'cookie'} \`${kind.name}\``;
+    case 'basic':
+      return 'Sent as `Authorization: Basic …`';
+    case 'bearer':
+      return 'Sent as `Authorization: Bearer …`; a function is called before every attempt (for tokens that expire)';
+    case 'http':
+      return `Sent as \`Authorization: ${kind.scheme} …\``;
+    case 'mutualTLS':
+      return '';
+  }
+}
+
+function credentialMembers(model: SpecModel): string[] {
+  const requirements = model.operations.map((o) => o.security);
+  return model.securitySchemes.flatMap((scheme) => {
+    if (scheme.option === undefined) return [];
+    const required = requirements.length > 0 && requirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(scheme.name)));
+    const what = `${placement(scheme)} (security scheme "${scheme.name}")${required ? '; every operation needs it' : ''}.`;
+    const doc = [scheme.description, what].filter(Boolean).map(commentSafe).join(' ').replace(/\s*\n\s*/g, ' ');
+    return [`  /** ${doc} */`, `  ${scheme.option}${required ? '' : '?'}: ${CREDENTIAL_TYPES[scheme.kind.type]};`];
+  });
+}
+
+function serverMembers(model: SpecModel, baseUrlRequired: boolean): string[] {
+  if (baseUrlRequired) return ['  /** The base address (an absolute http(s) URL). */', '  baseUrl: string;', '  serverVariables?: never;'];
+  const byName = new Map<string, Set<string> | null>();
+  for (const v of model.environments.flatMap((e) => e.variables)) {
+    const known = byName.get(v.name);
+    byName.set(v.name, known === null || !v.enum ? null : new Set([...(known ?? []), ...v.enum]));
+  }
+  const variables = [...byName].map(([name, values]) => `${JSON.stringify(name)}?: ${values ? [...values].map((v) => JSON.stringify(v)).join(' | ') : 'string'}`);
+  return [
+    "  /** The base address (an absolute http(s) URL); default: the environment's server URL. */",
+    '  baseUrl?: string;',
+    "  /** Values of the environment's server URL variables, instead of `baseUrl`. */",
+    `  serverVariables?: { ${variables.map((v) => `readonly ${v}; `).join('')}};`,
+  ];
 }

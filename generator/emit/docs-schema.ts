@@ -25,8 +25,9 @@ const amount = (v: unknown) => (typeof v === 'number' ? String(v) : code(v));
 export const refName = (ref: string): string =>
   ref.startsWith('#/components/schemas/') ? refSegments(ref).slice(2).join('/') : ref;
 
+/** A schema that only marks what is not shown: an `x-source-gap` and nothing that constrains. (`{}` alone means any value.) */
 export const isGap = (s: unknown): boolean =>
-  !!s && typeof s === 'object' && Object.keys(s).every((k) => k.startsWith('x-') || k === 'description' || k === 'title');
+  !!s && typeof s === 'object' && Object.hasOwn(s, 'x-source-gap') && Object.keys(s).every((k) => k.startsWith('x-') || k === 'description' || k === 'title');
 
 /** `array of [Project](Project.md)`, `string \| null`, `one of A, B`, `not shown`. */
 export function typeLabel(schema: unknown, link: SchemaLink, depth = 0): string {

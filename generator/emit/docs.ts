@@ -9,6 +9,10 @@
  * (type labels, code, file links) and for descriptions, which are CommonMark by the OpenAPI
  * specification: their Markdown is kept and their raw HTML is neutralised (markdown.ts).
  * File names made from spec names are safe slugs, unique case-insensitively (names.ts).
+ *
+ * Every sentence is the document's (its standard fields and `x-` extensions) or true of any
+ * document; a section the document gives nothing for is left out, and a "not shown" note appears
+ * only where the document marks an `x-source-gap`. The index's sections are docs-index.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,8 +24,17 @@ import type { ValidatorEntry } from './validators.js';
 import type { Files } from './types.js';
 import { constraints, fields, isGap, refName, rules, typeLabel, type SchemaLink } from './docs-schema.js';
 import { cell, code, fence, headingText, markdown, text } from './markdown.js';
+import { gapText, indexSections, securityText } from './docs-index.js';
 
 type Doc = Record<string, any>;
+
+/** The package name when the caller gives none: generate()'s `packageName` default. */
+const DEFAULT_PACKAGE_NAME = 'partner-recruitment-client';
+
+export interface DocsOptions {
+  /** The generated package's name, as consumers import it (`<name>/validators`). */
+  packageName?: string | undefined;
+}
 
 /**
  * Handlebars' compiler with one change: `{{value}}` is escaped as Markdown plain text (the
@@ -61,6 +74,7 @@ function loadTemplates(templatesDir: string): typeof Handlebars {
   hbs.registerHelper('cell', (value: unknown) => new hbs.SafeString(cell(typeof value === 'string' ? value : '')));
   hbs.registerHelper('code', (value: unknown) => new hbs.SafeString(code(value)));
   hbs.registerHelper('concat', (...args: unknown[]) => args.slice(0, -1).join(''));
+  hbs.registerHelper('plural', (n: unknown, noun: unknown) => `${text(n)} ${text(noun)}${n === 1 ? '' : 's'}`);
   return hbs;
 }
 
@@ -196,8 +210,11 @@ function usages(model: SpecModel, names: PageNames): Map<string, Usage[]> {
   return used;
 }
 
-export function emitDocs(model: SpecModel, templatesDir: string, validators: ValidatorEntry[]): Files {
+export function emitDocs(model: SpecModel, templatesDir: string, validators: ValidatorEntry[], options: DocsOptions = {}): Files {
   const doc = model.document as Doc;
+  const packageName = options.packageName ?? DEFAULT_PACKAGE_NAME;
+  const validatorsModule = `${packageName}/validators`;
+  const hasSchemas = model.schemaNames.length > 0;
   const render = renderer(loadTemplates(templatesDir), templatesDir);
   const files: Files = new Map();
   const validatorBySchema = new Map(validators.filter((v) => v.component !== undefined).map((v) => [v.component!, v.name]));
@@ -205,7 +222,9 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
   for (const v of validators) if (v.operationId) validatorsByOp.set(v.operationId, [...(validatorsByOp.get(v.operationId) ?? []), v]);
 
   // Tag pages, in the order of the document's tags, then of first use.
-  const tagMeta = new Map<string, string>((Array.isArray(doc.tags) ? doc.tags : []).map((t: Doc) => [t.name, t.description ?? '']));
+  const tagObjects: Doc[] = (Array.isArray(doc.tags) ? doc.tags : []).filter((t: unknown) => t && typeof t === 'object');
+  const tagMeta = new Map<string, string>(tagObjects.map((t) => [t.name, t.description ?? '']));
+  const tagGap = new Map<string, string | undefined>(tagObjects.map((t) => [t.name, gapText(t['x-source-gap'])]));
   const byTag = new Map<string, OperationModel[]>();
   for (const tag of tagMeta.keys()) if (model.operations.some((op) => op.tag === tag)) byTag.set(tag, []);
   for (const op of model.operations) byTag.set(op.tag, [...(byTag.get(op.tag) ?? []), op]);
@@ -214,10 +233,14 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
     const file = names.schemaFile.get(name);
     return file === undefined ? undefined : `${prefix}${file}`;
   };
+  const operationHref = (o: OperationModel) => `${names.tagFile.get(o.tag)}#${names.operationAnchor.get(o)}`;
+  const sections = indexSections(doc, model, operationHref, schemaHref('schemas/'));
   const fromTag = schemaHref('../schemas/');
   const tags = [...byTag].map(([tag, tagOperations]) => {
     const operations = tagOperations.map((op) => {
-      const rawOp = own(deref<Doc>(doc, own(doc.paths, op.path)), op.method) ?? {};
+      const rawPath = deref<Doc>(doc, own(doc.paths, op.path)) ?? {};
+      const rawOp = own(rawPath, op.method) ?? {};
+      const servers = Array.isArray(rawOp.servers) ? rawOp.servers : Array.isArray(rawPath.servers) ? rawPath.servers : [];
       const rawBody = rawOp.requestBody ? deref<Doc>(doc, rawOp.requestBody) : undefined;
       const bodyExample = rawBody ? Object.values<any>(rawBody.content ?? {})[0]?.examples : undefined;
       const firstExample = bodyExample ? deref<Doc>(doc, Object.values<any>(bodyExample)[0])?.value : undefined;
@@ -230,6 +253,8 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
         anchor: names.operationAnchor.get(op)!,
         method: op.method.toUpperCase(),
         description: markdown(op.description),
+        security: securityText(rawOp.security),
+        servers: servers.filter((s: unknown) => s && typeof s === 'object').map((s: Doc) => code(s.url ?? '')).join(', '),
         parameters: op.parameters.map((p) => ({
           name: p.name,
           in: p.in,
@@ -254,9 +279,12 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
         sample: fence('ts', codeSample(doc, op, firstExample)),
       };
     });
-    return { name: tag, file: names.tagFile.get(tag)!, description: tagMeta.get(tag) ?? '', operations };
+    return { name: tag, file: names.tagFile.get(tag)!, description: tagMeta.get(tag) ?? '', gap: tagGap.get(tag), operations };
   });
-  for (const tag of tags) files.set(`docs/${tag.file}`, render('tag', { ...tag, description: markdown(tag.description), title: model.title }));
+  const hasAuthentication = sections.authentication !== undefined;
+  for (const tag of tags) {
+    files.set(`docs/${tag.file}`, render('tag', { ...tag, description: markdown(tag.description), title: model.title, hasSchemas, hasAuthentication, validatorsModule }));
+  }
 
   // Schema pages.
   const used = usages(model, names);
@@ -290,8 +318,8 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
       usedBy: used.get(name) ?? [],
     };
   });
-  for (const schema of schemas) files.set(`docs/schemas/${schema.href}`, render('schema', schema));
-  files.set('docs/schemas/index.md', render('schemas', { schemas }));
+  for (const schema of schemas) files.set(`docs/schemas/${schema.href}`, render('schema', { ...schema, validatorsModule }));
+  if (hasSchemas) files.set('docs/schemas/index.md', render('schemas', { schemas }));
 
   // Webhooks.
   const webhookSlugger = new GithubSlugger();
@@ -310,42 +338,28 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
       description: markdown(op.description),
       gap: op['x-source-gap'],
       payload: media ? typeLabel(media[1]?.schema, schemaHref('schemas/')) : 'no body',
-      payloadGap: media?.[1]?.schema?.['x-source-gap'],
+      payloadGap: gapText(media?.[1]?.schema?.['x-source-gap']) ?? gapText(body?.['x-source-gap']),
     };
   });
   const webhooksTag = [...byTag.keys()].find((tag) => tag.toLowerCase() === 'webhooks');
-  if (webhooks.length) files.set('docs/webhooks.md', render('webhooks', { webhooks, operationsHref: webhooksTag && names.tagFile.get(webhooksTag) }));
+  if (webhooks.length) {
+    files.set('docs/webhooks.md', render('webhooks', { webhooks, operationsTag: webhooksTag, operationsHref: webhooksTag && names.tagFile.get(webhooksTag) }));
+  }
 
   // Index.
-  const securitySchemes = Object.entries<any>(doc.components?.securitySchemes ?? {}).map(([name, s]) => ({
-    name,
-    type: s.type,
-    header: s.in === 'header' ? s.name : undefined,
-    description: cell(s.description),
-  }));
   const index = {
     title: model.title,
     version: model.version,
     openapi: doc.openapi,
     summary: doc.info?.summary,
     description: markdown(doc.info?.description),
+    gap: gapText(doc.info?.['x-source-gap']),
     tags: tags.map((t) => ({ name: t.name, file: t.file, count: t.operations.length, description: cell(t.description) })),
     operationCount: model.operations.length,
     schemaCount: schemas.length,
     hasWebhooks: webhooks.length > 0,
     webhookCount: webhooks.length,
-    securitySchemes,
-    environments: model.environments,
-    pagination: model.pagination,
-    paginationGap: doc['x-pagination']?.['x-source-gap'],
-    paginated: model.operations
-      .filter((o) => o.paginated)
-      .map((o) => ({ operationId: o.operationId, href: `${names.tagFile.get(o.tag)}#${names.operationAnchor.get(o)}`, method: o.method.toUpperCase(), path: o.path })),
-    versioning: doc['x-versioning'] && { ...doc['x-versioning'], gap: doc['x-versioning']['x-source-gap'] },
-    errorsGap: deref<Doc | undefined>(doc, doc.components?.responses?.Error)?.['x-source-gap'],
-    unlocated: (doc['x-unlocated-operations'] ?? []).map((u: Doc) => ({ ...u, gap: u['x-source-gap'] })),
-    deprecationHints: (doc['x-deprecation-hints'] ?? []).map((h: Doc) => ({ ...h, gap: h['x-source-gap'] })),
-    gaps: doc['x-source-gaps'] ?? [],
+    ...sections,
   };
   files.set('docs/index.md', render('index', index));
   return files;

@@ -53,7 +53,8 @@ const longestBacktickRun = (s: string) => Math.max(0, ...[...s.matchAll(/`+/g)].
 
 /** A code span that survives any backticks, pipes (escaped for tables) and line breaks in the value. */
 export function code(value: unknown): string {
-  const raw = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  // An empty span would show its backticks: the empty string shows as `""`.
+  const raw = typeof value === 'string' && value !== '' ? value : (JSON.stringify(value) ?? String(value));
   const content = raw.replace(/\r\n?|\n/g, ' ');
   const fence = '`'.repeat(longestBacktickRun(content) + 1);
   const pad = content.startsWith('`') || content.endsWith('`') ? ' ' : '';

@@ -42,15 +42,14 @@ precompiled validators and the reference documentation.
 
 \`\`\`js
 import { createPartnerClient } from '${info.name}';
-import { validateProject } from '${info.name}/validators';
 
-const api = createPartnerClient({ baseUrl: process.env.PARTNER_BASE_URL, apiKey: process.env.PARTNER_API_KEY, apiSecret: process.env.PARTNER_API_SECRET, environment: 'staging' });
+const api = createPartnerClient(${usageOptions(model)});
 \`\`\`
 
 | Entry point | What it holds |
 |---|---|
 | \`${info.name}\` | \`createPartnerClient\`, the environments and their documented limits, the operation list |
-| \`${info.name}/types\` | \`paths\`, \`components\`, \`operations\`, \`webhooks\` and one alias per schema (\`Project\`, \`Skill\`, ...) |
+| \`${info.name}/types\` | \`paths\`, \`components\`, \`operations\`, \`webhooks\` and one alias per schema |
 | \`${info.name}/validators\` | one type-guard validator per schema and per known request, response and query |
 
 Reference: [docs/index.md](docs/index.md)${docPages.length ? ` (${docPages.length} pages)` : ''}.
@@ -59,4 +58,29 @@ Reference: [docs/index.md](docs/index.md)${docPages.length ? ` (${docPages.lengt
     ['package.json', `${JSON.stringify(pkg, null, 2)}\n`],
     ['README.md', readme],
   ]);
+}
+
+/** `ENV_NAME` for a client option: `apiKey` → `API_KEY`. */
+const envName = (option: string): string => option.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+
+/**
+ * The options of the usage snippet, from the document: the first environment, `baseUrl` unless its
+ * server URL is complete, and each credential option that the first secured operation's first
+ * alternative names, read from environment variables.
+ */
+function usageOptions(model: SpecModel): string {
+  const environment = model.environments[0]!;
+  const secured = model.operations.find((o) => o.security.some((names) => names.length > 0));
+  const names = secured?.security.find((n) => n.length > 0) ?? [];
+  const schemes = model.securitySchemes.filter((s) => s.option !== undefined && names.includes(s.name));
+  const entries = [
+    ...(environment.defaultBaseUrl ? [] : ["baseUrl: process.env.BASE_URL"]),
+    ...schemes.map((s) =>
+      s.kind.type === 'basic'
+        ? `${s.option}: { username: process.env.${envName(s.option!)}_USERNAME, password: process.env.${envName(s.option!)}_PASSWORD }`
+        : `${s.option}: process.env.${envName(s.option!)}`,
+    ),
+    `environment: ${JSON.stringify(environment.name)}`,
+  ];
+  return `{ ${entries.join(', ')} }`;
 }

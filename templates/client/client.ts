@@ -1,16 +1,18 @@
 /**
  * createRuntimeClient: an openapi-fetch client typed by `paths`, with the runtime a real
- * integration needs: both auth headers on every request, client-side rate limiting to the
+ * integration needs: the credentials each operation's security asks for, client-side rate limiting to the
  * environment's documented limits, safe retries, timeouts and cancellation, request and response
  * validation, hooks that see redacted data only, and `paginate`. The generated
  * `createPartnerClient` calls it with the facts read from the spec.
  */
 import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
-import { HttpError, PaginationError, RequestValidationError } from './errors.js';
-import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, isHeaderValue } from './options.js';
+import { applyPlan, createCredentials, isPlan, type SecurityFacts, type SecurityRequirements } from './credentials.js';
+import { HttpError, MissingCredentialsError, PaginationError, RequestValidationError } from './errors.js';
+import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './options.js';
 import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
 import { summarize } from './redact.js';
 import { DEFAULT_RETRY } from './retry.js';
+import { resolveBaseUrl, type ServerFacts } from './servers.js';
 import { CALL, createTransport, type CallInfo, type Hooks, type RequestOptions } from './transport.js';
 import { pathProblems, serializePath, serializeQuery } from './url.js';
 import type { OperationValidators, Validator } from './validation.js';
@@ -29,23 +31,34 @@ export interface OperationInfo {
   readonly method: string;
   readonly path: string;
   readonly paginated: boolean;
+  /** The operation's security: alternatives of scheme names. */
+  readonly security: SecurityRequirements;
 }
 
 /** What the generator read from the spec. */
 export interface SpecFacts<Env extends string> {
   readonly environments: Readonly<Record<Env, EnvironmentLimits | null>>;
+  /** Each environment's server URL template and variables. */
+  readonly servers: Readonly<Record<Env, ServerFacts>>;
   readonly operations: readonly OperationInfo[];
   readonly validators: Readonly<Record<string, OperationValidators>>;
+  readonly security: SecurityFacts;
 }
 
+/**
+ * The runtime's own options. The generated client adds one option per security scheme (its
+ * credential) and types `serverVariables` from the spec.
+ */
 export interface RuntimeClientOptions<Env extends string> {
-  /** The environment's base address. Required: the spec does not state the hosts. */
-  baseUrl: string;
-  /** Sent as `x-api-key` on every request. */
-  apiKey: string;
-  /** Sent as `x-api-secret` on every request. */
-  apiSecret: string;
-  /** Selects the documented rate limits and daily quota. */
+  /**
+   * The base address. Default: the environment's server URL, its variables filled from
+   * `serverVariables` and the spec's defaults; required when that leaves a variable empty or the
+   * URL is not absolute.
+   */
+  baseUrl?: string;
+  /** Values of the environment's server URL variables (checked against their `enum`); not with `baseUrl`. */
+  serverVariables?: Readonly<Record<string, string>>;
+  /** Selects the server and the documented rate limits and daily quota. */
   environment: Env;
   /** Timeout of each attempt in ms, reading the body included, in (0, 2^31 - 1]. Default 30 000. */
   timeoutMs?: number;
@@ -61,7 +74,7 @@ export interface RuntimeClientOptions<Env extends string> {
   /** Longest wait before a retry in ms, `Retry-After` included; a longer `Retry-After` ends retrying. At most 2^31 - 1. Default 60 000. */
   maxRetryDelayMs?: number;
   /**
-   * Client-side rate limit. Default `'shared'`: one token bucket per API key and environment in
+   * Client-side rate limit. Default `'shared'`: one token bucket per account (its first credential) and environment in
    * this process, at the documented rate and burst. A `RateLimiter` to share one explicitly, a
    * `{ requestsPerSecond, burst }` for a bucket of this client's own, or `false` for none.
    */
@@ -75,7 +88,7 @@ export interface RuntimeClientOptions<Env extends string> {
   /** Check JSON response bodies: `'report'` calls `hooks.onValidationError`, `'throw'` throws. Default false. */
   validateResponses?: false | 'report' | 'throw';
   hooks?: Hooks;
-  /** Extra headers sent with every request (the auth headers always win). */
+  /** Extra headers sent with every request (credential headers always win; credential cookies are appended). */
   headers?: Record<string, string>;
   /** The fetch implementation. Default `globalThis.fetch`. */
   fetch?: typeof globalThis.fetch;
@@ -142,13 +155,13 @@ const DEFAULT_MAX_PAGES = 10_000;
 /** `record[key]` when it is the record's own property: a name like `constructor` finds nothing inherited. */
 const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
 
-function limiterFor<Env extends string>(options: RuntimeClientOptions<Env>, limits: EnvironmentLimits | null): RateLimiter | undefined {
+function limiterFor<Env extends string>(options: RuntimeClientOptions<Env>, limits: EnvironmentLimits | null, identity: string): RateLimiter | undefined {
   const choice = options.rateLimit ?? 'shared';
   if (choice === false) return undefined;
   if (choice instanceof RateLimiter) return choice;
   if (choice === 'shared') {
     if (!limits) return undefined;
-    return sharedLimiter(options.apiKey, options.environment, limits);
+    return sharedLimiter(identity, options.environment, limits);
   }
   return new RateLimiter({ ...choice, dailyQuota: limits?.dailyQuota });
 }
@@ -163,14 +176,9 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
   options: RuntimeClientOptions<Env>,
   facts: SpecFacts<Env>,
 ): RuntimeClient<Paths, Env> {
-  check(!!options && typeof options.baseUrl === 'string' && /^https?:\/\/[^/]/.test(options.baseUrl), '`baseUrl` is required and must be an absolute http(s) URL (the spec does not state the hosts)');
-  check(URL.canParse(options.baseUrl), '`baseUrl` must be a valid URL');
-  for (const key of ['apiKey', 'apiSecret'] as const) {
-    check(typeof options[key] === 'string' && options[key] !== '', `\`${key}\` is required`);
-    // Named, never shown: the value is a credential.
-    check(isHeaderValue(options[key]), `\`${key}\` must be a valid HTTP header value (visible characters, no line break, NUL or leading or trailing space)`);
-  }
+  check(!!options && typeof options === 'object', 'options are required');
   check(typeof options.environment === 'string' && Object.hasOwn(facts.environments, options.environment), `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
+  const baseUrl = resolveBaseUrl(options.environment, own(facts.servers, options.environment), options.baseUrl, options.serverVariables);
   for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxResponseBytes'] as const) checkNumericOption('createPartnerClient', key, options[key]);
   if (options.headers !== undefined) {
     try {
@@ -181,19 +189,21 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
     }
   }
 
-  // The credentials live only in this closure: nothing reachable from the returned object holds them.
-  const apiKey = options.apiKey;
-  const apiSecret = options.apiSecret;
-  const secrets = [apiKey, apiSecret];
+  // The credentials live only in closures: nothing reachable from the returned object holds them.
+  const credentials = createCredentials(options, facts.security, facts.operations.map((o) => o.security));
+  const { redaction } = credentials;
   const limits = own(facts.environments, options.environment) ?? null;
-  const limiter = limiterFor(options, limits);
+  const limiter = limiterFor(options, limits, credentials.identity);
   const hooks = options.hooks ?? {};
   const validateRequests = options.validateRequests ?? true;
-  const byRoute = new Map(facts.operations.map((o) => [`${o.method} ${o.path}`, o]));
+  // Per operation, worked out once: which credentials it sends (or which options it lacks).
+  const byRoute = new Map(facts.operations.map((o) => [`${o.method} ${o.path}`, { operation: o, auth: credentials.planFor(o.security) }]));
+  const unknownRouteAuth = credentials.planFor(facts.security.requirements);
 
   const transport = createTransport({
     fetch: options.fetch ?? globalThis.fetch,
-    secrets,
+    redaction,
+    token: credentials.token,
     limiter,
     dailyQuota: options.dailyQuota ?? 'report',
     retry: {
@@ -214,11 +224,13 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
 
   const middleware: Middleware = {
     async onRequest({ request, schemaPath, params }) {
-      request.headers.set('x-api-key', apiKey);
-      request.headers.set('x-api-secret', apiSecret);
-      const operation = byRoute.get(`${request.method.toUpperCase()} ${schemaPath}`);
-      (request as Request & { [CALL]?: CallInfo })[CALL] = { operationId: operation?.operationId };
-      const summary = () => summarize(request.method, request.url, request.headers, secrets);
+      const route = byRoute.get(`${request.method.toUpperCase()} ${schemaPath}`);
+      const operation = route?.operation;
+      const auth = route ? route.auth : unknownRouteAuth;
+      const summary = () => summarize(request.method, request.url, request.headers, redaction);
+      if (!isPlan(auth)) throw new MissingCredentialsError(operation?.operationId ?? `${request.method} ${schemaPath}`, auth.missing, summary());
+      applyPlan(auth, request.headers);
+      (request as Request & { [CALL]?: CallInfo })[CALL] = { operationId: operation?.operationId, auth };
       // Not part of the skippable validation: a missing or dot-segment parameter sends the request elsewhere.
       if (schemaPath.includes('{')) {
         const problems = pathProblems(schemaPath, params.path);
@@ -247,7 +259,7 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
   };
 
   const client = createClient<Paths, 'application/json'>({
-    baseUrl: options.baseUrl,
+    baseUrl,
     fetch: transport,
     pathSerializer: serializePath,
     querySerializer: serializeQuery,
@@ -256,7 +268,7 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
   client.use(middleware);
 
   async function* paginate(path: string, { maxPages = DEFAULT_MAX_PAGES, ...init }: Record<string, any> = {}): AsyncGenerator<unknown> {
-    const operation = byRoute.get(`GET ${path}`);
+    const operation = byRoute.get(`GET ${path}`)?.operation;
     if (!operation?.paginated) throw new TypeError(`paginate: GET ${path} does not return the paginated list wrapper`);
     checkNumericOption('paginate', 'maxPages', maxPages);
     const query = { ...(init.params?.query ?? {}) };
@@ -266,7 +278,7 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
     for (let pages = 1; ; pages++, page++) {
       (init.signal as AbortSignal | undefined)?.throwIfAborted();
       const { data, error, response } = (await (client.GET as any)(path, { ...init, params: { ...init.params, query: { ...query, page } } })) as FetchResponse<any, any, 'application/json'>;
-      const request = summarize('GET', response.url, new Headers(), secrets);
+      const request = summarize('GET', response.url, new Headers(), redaction);
       if (!response.ok) throw new HttpError(response.status, error, request);
       const list = data as { results?: unknown; page?: unknown; pageSize?: unknown; totalResults?: unknown } | undefined;
       if (!list || !Array.isArray(list.results)) throw new PaginationError(`answer ${response.status} is not a page of results`, pages - 1, request);

@@ -121,3 +121,18 @@ export class DailyQuotaExceededError extends PartnerClientError {
     this.dailyQuota = dailyQuota;
   }
 }
+
+/**
+ * No alternative of the operation's security could be satisfied by the credentials given; nothing
+ * was sent. `missing` lists, per alternative, the client options that would satisfy it (never values).
+ */
+export class MissingCredentialsError extends PartnerClientError {
+  readonly operationId: string;
+  readonly missing: readonly (readonly string[])[];
+  constructor(operationId: string, missing: readonly (readonly string[])[], request?: RequestSummary) {
+    const ways = missing.map((options) => options.map((o) => `\`${o}\``).join(' and '));
+    super(`${operationId} needs credentials; nothing was sent: give ${ways.join(', or ')} when creating the client`, request);
+    this.operationId = operationId;
+    this.missing = missing;
+  }
+}

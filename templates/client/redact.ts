@@ -1,12 +1,47 @@
 /**
- * Redaction: the API key and secret never leave the client in anything it builds for a caller
- * (errors, hook payloads, summaries). Server-controlled text is scrubbed too, in case it echoes them.
+ * Redaction: credentials never leave the client in anything it builds for a caller (errors, hook
+ * payloads, summaries). What is secret comes from the spec's security schemes (header, query and
+ * cookie names) and from the values given. Server-controlled text is scrubbed too, in case it echoes them.
  */
 
 export const REDACTED = '[redacted]';
 
-/** Headers that carry credentials, redacted whatever their value. */
-const SECRET_HEADERS = new Set(['x-api-key', 'x-api-secret', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+/** Headers that carry credentials whatever the spec says, redacted whatever their value. */
+const ALWAYS_SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
+
+/** Tokens from token functions remembered for scrubbing, beyond the values given at start. */
+const MAX_REMEMBERED_TOKENS = 64;
+
+/** What to redact: header and query parameter names, and the credential values themselves. */
+export class Redaction {
+  /** Lower-case header names whose value is always redacted. */
+  readonly headers: ReadonlySet<string>;
+  /** Query parameter names whose value is always redacted in URLs. */
+  readonly query: ReadonlySet<string>;
+  readonly #given: readonly string[];
+  readonly #remembered: string[] = [];
+  #values: readonly string[];
+
+  constructor({ headers = [], query = [], values = [] }: { headers?: Iterable<string>; query?: Iterable<string>; values?: Iterable<string> } = {}) {
+    this.headers = new Set([...ALWAYS_SECRET_HEADERS, ...[...headers].map((h) => h.toLowerCase())]);
+    this.query = new Set(query);
+    this.#given = [...values].filter(Boolean);
+    this.#values = this.#given;
+  }
+
+  /** Every credential value known: those given and the latest tokens obtained. */
+  get values(): readonly string[] {
+    return this.#values;
+  }
+
+  /** Adds a value obtained later (a refreshed token), keeping the latest MAX_REMEMBERED_TOKENS. */
+  remember(value: string): void {
+    if (!value || this.#values.includes(value)) return;
+    this.#remembered.push(value);
+    if (this.#remembered.length > MAX_REMEMBERED_TOKENS) this.#remembered.shift();
+    this.#values = [...this.#given, ...this.#remembered];
+  }
+}
 
 export interface RequestSummary {
   readonly method: string;
@@ -55,14 +90,37 @@ export function scrubbedPrefix(text: string, maxLength: number, secrets: readonl
   return scrub(text.slice(0, end), secrets).slice(0, maxLength);
 }
 
-export function redactHeaders(headers: Headers, secrets: readonly string[]): Record<string, string> {
+export function redactHeaders(headers: Headers, redaction: Redaction): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : scrub(value, secrets);
+    out[name] = redaction.headers.has(name.toLowerCase()) ? REDACTED : scrub(value, redaction.values);
   });
   return out;
 }
 
-export function summarize(method: string, url: string, headers: Headers, secrets: readonly string[]): RequestSummary {
-  return Object.freeze({ method, url: scrub(url, secrets), headers: Object.freeze(redactHeaders(headers, secrets)) });
+/** The URL with the value of every secret query parameter replaced, then scrubbed of known values. */
+export function redactUrl(url: string, redaction: Redaction): string {
+  const query = url.indexOf('?');
+  let out = url;
+  if (query !== -1 && redaction.query.size) {
+    const hash = url.indexOf('#', query);
+    const end = hash === -1 ? url.length : hash;
+    const pairs = url.slice(query + 1, end).split('&').map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq === -1 ? pair : pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replaceAll('+', ' '));
+      } catch {
+        // not percent-decodable: compared as written
+      }
+      return redaction.query.has(name) ? `${rawName}=${REDACTED}` : pair;
+    });
+    out = `${url.slice(0, query + 1)}${pairs.join('&')}${url.slice(end)}`;
+  }
+  return scrub(out, redaction.values);
+}
+
+export function summarize(method: string, url: string, headers: Headers, redaction: Redaction): RequestSummary {
+  return Object.freeze({ method, url: redactUrl(url, redaction), headers: Object.freeze(redactHeaders(headers, redaction)) });
 }

@@ -27,13 +27,22 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.handle((_req, res) => json(res, 500, {})));
 
-const op = (operationId: string, method: string, path: string, paginated = false): OperationInfo => ({ operationId, method, path, paginated });
+const keyPair = [['apiKey', 'apiSecret']] as const;
+const op = (operationId: string, method: string, path: string, paginated = false): OperationInfo => ({ operationId, method, path, paginated, security: keyPair });
 /** Accepts objects only: an empty body fails it. */
 const objectBody = createValidator('validateObject', Object.assign((d: unknown) => typeof d === 'object' && d !== null, { errors: [{ instancePath: '', keyword: 'type', message: 'must be object', params: { type: 'object' } }] }));
 
 const facts: SpecFacts<string> = {
   // Parsed, so `__proto__` is an own key, as the generator must emit it.
   environments: JSON.parse('{"__proto__": null, "staging": {"requestsPerSecond": 50, "burst": 100, "dailyQuota": 200000}}'),
+  servers: JSON.parse('{"__proto__": {"url": "https://proto.invalid", "variables": {}}, "staging": {"url": "{base}", "variables": {"base": {"default": ""}}}}'),
+  security: {
+    schemes: {
+      apiKey: { option: 'apiKey', type: 'apiKey', in: 'header', name: 'x-api-key' },
+      apiSecret: { option: 'apiSecret', type: 'apiKey', in: 'header', name: 'x-api-secret' },
+    },
+    requirements: keyPair,
+  },
   operations: [
     op('constructor', 'GET', '/things/{id}'),
     op('toString', 'DELETE', '/things/{id}/parts/{part}'),
@@ -62,6 +71,10 @@ describe('item 9: names like constructor, toString, __proto__', () => {
     // An own `__proto__` entry is found, and used.
     await expect(api.GET('/things')).resolves.toMatchObject({ data: { ok: true } });
     expect(client({ environment: '__proto__' }).limits).toBeNull();
+    // Its server is an own property too: with no baseUrl, its URL is the default.
+    expect(() => client({ environment: '__proto__', baseUrl: undefined as never })).not.toThrow();
+    expect(() => client({ environment: 'staging', baseUrl: undefined as never, serverVariables: JSON.parse('{"__proto__": "x"}') })).toThrow(/`serverVariables.__proto__` is not a variable/);
+    expect(() => client({ environment: 'staging', baseUrl: undefined as never, serverVariables: { constructor: 'x' } as never })).toThrow(/`serverVariables.constructor` is not a variable/);
     expect(() => client({ environment: 'constructor' })).toThrow(/`environment` must be one of __proto__, staging/);
     expect(() => client({ environment: 'toString' })).toThrow(TypeError);
   });

@@ -73,6 +73,14 @@ describe('auth and request shape', () => {
     expect(() => createPartnerClient({ baseUrl: server.url, apiKey: 'k', apiSecret: 's', environment: 'dev' as 'staging' })).toThrow(/staging, production/);
   });
 
+  it('keeps baseUrl required at run time: each environment has a server variable of its own and no default host', () => {
+    for (const environment of ['staging', 'production'] as const) {
+      expect(() => createPartnerClient({ apiKey: 'k', apiSecret: 's', environment } as PartnerClientOptions)).toThrow(
+        new TypeError(`createPartnerClient: \`baseUrl\` is required for environment "${environment}": its server URL {${environment}_base_url} needs ${environment}_base_url (no default in the spec); pass \`baseUrl\` or \`serverVariables\``),
+      );
+    }
+  });
+
   it('selects the environment limits read from the spec', () => {
     expect(client({ environment: 'production' }).limits).toEqual({ requestsPerSecond: 250, burst: 500, dailyQuota: 1000000 });
     expect(client().limits).toEqual({ requestsPerSecond: 50, burst: 100, dailyQuota: 200000 });

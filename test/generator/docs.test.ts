@@ -1,71 +1,54 @@
-/** Every internal link and anchor of the generated Markdown resolves, as GitHub renders it. */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+/** The committed reference pages of our own document: complete, linked, and as rich as the document allows. */
 import path from 'node:path';
-import MarkdownIt from 'markdown-it';
-import GithubSlugger from 'github-slugger';
 import { describe, expect, it } from 'vitest';
+import { brokenLinks, headings, pages, read } from './markdown-pages.js';
 
 const docsDir = path.resolve(import.meta.dirname, '../../generated/docs');
-const md = new MarkdownIt({ html: true });
-
-function pages(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? pages(path.join(dir, e.name)) : e.name.endsWith('.md') ? [path.join(dir, e.name)] : []));
-}
-
-/** Heading ids as GitHub computes them (duplicates get -1, -2, ...). */
-function anchors(file: string): Set<string> {
-  const slugger = new GithubSlugger();
-  const tokens = md.parse(readFileSync(file, 'utf8'), {});
-  const ids = new Set<string>();
-  tokens.forEach((t, i) => {
-    if (t.type === 'heading_open') ids.add(slugger.slug(tokens[i + 1]!.children!.map((c) => c.content).join('')));
-  });
-  return ids;
-}
-
-function links(file: string): string[] {
-  const out: string[] = [];
-  const walk = (tokens: ReturnType<typeof md.parse>) => {
-    for (const t of tokens) {
-      if (t.type === 'link_open') out.push(String(t.attrGet('href')));
-      if (t.children) walk(t.children);
-    }
-  };
-  walk(md.parse(readFileSync(file, 'utf8'), {}));
-  return out;
-}
-
 const all = pages(docsDir);
 
 describe('generated docs', () => {
   it('has an index, a page per tag, a page per schema and the webhooks page', () => {
-    const rel = all.map((f) => path.relative(docsDir, f));
-    expect(rel).toContain('index.md');
-    expect(rel).toContain('webhooks.md');
-    expect(rel).toContain('schemas/Project.md');
-    expect(rel).toContain('operations/projects.md');
-    expect(rel.filter((f) => f.startsWith('operations/'))).toHaveLength(11);
+    expect(all).toContain('index.md');
+    expect(all).toContain('webhooks.md');
+    expect(all).toContain('schemas/Project.md');
+    expect(all).toContain('operations/projects.md');
+    expect(all.filter((f) => f.startsWith('operations/'))).toHaveLength(11);
   });
 
-  it.each(all.map((f) => [path.relative(docsDir, f), f]))('%s: every internal link and anchor resolves', (_rel, file) => {
-    const broken: string[] = [];
-    for (const href of links(file)) {
-      if (/^[a-z]+:/.test(href)) continue;
-      const [target, hash] = href.split('#') as [string, string | undefined];
-      const targetFile = target ? path.resolve(path.dirname(file), target) : file;
-      if (!existsSync(targetFile)) broken.push(`${href} (no file)`);
-      else if (hash !== undefined && !anchors(targetFile).has(hash)) broken.push(`${href} (no anchor)`);
-    }
-    expect(broken).toEqual([]);
+  it('every internal link and anchor resolves', () => {
+    expect(brokenLinks(docsDir)).toEqual([]);
   });
 
   it('shows gaps as callouts and every enum value of a schema', () => {
-    const country = readFileSync(path.join(docsDir, 'schemas/ProjectCountryCode.md'), 'utf8');
+    const country = read(docsDir, 'schemas/ProjectCountryCode.md');
     expect(country.match(/^- `[A-Za-z]+`$/gm)).toHaveLength(222);
-    const skill = readFileSync(path.join(docsDir, 'operations/projects.md'), 'utf8');
+    const skill = read(docsDir, 'operations/projects.md');
     expect(skill).toContain('> **Not shown in the source:** Request and response shapes, parameters and behavior not shown.');
-    const project = readFileSync(path.join(docsDir, 'schemas/Project.md'), 'utf8');
+    const project = read(docsDir, 'schemas/Project.md');
     expect(project).toMatch(/~~`ndaType`~~ .* \*\*Deprecated\.\*\*/);
     expect(project).toContain('When `typeOfResearch` is `inPerson`: requires `targetLocationRespondentInPerson`');
+  });
+
+  it("the index has every section our document's x- extensions and standard fields give", () => {
+    const index = read(docsDir, 'index.md');
+    expect(headings(index).filter((h) => h.level === 2).map((h) => h.text)).toEqual([
+      'Contents',
+      'Authentication',
+      'Environments and rate limits',
+      'Pagination',
+      'Versioning',
+      'Errors',
+      'Operations without a path',
+      'Deprecation hints',
+      'What the source does not show',
+    ]);
+    expect(index).toContain('it requires `apiKey` and `apiSecret`.');
+    expect(index).toContain('| apiKey | `apiKey` | header `x-api-key` | `apiKey` (string) |');
+    expect(index).toContain('| apiSecret | `apiKey` | header `x-api-secret` | `apiSecret` (string) |');
+    expect(index).toMatch(/^\| staging \| `\{staging_base_url\}` \| .* \| 50 \| 100 \| 200000 \|$/m);
+    expect(index).toMatch(/^\| production \| `\{production_base_url\}` \| .* \| 250 \| 500 \| 1000000 \|$/m);
+    expect(index).toContain('_Not shown: Staging base address not shown._');
+    expect(index).toContain('- [listProjects](operations/projects.md#listprojects): `GET /v1/projects` → [ProjectList](schemas/ProjectList.md)');
+    expect(index).toContain('- Every path carries the version prefix `/v1`.');
   });
 });

@@ -211,7 +211,9 @@ describe('model', () => {
 
   it('reads environments and limits from x-environment servers', () => {
     const m = buildModel({ ...(doc({}) as object), servers: [{ url: '{b}', 'x-environment': 'staging', 'x-rate-limit': { requestsPerSecond: 50, burst: 100, dailyQuota: 200000 } }, { url: 'x' }] } as never);
-    expect(m.environments).toEqual([{ name: 'staging', pointer: '/servers/0', description: '', requestsPerSecond: 50, burst: 100, dailyQuota: 200000 }]);
+    expect(m.environments).toEqual([
+      { name: 'staging', pointer: '/servers/0', description: '', url: '{b}', variables: [{ name: 'b', default: '', enum: undefined }], defaultBaseUrl: undefined, requestsPerSecond: 50, burst: 100, dailyQuota: 200000 },
+    ]);
   });
 });
 

@@ -2,7 +2,8 @@
  * The generator on third-party documents: OpenAPI 3.0 and 3.1 examples shipped in
  * `@readme/oas-examples`. Each must generate (exit 0), type-check as a strict consumer compiles it,
  * and run: a validator accepts data built from the document's own examples and rejects a
- * wrongly typed value, and `createPartnerClient` returns an openapi-fetch client.
+ * wrongly typed value, and `createPartnerClient`, given a credential for each security scheme,
+ * returns an openapi-fetch client.
  *
  * Documents run concurrently; each is generated once into its own temporary directory.
  */
@@ -16,6 +17,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { runCli } from '../../generator/run.js';
 import { typeName } from '../../generator/names.js';
+import { buildModel } from '../../generator/model.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -207,7 +209,13 @@ describe.concurrent.each(DOCS)('$doc', ({ doc, schema }) => {
     expect(validate.check(bad).valid).toBe(false);
 
     const index = (await import(pathToFileURL(path.join(run.out, 'dist', 'index.js')).href)) as Json;
-    const client = index.createPartnerClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', apiSecret: 's', environment: 'default' });
+    // One credential option per security scheme of the document (basic: a username and password).
+    const credentials = Object.fromEntries(
+      buildModel(document as never)
+        .securitySchemes.filter((s) => s.option !== undefined)
+        .map((s) => [s.option!, s.kind.type === 'basic' ? { username: 'u', password: 'p' } : 'token']),
+    );
+    const client = index.createPartnerClient({ baseUrl: 'http://127.0.0.1:9', ...credentials, environment: 'default' });
     expect(typeof client.GET).toBe('function');
     expect(client.environment).toBe('default');
     expect(client.limits).toBeNull();

@@ -102,10 +102,11 @@ describe('servers (source: What the service does; Limits, Rate limits)', () => {
     expect(servers().map((s) => s['x-environment']).sort()).toEqual(['production', 'staging']);
   });
 
-  it('writes each base address as the {base_url} variable', () => {
+  it('writes each base address as a variable of its own, {<environment>_base_url}', () => {
     for (const server of servers()) {
-      expect(server.url).toBe('{base_url}');
-      expect(isObject(at(server, '/variables/base_url'))).toBe(true);
+      const variable = `${String(server['x-environment'])}_base_url`;
+      expect(server.url).toBe(`{${variable}}`);
+      expect(isObject(at(server, `/variables/${variable}`))).toBe(true);
     }
   });
 
@@ -113,7 +114,7 @@ describe('servers (source: What the service does; Limits, Rate limits)', () => {
     const text = JSON.stringify(spec().servers);
     expect(text).not.toMatch(/[a-z][a-z0-9+.-]*:\/\//i);
     for (const server of servers()) {
-      const dflt = at(server, '/variables/base_url/default');
+      const dflt = at(server, `/variables/${String(server['x-environment'])}_base_url/default`);
       expect(dflt === undefined || dflt === '').toBe(true);
       expect(String(server.url)).not.toMatch(/[a-z0-9-]+\.[a-z]{2,}/i);
     }

@@ -111,6 +111,22 @@ export async function compileOnly(api: PartnerClient): Promise<void> {
 }
 
 expectTypeOf(createPartnerClient).parameter(0).toHaveProperty('baseUrl').toEqualTypeOf<string>();
+// Every operation needs both credentials (the document-wide security), so both are required.
+expectTypeOf(createPartnerClient).parameter(0).toHaveProperty('apiKey').toEqualTypeOf<string>();
+expectTypeOf(createPartnerClient).parameter(0).toHaveProperty('apiSecret').toEqualTypeOf<string>();
+
+/** Never called: the options the spec's security schemes and servers make required. */
+export function credentialOptions(): void {
+  createPartnerClient({ baseUrl: 'https://x.invalid', apiKey: 'k', apiSecret: 's', environment: 'staging' });
+  // @ts-expect-error apiSecret is required: every operation needs it
+  createPartnerClient({ baseUrl: 'https://x.invalid', apiKey: 'k', environment: 'staging' });
+  // @ts-expect-error an apiKey credential is a string, not a token function
+  createPartnerClient({ baseUrl: 'https://x.invalid', apiKey: () => 'k', apiSecret: 's', environment: 'production' });
+  // @ts-expect-error baseUrl is required: no server URL of the spec is complete
+  createPartnerClient({ apiKey: 'k', apiSecret: 's', environment: 'staging' });
+  // @ts-expect-error the server variables cannot replace baseUrl here
+  createPartnerClient({ baseUrl: 'https://x.invalid', apiKey: 'k', apiSecret: 's', environment: 'staging', serverVariables: { staging_base_url: 'https://x.invalid' } });
+}
 expectTypeOf<paths['/v1/skills']['get']['parameters']['query']>().toEqualTypeOf<
   { page?: number; pageSize?: number; includeCount?: boolean; query?: string; validated?: boolean } | undefined
 >();

@@ -78,3 +78,12 @@ export declare class DailyQuotaExceededError extends PartnerClientError {
     readonly dailyQuota: number;
     constructor(dailyQuota: number, request?: RequestSummary);
 }
+/**
+ * No alternative of the operation's security could be satisfied by the credentials given; nothing
+ * was sent. `missing` lists, per alternative, the client options that would satisfy it (never values).
+ */
+export declare class MissingCredentialsError extends PartnerClientError {
+    readonly operationId: string;
+    readonly missing: readonly (readonly string[])[];
+    constructor(operationId: string, missing: readonly (readonly string[])[], request?: RequestSummary);
+}

@@ -32,7 +32,8 @@ export declare class RateLimiter {
     get waiting(): number;
 }
 /**
- * The process-wide limiter for one credential and environment, so several clients with the same
- * key share the documented limit. Keyed by a digest, never by the key itself.
+ * The process-wide limiter for one account (identified by its first credential) and environment,
+ * so several clients of the same account share the documented limit. Keyed by a digest, never by
+ * the credential itself.
  */
-export declare function sharedLimiter(apiKey: string, environment: string, options: RateLimiterOptions): RateLimiter;
+export declare function sharedLimiter(identity: string, environment: string, options: RateLimiterOptions): RateLimiter;

@@ -118,11 +118,12 @@ export class RateLimiter {
 }
 const shared = new Map();
 /**
- * The process-wide limiter for one credential and environment, so several clients with the same
- * key share the documented limit. Keyed by a digest, never by the key itself.
+ * The process-wide limiter for one account (identified by its first credential) and environment,
+ * so several clients of the same account share the documented limit. Keyed by a digest, never by
+ * the credential itself.
  */
-export function sharedLimiter(apiKey, environment, options) {
-    const id = createHash('sha256').update(`${environment}\u0000${apiKey}`).digest('hex');
+export function sharedLimiter(identity, environment, options) {
+    const id = createHash('sha256').update(`${environment}\u0000${identity}`).digest('hex');
     let limiter = shared.get(id);
     if (!limiter) {
         limiter = new RateLimiter(options);

@@ -4,9 +4,10 @@
  * caller cancellation, retries, hooks, decoding and response checks. Each attempt is a fresh
  * request built from the buffered body, so a retry resends exactly the same bytes.
  */
+import { type AuthPlan } from './credentials.js';
 import { ResponseValidationError } from './errors.js';
 import type { RateLimiter } from './rate-limit.js';
-import { type RequestSummary } from './redact.js';
+import { type Redaction, type RequestSummary } from './redact.js';
 import { type RetryOptions } from './retry.js';
 import type { Validator } from './validation.js';
 export interface RequestEvent {
@@ -51,10 +52,14 @@ export interface RequestOptions {
 export declare const CALL: unique symbol;
 export interface CallInfo {
     operationId: string | undefined;
+    /** The credentials to send: set on the headers already, but for the query and the tokens fetched per attempt. */
+    auth: AuthPlan | undefined;
 }
 export interface TransportConfig {
     fetch: typeof globalThis.fetch;
-    secrets: readonly string[];
+    redaction: Redaction;
+    /** The `Authorization` value of a token step, obtained now. */
+    token: (step: AuthPlan['tokens'][number]) => Promise<string>;
     limiter: RateLimiter | undefined;
     dailyQuota: 'report' | 'enforce';
     retry: RetryOptions;

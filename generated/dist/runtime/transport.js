@@ -4,6 +4,7 @@
  * caller cancellation, retries, hooks, decoding and response checks. Each attempt is a fresh
  * request built from the buffered body, so a retry resends exactly the same bytes.
  */
+import { withQuery } from './credentials.js';
 import { DailyQuotaExceededError, DecodeError, PartnerClientError, ResponseTooLargeError, ResponseValidationError, TimeoutError, TransportError } from './errors.js';
 import { checkNumericOption } from './options.js';
 import { redactHeaders, scrub, scrubbedPrefix, summarize } from './redact.js';
@@ -88,7 +89,7 @@ function checkRequestOptions(options) {
     checkNumericOption('request options', 'maxResponseBytes', options.maxResponseBytes);
 }
 export function createTransport(config) {
-    const { secrets, hooks } = config;
+    const { redaction, hooks } = config;
     return async function transport(request) {
         const perRequest = request;
         checkRequestOptions(perRequest);
@@ -99,10 +100,14 @@ export function createTransport(config) {
         const method = request.method.toUpperCase();
         const callerSignal = request.signal;
         const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
+        const call = perRequest[CALL];
+        const operationId = call?.operationId;
+        const tokens = call?.auth?.tokens ?? [];
+        // The URL sent carries query credentials; the one the caller gets back on the response does not.
+        const url = withQuery(request.url, call?.auth);
         let summaryCache;
         // Built only when an error or a hook needs it: redaction is not paid on the happy path.
-        const summary = () => (summaryCache ??= summarize(method, request.url, request.headers, secrets));
-        const operationId = perRequest[CALL]?.operationId;
+        const summary = () => (summaryCache ??= summarize(method, url, request.headers, redaction));
         for (let attempt = 1;; attempt++) {
             if (callerSignal.aborted)
                 throw callerSignal.reason;
@@ -113,8 +118,17 @@ export function createTransport(config) {
             }
             if (hooks.onRequest)
                 hooks.onRequest({ request: summary(), attempt });
+            // A token function is called before every attempt, so a refreshed token is used on retries.
+            let headers = request.headers;
+            if (tokens.length) {
+                headers = new Headers(request.headers);
+                for (const step of tokens)
+                    headers.set('authorization', await config.token(step));
+                if (callerSignal.aborted)
+                    throw callerSignal.reason;
+            }
             const started = performance.now();
-            const result = await attemptOnce(request, method, body, callerSignal, { timeoutMs, maxResponseBytes }, summary);
+            const result = await attemptOnce({ url, headers, responseUrl: request.url }, method, body, callerSignal, { timeoutMs, maxResponseBytes }, summary);
             const retriesLeft = attempt <= maxRetries;
             if ('error' in result) {
                 if (callerSignal.aborted)
@@ -135,8 +149,8 @@ export function createTransport(config) {
                 request: summary(),
                 attempt,
                 status: response.status,
-                statusText: scrub(response.statusText, secrets),
-                headers: redactHeaders(response.headers, secrets),
+                statusText: scrub(response.statusText, redaction.values),
+                headers: redactHeaders(response.headers, redaction),
                 durationMs: performance.now() - started,
             });
             if (retriesLeft && retryable(method, { status: response.status }, optIn)) {
@@ -168,7 +182,7 @@ export function createTransport(config) {
             };
             const response = await Promise.race([config.fetch(request.url, init), aborted.promise]);
             const bytes = await readBody(response, aborted.promise, maxResponseBytes, () => new ResponseTooLargeError(response.status, maxResponseBytes, summary()));
-            return { response: rebuild(response, bytes, request.url), body: bytes };
+            return { response: rebuild(response, bytes, request.responseUrl), body: bytes };
         }
         catch (error) {
             if (timeout.signal.aborted)
@@ -185,14 +199,14 @@ export function createTransport(config) {
     function transportError(result, summary, attempts) {
         if (result.error instanceof PartnerClientError)
             return result.error;
-        const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? scrub(String(result.error?.message ?? result.error), secrets));
+        const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? scrub(String(result.error?.message ?? result.error), redaction.values));
         const request = summary();
         return new TransportError(`${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`, request, result.code, attempts);
     }
     function finish(response, body, summary, operationId) {
         if (!response.ok) {
             // Error answers reach the caller as `{ error, response }`: scrub any echo of the credentials.
-            return rebuild(response, new TextEncoder().encode(scrub(decoder.decode(body), secrets)), response.url, secrets);
+            return rebuild(response, new TextEncoder().encode(scrub(decoder.decode(body), redaction.values)), response.url, redaction.values);
         }
         const validator = config.validateResponses && operationId ? config.responseValidators(operationId, response.status) : undefined;
         const check = (value) => {
@@ -219,7 +233,7 @@ export function createTransport(config) {
             }
             catch {
                 // The SyntaxError is not kept: its message quotes the body around the fault, unscrubbed.
-                throw new DecodeError(response.status, scrubbedPrefix(text, SNIPPET_LENGTH, secrets), summary());
+                throw new DecodeError(response.status, scrubbedPrefix(text, SNIPPET_LENGTH, redaction.values), summary());
             }
             check(parsed);
             return parsed;

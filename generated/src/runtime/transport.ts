@@ -4,10 +4,11 @@
  * caller cancellation, retries, hooks, decoding and response checks. Each attempt is a fresh
  * request built from the buffered body, so a retry resends exactly the same bytes.
  */
+import { withQuery, type AuthPlan } from './credentials.js';
 import { DailyQuotaExceededError, DecodeError, PartnerClientError, ResponseTooLargeError, ResponseValidationError, TimeoutError, TransportError } from './errors.js';
 import { checkNumericOption } from './options.js';
 import type { RateLimiter } from './rate-limit.js';
-import { redactHeaders, scrub, scrubbedPrefix, summarize, type RequestSummary } from './redact.js';
+import { redactHeaders, scrub, scrubbedPrefix, summarize, type Redaction, type RequestSummary } from './redact.js';
 import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep, type RetryOptions } from './retry.js';
 import type { Validator } from './validation.js';
 
@@ -58,11 +59,15 @@ export interface RequestOptions {
 export const CALL: unique symbol = Symbol('partner-recruitment-client.call');
 export interface CallInfo {
   operationId: string | undefined;
+  /** The credentials to send: set on the headers already, but for the query and the tokens fetched per attempt. */
+  auth: AuthPlan | undefined;
 }
 
 export interface TransportConfig {
   fetch: typeof globalThis.fetch;
-  secrets: readonly string[];
+  redaction: Redaction;
+  /** The `Authorization` value of a token step, obtained now. */
+  token: (step: AuthPlan['tokens'][number]) => Promise<string>;
   limiter: RateLimiter | undefined;
   dailyQuota: 'report' | 'enforce';
   retry: RetryOptions;
@@ -157,7 +162,7 @@ function checkRequestOptions(options: RequestOptions): void {
 }
 
 export function createTransport(config: TransportConfig): (request: Request) => Promise<Response> {
-  const { secrets, hooks } = config;
+  const { redaction, hooks } = config;
 
   return async function transport(request: Request): Promise<Response> {
     const perRequest = request as Request & RequestOptions & { [CALL]?: CallInfo };
@@ -169,10 +174,14 @@ export function createTransport(config: TransportConfig): (request: Request) => 
     const method = request.method.toUpperCase();
     const callerSignal = request.signal;
     const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
+    const call = perRequest[CALL];
+    const operationId = call?.operationId;
+    const tokens = call?.auth?.tokens ?? [];
+    // The URL sent carries query credentials; the one the caller gets back on the response does not.
+    const url = withQuery(request.url, call?.auth);
     let summaryCache: RequestSummary | undefined;
     // Built only when an error or a hook needs it: redaction is not paid on the happy path.
-    const summary = (): RequestSummary => (summaryCache ??= summarize(method, request.url, request.headers, secrets));
-    const operationId = perRequest[CALL]?.operationId;
+    const summary = (): RequestSummary => (summaryCache ??= summarize(method, url, request.headers, redaction));
 
     for (let attempt = 1; ; attempt++) {
       if (callerSignal.aborted) throw callerSignal.reason;
@@ -181,8 +190,15 @@ export function createTransport(config: TransportConfig): (request: Request) => 
         if (!config.limiter.count() && config.dailyQuota === 'enforce') throw new DailyQuotaExceededError(config.limiter.dailyQuota!, summary());
       }
       if (hooks.onRequest) hooks.onRequest({ request: summary(), attempt });
+      // A token function is called before every attempt, so a refreshed token is used on retries.
+      let headers = request.headers;
+      if (tokens.length) {
+        headers = new Headers(request.headers);
+        for (const step of tokens) headers.set('authorization', await config.token(step));
+        if (callerSignal.aborted) throw callerSignal.reason;
+      }
       const started = performance.now();
-      const result = await attemptOnce(request, method, body, callerSignal, { timeoutMs, maxResponseBytes }, summary);
+      const result = await attemptOnce({ url, headers, responseUrl: request.url }, method, body, callerSignal, { timeoutMs, maxResponseBytes }, summary);
       const retriesLeft = attempt <= maxRetries;
 
       if ('error' in result) {
@@ -203,8 +219,8 @@ export function createTransport(config: TransportConfig): (request: Request) => 
         request: summary(),
         attempt,
         status: response.status,
-        statusText: scrub(response.statusText, secrets),
-        headers: redactHeaders(response.headers, secrets),
+        statusText: scrub(response.statusText, redaction.values),
+        headers: redactHeaders(response.headers, redaction),
         durationMs: performance.now() - started,
       });
 
@@ -222,7 +238,7 @@ export function createTransport(config: TransportConfig): (request: Request) => 
   };
 
   async function attemptOnce(
-    request: Request,
+    request: { url: string; headers: Headers; responseUrl: string },
     method: string,
     body: Bytes | undefined,
     callerSignal: AbortSignal,
@@ -245,7 +261,7 @@ export function createTransport(config: TransportConfig): (request: Request) => 
       };
       const response = await Promise.race([config.fetch(request.url, init), aborted.promise]);
       const bytes = await readBody(response, aborted.promise, maxResponseBytes, () => new ResponseTooLargeError(response.status, maxResponseBytes, summary()));
-      return { response: rebuild(response, bytes, request.url), body: bytes };
+      return { response: rebuild(response, bytes, request.responseUrl), body: bytes };
     } catch (error) {
       if (timeout.signal.aborted) return { error: timeout.signal.reason, code: undefined };
       const redirect = /redirect/i.test(String((error as { cause?: { message?: string } })?.cause?.message ?? ''));
@@ -259,7 +275,7 @@ export function createTransport(config: TransportConfig): (request: Request) => 
 
   function transportError(result: { error: unknown; code: string | undefined }, summary: () => RequestSummary, attempts: number): PartnerClientError {
     if (result.error instanceof PartnerClientError) return result.error;
-    const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? scrub(String((result.error as Error)?.message ?? result.error), secrets));
+    const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? scrub(String((result.error as Error)?.message ?? result.error), redaction.values));
     const request = summary();
     return new TransportError(`${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`, request, result.code, attempts);
   }
@@ -267,7 +283,7 @@ export function createTransport(config: TransportConfig): (request: Request) => 
   function finish(response: Response, body: Bytes, summary: () => RequestSummary, operationId: string | undefined): Response {
     if (!response.ok) {
       // Error answers reach the caller as `{ error, response }`: scrub any echo of the credentials.
-      return rebuild(response, new TextEncoder().encode(scrub(decoder.decode(body), secrets)), response.url, secrets);
+      return rebuild(response, new TextEncoder().encode(scrub(decoder.decode(body), redaction.values)), response.url, redaction.values);
     }
     const validator = config.validateResponses && operationId ? config.responseValidators(operationId, response.status) : undefined;
     const check = (value: unknown): void => {
@@ -291,7 +307,7 @@ export function createTransport(config: TransportConfig): (request: Request) => 
         parsed = JSON.parse(text);
       } catch {
         // The SyntaxError is not kept: its message quotes the body around the fault, unscrubbed.
-        throw new DecodeError(response.status, scrubbedPrefix(text, SNIPPET_LENGTH, secrets), summary());
+        throw new DecodeError(response.status, scrubbedPrefix(text, SNIPPET_LENGTH, redaction.values), summary());
       }
       check(parsed);
       return parsed;
