@@ -41,6 +41,12 @@ export interface LoadOptions extends RefPolicy {
 
 const relative = (file: string) => path.relative(process.cwd(), file) || file;
 
+/** The `openapi` versions generation reads: 3.0.x and 3.1.x. */
+const SUPPORTED_VERSION = /^3\.[01]\.\d+/;
+/** "3.0" or "3.1": accepted as 3.0.x / 3.1.x (openapi-typescript reads them so), with a warning. */
+const VERSION_WITHOUT_PATCH = /^3\.[01]$/;
+const supported = (version: unknown) => typeof version === 'string' && (SUPPORTED_VERSION.test(version) || VERSION_WITHOUT_PATCH.test(version));
+
 function locate(p: NormalizedProblem): Problem {
   const loc = p.location[0];
   const out: Problem = { message: p.message, rule: p.ruleId };
@@ -110,7 +116,7 @@ function precheckRoot(specFile: string): void {
     throw new GenerationError(`${specFile} is not an OpenAPI document:`, [{ file, line: 1, column: 1, message: root == null ? 'the file is empty' : 'expected an object at the top level' }]);
   }
   const version = (root as Record<string, unknown>).openapi;
-  if (typeof version !== 'string' || !/^3\.[01]\.\d+/.test(version)) {
+  if (!supported(version)) {
     const swagger = (root as Record<string, unknown>).swagger;
     const at = new SourceLocator().locate(specFile, swagger !== undefined && version === undefined ? '/swagger' : version === undefined ? '' : '/openapi');
     const found = version === undefined ? (swagger !== undefined ? `swagger ${JSON.stringify(swagger)}` : 'no openapi field') : JSON.stringify(version);
@@ -131,6 +137,7 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
     if (externalRefResolver.problems.length) throw new GenerationError(`${specFile} is refused:`, externalRefResolver.problems);
   };
 
+  const versionWarnings = await completeVersion(externalRefResolver, ref, specFile);
   let bundled;
   try {
     bundled = await bundle({ ref, config, externalRefResolver, dereference: false });
@@ -147,14 +154,44 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
   }
   const document = bundled.bundle.parsed as OpenAPI3;
   adoptAuthorNames(document, externalRefResolver.authoredComponents);
-  if (!/^3\.[01]\.\d+/.test(String((document as { openapi?: unknown }).openapi))) precheckRoot(specFile);
+  if (!supported((document as { openapi?: unknown }).openapi)) precheckRoot(specFile);
 
   const lintProblems = (await lint({ ref, config, externalRefResolver })).filter((p) => !p.ignored);
   const errors = lintProblems.filter((p) => p.severity === 'error').map(locate);
   if (errors.length) throw new GenerationError(`${specFile} has ${errors.length} lint error(s):`, errors);
 
   const files = [...bundled.fileDependencies, ref].map(relative).sort();
-  return { document, files: [...new Set(files)], warnings: lintProblems.filter((p) => p.severity === 'warn').map(locate) };
+  return { document, files: [...new Set(files)], warnings: [...versionWarnings, ...lintProblems.filter((p) => p.severity === 'warn').map(locate)] };
+}
+
+/**
+ * `openapi: "3.0"` or `"3.1"`: Redocly reads only "3.0.x" and "3.1.x", so the root as parsed gets
+ * ".0" (its resolver caches it: bundle and lint read that copy), with a warning at the field.
+ */
+async function completeVersion(resolver: SpecResolver, ref: string, specFile: string): Promise<Problem[]> {
+  let parsed: unknown;
+  try {
+    parsed = ((await resolver.resolveDocument(null, ref, true)) as { parsed?: unknown }).parsed;
+  } catch {
+    return []; // bundling reports it, located
+  }
+  if (parsed === null || typeof parsed !== 'object') return [];
+  const root = parsed as { openapi?: unknown };
+  if (typeof root.openapi !== 'string' || !VERSION_WITHOUT_PATCH.test(root.openapi)) return [];
+  const warning = versionWithoutPatch(specFile, root.openapi);
+  root.openapi = `${root.openapi}.0`;
+  return [warning];
+}
+
+function versionWithoutPatch(specFile: string, version: string): Problem {
+  const at = new SourceLocator().locate(specFile, '/openapi');
+  return {
+    file: relative(path.resolve(specFile)),
+    ...(at && { line: at.line, column: at.column }),
+    pointer: '/openapi',
+    message: `"openapi: ${version}" has no patch version: read as ${version}.x (write e.g. "${version}.0")`,
+    rule: 'openapi-version',
+  };
 }
 
 /** An unresolved `$ref` problem names the target it could not find. */

@@ -14,7 +14,8 @@ process.once('message', (document: OpenAPI3) => {
     const out = emitValidators(buildModel(document));
     reply = { ok: true, files: [...out.files], entries: out.entries, warnings: out.warnings };
   } catch (err) {
-    reply = err instanceof GenerationError ? { ok: false, summary: err.summary, problems: err.problems } : { ok: false, crash: String((err as Error)?.stack ?? err) };
+    const e = err instanceof Error ? err : new Error(String(err));
+    reply = err instanceof GenerationError ? { ok: false, summary: err.summary, problems: err.problems } : { ok: false, crash: { name: e.name, message: e.message, stack: e.stack ?? '' } };
   }
   process.send!(reply, () => process.exit(0));
 });

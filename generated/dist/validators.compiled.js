@@ -244,7 +244,7 @@ validate56.evaluated = {"props":{"endsAt":true,"timezone":true},"dynamicProps":f
 
 export const validateUnmoderatedStudyOrSurvey = validate57;
 const schema24 = {"$id":"https://partner-recruitment.invalid/schemas/UnmoderatedStudyOrSurvey","type":"object","properties":{"remoteCommunicationDetails":{"type":"string"},"specialInstructions":{"type":"string","maxLength":2000},"deadline":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectTaskDeadline"}}};
-const func65 = __dep1.default;
+const func68 = __dep1.default;
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/UnmoderatedStudyOrSurvey" */;
@@ -273,7 +273,7 @@ errors++;
 if(data.specialInstructions !== undefined && func0.call(data, "specialInstructions")){
 let data1 = data.specialInstructions;
 if(typeof data1 === "string"){
-if(func65(data1) > 2000){
+if(func68(data1) > 2000){
 const err1 = {instancePath:instancePath+"/specialInstructions",schemaPath:"#/properties/specialInstructions/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -688,7 +688,7 @@ validate61.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateProjectCountryCode = validate64;
 const schema28 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectCountryCode","type":"string","enum":["AX","AL","DZ","AS","AD","AI","AQ","AG","AR","AM","AW","AU","AT","BS","BH","BD","BB","BY","BE","BZ","BJ","BM","BT","BO","BA","BW","BV","BR","VG","IO","BN","BG","BF","BI","CV","CM","CA","KY","CF","TD","CL","CX","CC","CO","KM","CG","CK","CR","HR","CU","CW","CY","CZ","CI","CD","DK","DJ","DM","EC","EG","SV","GQ","ER","EE","SZ","ET","FK","FO","FJ","FI","FR","GF","PF","TF","GA","GM","GE","DE","GI","GR","GL","GD","GP","GU","GT","GG","GN","GW","GY","HT","HM","VA","HN","HK","HU","IS","IN","ID","IR","IQ","IE","IM","IL","IT","JM","JP","JE","JO","KZ","KE","KI","LA","LV","LB","LR","LY","LI","LT","LU","MG","MW","MY","MV","ML","MT","MH","MQ","MR","MU","YT","MX","FM","MD","MC","MN","ME","MS","MA","MZ","NA","NR","NP","NL","NC","NZ","NI","NE","NU","NF","KP","MK","MP","NO","OM","PW","PA","PG","PY","PE","PH","PN","PL","PT","PR","QA","RO","RW","RE","SH","KN","LC","PM","VC","WS","SM","ST","SA","RS","SC","SL","SG","SK","SI","SB","SO","ZA","GS","KR","ES","LK","SR","SJ","SE","CH","TZ","TW","TH","TL","TG","TK","TO","TT","TN","TR","TM","TC","TV","VI","UG","AE","GB","UM","US","UY","VU","VE","VN","WF","EH","ZM","ZW","all"]};
-const func27 = __dep2.default;
+const func29 = __dep2.default;
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/ProjectCountryCode" */;
@@ -714,7 +714,7 @@ errors++;
 let valid0;
 valid0 = false;
 for(const v0 of schema28.enum){
-if(func27(data, v0)){
+if(func29(data, v0)){
 valid0 = true;
 break;
 }
@@ -5334,8 +5334,20 @@ validate161.evaluated = {"props":{"id":true,"createdAt":true,"updatedAt":true,"n
 
 export const validateProject = validate162;
 const schema70 = {"$id":"https://partner-recruitment.invalid/schemas/Project","type":"object","required":["id","createdAt","publicTitle","publicInternalName","projectStatus","projectRecruitingStatus","targetMarketType","typeOfResearch","targetResearchMethodology","participantTimeRequiredMinutes","incentiveAmount","targetNumberOfParticipants","externalResearcher"],"properties":{"id":{"type":"string"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"publicTitle":{"type":"string"},"publicInternalName":{"type":"string","minLength":3,"maxLength":50},"publicDescription":{"type":"string","maxLength":800},"organizationId":{"$ref":"https://partner-recruitment.invalid/schemas/ObjectId"},"teamId":{"$ref":"https://partner-recruitment.invalid/schemas/ObjectId"},"projectStatus":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectStatus"},"projectRecruitingStatus":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectRecruitingStatus"},"targetMarketType":{"type":"string","enum":["b2b","b2c"]},"typeOfResearch":{"type":"string","enum":["inPerson","remote"]},"targetResearchMethodology":{"$ref":"https://partner-recruitment.invalid/schemas/KindOfResearch"},"unmoderatedStudyOrSurvey":{"$ref":"https://partner-recruitment.invalid/schemas/UnmoderatedStudyOrSurvey"},"externalScreenerLink":{"type":["string","null"],"format":"uri","pattern":"^https://[^/?#]+"},"externalQuestions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ExternalQuestion"}},"participantTimeRequiredMinutes":{"type":"number"},"incentiveAmount":{"type":"number","minimum":5,"maximum":1000},"targetNumberOfParticipants":{"type":"number","minimum":1,"maximum":500},"targetCountry":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectCountryCode"},"targetCountries":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectCountryCode"}},"targetCities":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/TargetCity"}},"targetJobFunctions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/JobFunction"}},"targetCompanySize":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/CompanySize"}},"targetLocationRespondentInPerson":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectLocationInPerson"},"targetHouseholdIncome":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/HouseholdIncome"}},"targetGenders":{"$ref":"https://partner-recruitment.invalid/schemas/Gender"},"targetEducation":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/EducationLevel"}},"targetEthnicities":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/Ethnicities"}},"targetAgeGroups":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/AgeGroup"}},"screenerQuestions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionItem"}},"inviteSurveyLink":{"type":"string"},"closedDetails":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectClosedDetails"},"closed":{"type":"boolean"},"closedMessage":{"type":"string"},"closedOnDate":{"type":"string","format":"date-time"},"closedByUserId":{"type":"string"},"ndaDetails":{"$ref":"https://partner-recruitment.invalid/schemas/NdaDetails"},"ndaType":{"type":"string","enum":["none","file","link"]},"ndaFileUrl":{"type":["string","null"]},"ndaLink":{"type":["string","null"]},"filterPastParticipation":{"$ref":"https://partner-recruitment.invalid/schemas/PastParticipation"},"externalResearcher":{"$ref":"https://partner-recruitment.invalid/schemas/ExternalResearcher"},"seniority":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/SeniorityLevel"}},"publishedAt":{"type":"string","format":"date-time"},"automations":{"$ref":"https://partner-recruitment.invalid/schemas/Automation"},"keyQualifiers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/KeyQualifier"}},"advancedTargeting":{"$ref":"https://partner-recruitment.invalid/schemas/AdvancedTargeting"},"completionUrl":{"type":["string","null"]},"targetProfessionalIndustries":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetJobTitles":{"type":"array","maxItems":30,"items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetProjectTopics":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetAudienceSkills":{"type":"array","maxItems":25,"items":{"$ref":"https://partner-recruitment.invalid/schemas/Skill"}}},"allOf":[{"if":{"required":["targetMarketType"],"properties":{"targetMarketType":{"const":"b2b"}}},"then":{"required":["targetProfessionalIndustries"],"properties":{"targetProfessionalIndustries":{"minItems":1}}}},{"if":{"required":["targetMarketType"],"properties":{"targetMarketType":{"const":"b2c"}}},"then":{"required":["targetProjectTopics"],"properties":{"targetProjectTopics":{"minItems":1,"maxItems":2}}}},{"if":{"required":["typeOfResearch"],"properties":{"typeOfResearch":{"const":"inPerson"}}},"then":{"required":["targetLocationRespondentInPerson"],"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup","inRespondentHome","inRespondentOffice"]}}}},{"if":{"required":["typeOfResearch"],"properties":{"typeOfResearch":{"const":"remote"}}},"then":{"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup","unmoderatedStudy","survey","diaryStudy"]}}}},{"if":{"required":["targetResearchMethodology"],"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup"]}}},"then":{"properties":{"externalResearcher":{"required":["bookingUrl"]}}}},{"if":{"required":["targetResearchMethodology"],"properties":{"targetResearchMethodology":{"not":{"enum":["unmoderatedStudy","survey"]}}}},"then":{"properties":{"unmoderatedStudyOrSurvey":false,"automations":{"properties":{"autoinvite":{"const":false}}},"completionUrl":{"type":"null"}}}},{"if":{"required":["externalQuestions"],"properties":{"externalQuestions":{"minItems":1}}},"then":{"required":["externalScreenerLink"],"properties":{"externalScreenerLink":{"type":"string"}}}},{"if":{"required":["projectStatus","externalScreenerLink"],"properties":{"projectStatus":{"not":{"const":"DRAFT"}},"externalScreenerLink":{"type":"string"}}},"then":{"required":["externalQuestions"],"properties":{"externalQuestions":{"minItems":1}}}}]};
+const func1 = (function patternRegExp(pattern, flags) {
+  try {
+    return new RegExp(pattern, flags);
+  } catch (error) {
+    if (!flags.includes("u")) throw error;
+    try {
+      return new RegExp(pattern, flags.replace("u", ""));
+    } catch {
+      throw error;
+    }
+  }
+});
 const formats6 = __dep0.fullFormats.uri;
-const pattern3 = new RegExp("^https://[^/?#]+", "u");
+const pattern3 = func1("^https://[^/?#]+", "u");
 
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/Project" */;
@@ -6422,7 +6434,7 @@ errors++;
 if(data.publicInternalName !== undefined && func0.call(data, "publicInternalName")){
 let data24 = data.publicInternalName;
 if(typeof data24 === "string"){
-if(func65(data24) > 50){
+if(func68(data24) > 50){
 const err60 = {instancePath:instancePath+"/publicInternalName",schemaPath:"#/properties/publicInternalName/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err60];
@@ -6432,7 +6444,7 @@ __pushError(vErrors, err60);
 }
 errors++;
 }
-if(func65(data24) < 3){
+if(func68(data24) < 3){
 const err61 = {instancePath:instancePath+"/publicInternalName",schemaPath:"#/properties/publicInternalName/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
 if(vErrors === null){
 vErrors = [err61];
@@ -6457,7 +6469,7 @@ errors++;
 if(data.publicDescription !== undefined && func0.call(data, "publicDescription")){
 let data25 = data.publicDescription;
 if(typeof data25 === "string"){
-if(func65(data25) > 800){
+if(func68(data25) > 800){
 const err63 = {instancePath:instancePath+"/publicDescription",schemaPath:"#/properties/publicDescription/maxLength",keyword:"maxLength",params:{limit: 800},message:"must NOT have more than 800 characters"};
 if(vErrors === null){
 vErrors = [err63];
@@ -9271,7 +9283,7 @@ errors++;
 if(data.query !== undefined && func0.call(data, "query")){
 let data3 = data.query;
 if(typeof data3 === "string"){
-if(func65(data3) > 100){
+if(func68(data3) > 100){
 const err3 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -9281,7 +9293,7 @@ __pushError(vErrors, err3);
 }
 errors++;
 }
-if(func65(data3) < 3){
+if(func68(data3) < 3){
 const err4 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
 if(vErrors === null){
 vErrors = [err4];

@@ -13,7 +13,25 @@ const TSX = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).
 
 type Reply =
   | { ok: true; files: [string, string][]; entries: ValidatorEntry[]; warnings: string[] }
-  | { ok: false; summary?: string; problems?: Problem[]; crash?: string };
+  | { ok: false; summary?: string; problems?: Problem[]; crash?: Crash };
+
+/** An unexpected exception in the child, as it travels over IPC. */
+interface Crash {
+  name: string;
+  message: string;
+  stack: string;
+}
+
+/**
+ * The child's exception as one in this process: same name, the message's first line (run.ts prints
+ * one located line), the child's stack for --debug.
+ */
+function fromCrash(crash: Crash): Error {
+  const error = new Error(`validator compilation: ${crash.message.split('\n')[0]}`);
+  error.name = crash.name;
+  error.stack = crash.stack;
+  return error;
+}
 
 export function emitValidatorsInChild(document: OpenAPI3): Promise<ValidatorsOutput> {
   return new Promise((resolve, reject) => {
@@ -22,7 +40,7 @@ export function emitValidatorsInChild(document: OpenAPI3): Promise<ValidatorsOut
     child.once('message', (reply: Reply) => {
       settled = true;
       if (reply.ok) resolve({ files: new Map(reply.files), entries: reply.entries, warnings: reply.warnings });
-      else if (reply.crash !== undefined) reject(new Error(`validator compilation failed:\n${reply.crash}`));
+      else if (reply.crash !== undefined) reject(fromCrash(reply.crash));
       else reject(new GenerationError(reply.summary ?? 'Validators could not be generated:', reply.problems ?? []));
     });
     child.once('error', (err) => {

@@ -7,7 +7,8 @@
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv, registerUnknownFormats } from '../validation/ajv.js';
-import { componentId, componentSchemas, discriminatorUsable, SCHEMA_BASE, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
+import { componentId, componentSchema, discriminatorUsable, SCHEMA_BASE, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
+import { dialectOf, type Dialect } from '../validation/dialects.js';
 import { collectErrorsLinearly, ownProtoKeys } from '../validation/standalone.js';
 import type { OperationModel, SpecModel } from '../model.js';
 import { assertUnique, escapePointer } from '../names.js';
@@ -27,6 +28,11 @@ export interface ValidatorEntry {
   component?: string;
   operationId?: string;
   status?: string;
+  /**
+   * An operation's schema that is exactly a `$ref` to the component whose validator has the same
+   * name (`createThing`'s body and `CreateThingRequest`): one validator serves both.
+   */
+  sameAsComponent?: true;
 }
 
 /** A schema that only marks a gap (`x-source-gap`, prose) has no shape to validate. */
@@ -101,8 +107,19 @@ export function validatorEntries(model: SpecModel): ValidatorEntry[] {
     })),
     ...model.operations.flatMap(operationEntries),
   ];
-  assertUnique('validator', entries.map((e) => ({ identifier: e.name, pointer: e.pointer })));
+  const components = new Map(entries.filter((e) => e.kind === 'schema').map((e) => [e.name, e.component!]));
+  for (const e of entries) {
+    if (e.kind !== 'schema' && components.has(e.name) && refOnly(e.schema) === `#/components/schemas/${escapePointer(components.get(e.name)!)}`) e.sameAsComponent = true;
+  }
+  assertUnique('validator', entries.filter((e) => !e.sameAsComponent).map((e) => ({ identifier: e.name, pointer: e.pointer })));
   return entries;
+}
+
+/** The `$ref` of a schema that is nothing but a reference (annotations aside). */
+function refOnly(schema: unknown): string | undefined {
+  if (!schema || typeof schema !== 'object') return undefined;
+  const { $ref, description, summary, ...rest } = schema as Record<string, unknown>;
+  return typeof $ref === 'string' && Object.keys(rest).length === 0 ? $ref : undefined;
 }
 
 function collectFormats(node: unknown, out: Set<string>): Set<string> {
@@ -125,24 +142,61 @@ interface Compiled {
   skipped: string[];
 }
 
+/** ajv names schemas by the `$id`s given here; a message reads better with the document's pointers. */
+const readable = (message: string) =>
+  message
+    .split('\n')[0]!
+    .replaceAll(`${SCHEMA_BASE}schemas/`, '#/components/schemas/')
+    .replaceAll(SCHEMA_BASE, '');
+
 function compileAll(model: SpecModel, entries: ValidatorEntry[]): Compiled {
-  // A discriminator ajv cannot use is dropped from that schema only; `oneOf` still validates.
-  const options: ConvertOptions = { openapi30: model.openapi30, keepDiscriminator: (s) => discriminatorUsable(model.document as unknown as Record<string, unknown>, s) };
   const ajv = createAjv({ standalone: true, discriminator: true });
+  const skipped: string[] = [];
+  const declared = (model.document as { jsonSchemaDialect?: unknown }).jsonSchemaDialect;
+  let dialect: Dialect | undefined;
+  try {
+    dialect = declared === undefined ? undefined : dialectOf(declared);
+  } catch (err) {
+    return { ajv, entries: [], skipped: [`#/jsonSchemaDialect: ${(err as Error).message}: every validator`] };
+  }
+  // A discriminator ajv cannot use is dropped from that schema only; `oneOf` still validates.
+  const options: ConvertOptions = {
+    openapi30: model.openapi30,
+    keepDiscriminator: (s) => discriminatorUsable(model.document as unknown as Record<string, unknown>, s),
+    ...(dialect && { dialect }),
+  };
   const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
   registerUnknownFormats(ajv, collectFormats(schemas, collectFormats(entries.map((e) => e.schema), new Set())));
-  ajv.addSchema(componentSchemas(schemas, options));
+  // One component at a time: one ajv cannot read (a dialect, an invalid keyword) costs only the
+  // validators that need it, each skipped with the reason.
+  const unreadable = new Map<string, string>();
+  for (const name of Object.keys(schemas).sort()) {
+    try {
+      ajv.addSchema(componentSchema(name, schemas[name], options));
+    } catch (err) {
+      ajv.removeSchema(componentId(name));
+      unreadable.set(name, readable((err as Error).message));
+    }
+  }
   const kept: ValidatorEntry[] = [];
-  const skipped: string[] = [];
   for (const entry of entries) {
     const id = entryId(entry);
+    const reason = entry.kind === 'schema' ? unreadable.get(entry.component!) : undefined;
+    if (reason !== undefined) {
+      skipped.push(`#${entry.pointer}: ${reason}`);
+      continue;
+    }
+    if (entry.sameAsComponent) {
+      if (kept.some((k) => k.kind === 'schema' && k.name === entry.name)) kept.push(entry);
+      continue;
+    }
     try {
       if (entry.kind !== 'schema') ajv.addSchema({ $id: id, ...(toJsonSchema(entry.schema, options) as object) });
       ajv.getSchema(id);
       kept.push(entry);
     } catch (err) {
       if (entry.kind !== 'schema') ajv.removeSchema(id);
-      skipped.push(`#${entry.pointer}: ${(err as Error).message.split('\n')[0]}`);
+      skipped.push(`#${entry.pointer}: ${readable((err as Error).message)}`);
     }
   }
   return { ajv, entries: kept, skipped };
@@ -175,12 +229,13 @@ export interface ValidatorsOutput {
 
 export function emitValidators(model: SpecModel): ValidatorsOutput {
   const { ajv, entries, skipped } = compileAll(model, validatorEntries(model));
-  const standalone = standaloneCode.default(ajv, Object.fromEntries(entries.map((e) => [e.name, entryId(e)])));
+  const exported = entries.filter((e) => !e.sameAsComponent);
+  const standalone = standaloneCode.default(ajv, Object.fromEntries(exported.map((e) => [e.name, entryId(e)])));
   const code = requiresToImports(ownProtoKeys(collectErrorsLinearly(standalone)));
 
   const dts = [
     `import type { CompiledValidator } from './runtime/validation.js';`,
-    ...entries.map((e) => `export declare const ${e.name}: CompiledValidator;`),
+    ...exported.map((e) => `export declare const ${e.name}: CompiledValidator;`),
     '',
   ].join('\n');
 
@@ -192,7 +247,7 @@ export function emitValidators(model: SpecModel): ValidatorsOutput {
     `import type { components, operations } from './schema.js';`,
     `export { DEFAULT_MAX_PROBLEMS, type Validator, type ValidationProblem, type ValidationResult, type CheckOptions, type OperationValidators } from './runtime/validation.js';`,
     '',
-    ...entries.map(
+    ...exported.map(
       (e) => `/** Validates ${commentSafe(describe(e))} (\`#${commentSafe(e.pointer)}\`). */\nexport const ${e.name}: Validator<${e.type}> = createValidator(${JSON.stringify(e.name)}, compiled.${e.name});`,
     ),
     '',
@@ -209,8 +264,8 @@ export function emitValidators(model: SpecModel): ValidatorsOutput {
     '});',
     '',
   ].join('\n');
-  const usesOperations = entries.some((e) => e.kind !== 'schema');
-  const usesComponents = entries.some((e) => e.kind === 'schema');
+  const usesOperations = exported.some((e) => e.kind !== 'schema');
+  const usesComponents = exported.some((e) => e.kind === 'schema');
   const header = wrapper
     .replace(`import type { components, operations } from './schema.js';`, `import type { ${[usesComponents && 'components', usesOperations && 'operations'].filter(Boolean).join(', ') || 'components'} } from './schema.js';`);
   return {

@@ -2,9 +2,11 @@
  * OpenAPI Schema Object → JSON Schema 2020-12 for ajv. OpenAPI 3.1 schemas already are 2020-12;
  * what changes: `$ref`s to components point into one shared document, OpenAPI-only keywords
  * (`example`, `xml`, `externalDocs`, `discriminator.mapping`, `x-` extensions) are dropped, and
- * OpenAPI 3.0's `nullable` and boolean `exclusiveMinimum`/`exclusiveMaximum` are rewritten.
+ * OpenAPI 3.0's `nullable` and boolean `exclusiveMinimum`/`exclusiveMaximum` are rewritten, and so
+ * are the keywords of older JSON Schema dialects a schema declares (dialects.ts).
  */
 import { customKeywordNames } from './keywords.js';
+import { dialectOf, hasTupleItems, refIgnoresSiblings, type Dialect } from './dialects.js';
 
 export type JsonSchema = boolean | { [key: string]: unknown };
 
@@ -19,6 +21,8 @@ const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'not', 'if', 'then
 const SCHEMA_LIST_KEYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 // Annotations are dropped too: the compiled validators need only the assertions.
 const DROPPED = new Set(['example', 'xml', 'externalDocs', 'nullable', 'title', 'description', 'examples', 'deprecated', 'default', 'readOnly', 'writeOnly', '$comment']);
+// Every schema gets the `$id` the validators address it by; a dialect, once read, is not needed.
+const IDENTIFYING = new Set(['$id', '$schema']);
 
 export interface ConvertOptions {
   /** OpenAPI 3.0 documents need `nullable` and boolean exclusive bounds rewritten. */
@@ -28,6 +32,8 @@ export interface ConvertOptions {
    * per schema, e.g. `discriminatorUsable` (ajv refuses a discriminator its rules do not allow).
    */
   keepDiscriminator: boolean | ((schema: Record<string, unknown>) => boolean);
+  /** The dialect of schemas that declare none (the document's `jsonSchemaDialect`); default 2020-12. */
+  dialect?: Dialect;
 }
 
 /**
@@ -62,19 +68,27 @@ function lookup(document: Record<string, any>, ref: string): any {
     .reduce((node, key) => node?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
 }
 
+/**
+ * A `$ref` to a component schema, or to a place inside one (`#/components/schemas/A/properties/b`,
+ * a JSON pointer fragment of that component's `$id`: conversion keeps the structure).
+ */
 export function refToShared(ref: string): string {
-  const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
+  const m = /^#\/components\/schemas\/([^/]+)((?:\/[^/]*)*)$/.exec(ref);
   if (!m) throw new Error(`unsupported $ref in a schema: ${ref}`);
-  return componentId(m[1]!.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const inside = m[2] ? `#${m[2].split('/').map((segment) => encodeURIComponent(segment)).join('/')}` : '';
+  return componentId(m[1]!.replaceAll('~1', '/').replaceAll('~0', '~')) + inside;
 }
 
 export function toJsonSchema(schema: unknown, options: ConvertOptions): JsonSchema {
   if (typeof schema === 'boolean') return schema;
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return {};
-  const src = schema as Record<string, unknown>;
+  let src = schema as Record<string, unknown>;
+  const dialect = Object.hasOwn(src, '$schema') ? dialectOf(src.$schema) : (options.dialect ?? '2020-12');
+  if (dialect !== (options.dialect ?? '2020-12')) options = { ...options, dialect };
+  if (refIgnoresSiblings(dialect) && typeof src.$ref === 'string') src = { $ref: src.$ref };
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(src)) {
-    if (DROPPED.has(key)) continue;
+    if (DROPPED.has(key) || IDENTIFYING.has(key) || (key === 'id' && dialect === 'draft-04')) continue;
     if (key.startsWith('x-') && !customKeywordNames.has(key)) continue;
     if (key === '$ref' && typeof value === 'string') out.$ref = refToShared(value);
     else if (key === 'discriminator') {
@@ -90,9 +104,21 @@ export function toJsonSchema(schema: unknown, options: ConvertOptions): JsonSche
       out[key === 'items' ? 'prefixItems' : key] = value.map((v) => toJsonSchema(v, options));
     } else out[key] = value;
   }
+  if (hasTupleItems(dialect)) rewriteAdditionalItems(src, out);
+  if (dialect === 'draft-04') rewriteBooleanBounds(src, out);
   if (options.openapi30) rewrite30(src, out);
   moveProtoProperty(out);
   return out;
+}
+
+/**
+ * Before 2020-12, `additionalItems` applied after an array `items` (now `prefixItems` and `items`)
+ * and meant nothing beside a single `items` schema.
+ */
+function rewriteAdditionalItems(src: Record<string, unknown>, out: Record<string, unknown>): void {
+  if (!Object.hasOwn(out, 'additionalItems')) return;
+  if (Array.isArray(src.items)) out.items = out.additionalItems;
+  delete out.additionalItems;
 }
 
 /**
@@ -111,13 +137,18 @@ function moveProtoProperty(out: Record<string, unknown>): void {
   out.patternProperties = patterns;
 }
 
-function rewrite30(src: Record<string, unknown>, out: Record<string, unknown>): void {
+/** OpenAPI 3.0 and draft-04: `exclusiveMinimum: true` makes `minimum` exclusive (a number since draft-06). */
+function rewriteBooleanBounds(src: Record<string, unknown>, out: Record<string, unknown>): void {
   for (const [bound, exclusive] of [['minimum', 'exclusiveMinimum'], ['maximum', 'exclusiveMaximum']] as const) {
     if (src[exclusive] === true && typeof src[bound] === 'number') {
       out[exclusive] = src[bound];
       delete out[bound];
     } else if (src[exclusive] === false) delete out[exclusive];
   }
+}
+
+function rewrite30(src: Record<string, unknown>, out: Record<string, unknown>): void {
+  rewriteBooleanBounds(src, out);
   if (src.nullable === true) {
     if (typeof out.type === 'string') out.type = [out.type, 'null'];
     if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
@@ -129,12 +160,15 @@ function rewrite30(src: Record<string, unknown>, out: Record<string, unknown>): 
   }
 }
 
-/** Every component schema as its own JSON Schema with its `$id` (`componentId(name)`), for `ajv.addSchema`. */
+/** A component schema as its own JSON Schema with its `$id` (`componentId(name)`), for `ajv.addSchema`. */
+export function componentSchema(name: string, schema: unknown, options: ConvertOptions): Record<string, unknown> {
+  const converted = toJsonSchema(schema, options);
+  return typeof converted === 'boolean' ? { $id: componentId(name), ...(converted ? {} : { not: {} }) } : { $id: componentId(name), ...converted };
+}
+
+/** Every component schema, in name order (see `componentSchema`). */
 export function componentSchemas(schemas: Record<string, unknown>, options: ConvertOptions): Record<string, unknown>[] {
   return Object.keys(schemas)
     .sort()
-    .map((name) => {
-      const schema = toJsonSchema(schemas[name], options);
-      return typeof schema === 'boolean' ? { $id: componentId(name), ...(schema ? {} : { not: {} }) } : { $id: componentId(name), ...schema };
-    });
+    .map((name) => componentSchema(name, schemas[name], options));
 }

@@ -6,7 +6,7 @@
  * generator/validation/*.ts, over the bundled document's components read from a JSON file; the
  * Redocly bundling and the transpiling are done once, untimed). Then validations per second, in-process.
  */
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -42,8 +42,10 @@ ${report}`;
 async function prepare(dir: string): Promise<void> {
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  for (const name of ['ajv', 'json-schema', 'keywords']) {
-    const source = readFileSync(path.join(ROOT, 'generator', 'validation', `${name}.ts`), 'utf8');
+  // Every module of generator/validation/ (they import each other), none of the generator's others.
+  for (const file of readdirSync(path.join(ROOT, 'generator', 'validation')).filter((f) => f.endsWith('.ts'))) {
+    const name = file.slice(0, -'.ts'.length);
+    const source = readFileSync(path.join(ROOT, 'generator', 'validation', file), 'utf8');
     const compilerOptions = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true };
     writeFileSync(path.join(dir, `${name}.js`), ts.transpileModule(source, { compilerOptions }).outputText);
   }
