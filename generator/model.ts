@@ -7,7 +7,7 @@
 import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject, SchemaObject } from 'openapi-typescript';
 import { GenerationError, type Problem } from './problems.js';
 import { assertUnique, escapePointer, pascalCase, typeName } from './names.js';
-import { own } from './own.js';
+import { forEachEntry, own } from './own.js';
 import { readRequirements, readSecuritySchemes, type SecurityRequirements, type SecuritySchemeModel } from './security.js';
 import { readEnvironments, type EnvironmentModel } from './servers.js';
 
@@ -74,23 +74,15 @@ export const refSegments = (ref: string): string[] =>
  */
 function malformedRefs(doc: Doc): Problem[] {
   const problems: Problem[] = [];
-  const seen = new Set<object>();
-  const stack: [unknown, string][] = [[doc, '']];
-  while (stack.length) {
-    const [node, pointer] = stack.pop()!;
-    if (!node || typeof node !== 'object' || seen.has(node)) continue;
-    seen.add(node);
-    for (const [key, value] of Object.entries(node)) {
-      const at = `${pointer}/${escapePointer(key)}`;
-      if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) {
-        try {
-          refSegments(value);
-        } catch {
-          problems.push({ pointer: at, message: 'is not a URI fragment: a "%" must start a percent-encoding (write "%25" for "%")' });
-        }
-      } else stack.push([value, at]);
+  forEachEntry(doc, (key, value, pointer) => {
+    if (key !== '$ref' || typeof value !== 'string' || !value.startsWith('#')) return true;
+    try {
+      refSegments(value);
+    } catch {
+      problems.push({ pointer, message: 'is not a URI fragment: a "%" must start a percent-encoding (write "%25" for "%")' });
     }
-  }
+    return false;
+  });
   return problems.sort((a, b) => a.pointer!.localeCompare(b.pointer!));
 }
 

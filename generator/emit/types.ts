@@ -13,7 +13,7 @@ const { default: transformSchema } = (await import('openapi-typescript/dist/tran
 const { astToString } = (await import('openapi-typescript/dist/lib/ts.mjs' as string)) as Pick<typeof OpenapiTS, 'astToString'>;
 const { resolveRef, scanDiscriminators } = (await import('openapi-typescript/dist/lib/utils.mjs' as string)) as Pick<typeof OpenapiTS, 'resolveRef' | 'scanDiscriminators'>;
 import { own, type SpecModel } from '../model.js';
-import { escapePointer } from '../names.js';
+import { forEachEntry } from '../own.js';
 import { GenerationError, type Problem } from '../problems.js';
 
 export type Files = Map<string, string>;
@@ -143,18 +143,9 @@ function transform(document: OpenAPI3): ts.Node[] {
 
 function keysWithBarePercent(document: OpenAPI3): Problem[] {
   const problems: Problem[] = [];
-  const seen = new Set<object>();
-  const stack: [unknown, string][] = [[document, '']];
-  while (stack.length) {
-    const [node, pointer] = stack.pop()!;
-    if (!node || typeof node !== 'object' || seen.has(node)) continue;
-    seen.add(node);
-    for (const [key, value] of Object.entries(node)) {
-      const at = `${pointer}/${escapePointer(key)}`;
-      if (/%(?![0-9A-Fa-f]{2})/.test(key)) problems.push({ pointer: at, message: 'a "%" in a name must start a percent-encoding (openapi-typescript decodes it)' });
-      stack.push([value, at]);
-    }
-  }
+  forEachEntry(document, (key, _value, pointer) => {
+    if (/%(?![0-9A-Fa-f]{2})/.test(key)) problems.push({ pointer, message: 'a "%" in a name must start a percent-encoding (openapi-typescript decodes it)' });
+  });
   return problems.sort((a, b) => a.pointer!.localeCompare(b.pointer!));
 }
 
