@@ -154,7 +154,6 @@ validate55.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const validateProjectTaskDeadline = validate56;
 const schema23 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectTaskDeadline","type":"object","required":["endsAt"],"properties":{"endsAt":{"type":"string","format":"date-time","x-future-date-time":true},"timezone":{"type":"string"}}};
-const func0 = Object.prototype.hasOwnProperty;
 const formats0 = __dep0.fullFormats["date-time"];
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -169,7 +168,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.endsAt === undefined) || (!(func0.call(data, "endsAt")))){
+if(data.endsAt === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endsAt"},message:"must have required property '"+"endsAt"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -179,7 +178,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if(data.endsAt !== undefined && func0.call(data, "endsAt")){
+if(data.endsAt !== undefined){
 let data0 = data.endsAt;
 if(typeof data0 === "string"){
 if(!(formats0.validate(data0))){
@@ -214,7 +213,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.timezone !== undefined && func0.call(data, "timezone")){
+if(data.timezone !== undefined){
 if(typeof data.timezone !== "string"){
 const err4 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -244,7 +243,7 @@ validate56.evaluated = {"props":{"endsAt":true,"timezone":true},"dynamicProps":f
 
 export const validateUnmoderatedStudyOrSurvey = validate57;
 const schema24 = {"$id":"https://partner-recruitment.invalid/schemas/UnmoderatedStudyOrSurvey","type":"object","properties":{"remoteCommunicationDetails":{"type":"string"},"specialInstructions":{"type":"string","maxLength":2000},"deadline":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectTaskDeadline"}}};
-const func68 = __dep1.default;
+const func4 = __dep1.default;
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/UnmoderatedStudyOrSurvey" */;
@@ -258,7 +257,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.remoteCommunicationDetails !== undefined && func0.call(data, "remoteCommunicationDetails")){
+if(data.remoteCommunicationDetails !== undefined){
 if(typeof data.remoteCommunicationDetails !== "string"){
 const err0 = {instancePath:instancePath+"/remoteCommunicationDetails",schemaPath:"#/properties/remoteCommunicationDetails/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -270,10 +269,10 @@ __pushError(vErrors, err0);
 errors++;
 }
 }
-if(data.specialInstructions !== undefined && func0.call(data, "specialInstructions")){
+if(data.specialInstructions !== undefined){
 let data1 = data.specialInstructions;
 if(typeof data1 === "string"){
-if(func68(data1) > 2000){
+if(func4(data1) > 2000){
 const err1 = {instancePath:instancePath+"/specialInstructions",schemaPath:"#/properties/specialInstructions/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -295,7 +294,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.deadline !== undefined && func0.call(data, "deadline")){
+if(data.deadline !== undefined){
 if(!(validate56(data.deadline, {instancePath:instancePath+"/deadline",parentData:data,parentDataProperty:"deadline",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate56.errors);
 errors = vErrors.length;
@@ -371,7 +370,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.id === undefined) || (!(func0.call(data, "id")))){
+if(data.id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -381,7 +380,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.text === undefined) || (!(func0.call(data, "text")))){
+if(data.text === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -391,7 +390,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
+if(data.id !== undefined){
 if(typeof data.id !== "string"){
 const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -403,7 +402,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.text !== undefined && func0.call(data, "text")){
+if(data.text !== undefined){
 if(typeof data.text !== "string"){
 const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -450,7 +449,7 @@ let valid0 = true;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.questionType === undefined) || (!(func0.call(data, "questionType")))) && (missing0 = "questionType")){
+if((data.questionType === undefined) && (missing0 = "questionType")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -461,7 +460,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 else {
-if(data.questionType !== undefined && func0.call(data, "questionType")){
+if(data.questionType !== undefined){
 let data0 = data.questionType;
 if(!((data0 === "RADIO") || (data0 === "CHECKBOX"))){
 const err1 = {};
@@ -490,7 +489,7 @@ let ifClause0;
 if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.options === undefined) || (!(func0.call(data, "options")))){
+if(data.options === undefined){
 const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -500,7 +499,7 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if(data.options !== undefined && func0.call(data, "options")){
+if(data.options !== undefined){
 let data1 = data.options;
 if(Array.isArray(data1)){
 if(data1.length < 1){
@@ -528,7 +527,7 @@ ifClause0 = "then";
 else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.options !== undefined && func0.call(data, "options")){
+if(data.options !== undefined){
 const err4 = {instancePath:instancePath+"/options",schemaPath:"#/else/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err4];
@@ -560,7 +559,7 @@ __pushError(vErrors, err5);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.questionId === undefined) || (!(func0.call(data, "questionId")))){
+if(data.questionId === undefined){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionId"},message:"must have required property '"+"questionId"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -570,7 +569,7 @@ __pushError(vErrors, err6);
 }
 errors++;
 }
-if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
+if(data.questionType === undefined){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -580,7 +579,7 @@ __pushError(vErrors, err7);
 }
 errors++;
 }
-if((data.text === undefined) || (!(func0.call(data, "text")))){
+if(data.text === undefined){
 const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -597,7 +596,7 @@ props0.questionType = true;
 props0.text = true;
 props0.options = true;
 }
-if(data.questionId !== undefined && func0.call(data, "questionId")){
+if(data.questionId !== undefined){
 if(typeof data.questionId !== "string"){
 const err9 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -609,13 +608,13 @@ __pushError(vErrors, err9);
 errors++;
 }
 }
-if(data.questionType !== undefined && func0.call(data, "questionType")){
+if(data.questionType !== undefined){
 if(!(validate59(data.questionType, {instancePath:instancePath+"/questionType",parentData:data,parentDataProperty:"questionType",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
-if(data.text !== undefined && func0.call(data, "text")){
+if(data.text !== undefined){
 if(typeof data.text !== "string"){
 const err10 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -627,7 +626,7 @@ __pushError(vErrors, err10);
 errors++;
 }
 }
-if(data.options !== undefined && func0.call(data, "options")){
+if(data.options !== undefined){
 let data6 = data.options;
 if(Array.isArray(data6)){
 const len0 = data6.length;
@@ -640,7 +639,7 @@ errors = vErrors.length;
 let seen0 = new Map();
 for(let i1=0; i1<data6.length; i1++){
 const item0 = data6[i1];
-if(item0 !== null && typeof item0 == "object" && item0.id !== undefined && func0.call(item0, "id")){
+if(item0 !== null && typeof item0 == "object" && item0.id !== undefined){
 const value0 = item0["id"];
 if(seen0.has(value0)){
 const err11 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/x-unique-item-properties",keyword:"x-unique-item-properties",params:{property: "id", value: JSON.stringify(value0), first: seen0.get(value0), index: i1},message:"must not repeat "+"id"+" "+JSON.stringify(value0)+" (items "+seen0.get(value0)+" and "+i1+")"};
@@ -688,7 +687,7 @@ validate61.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateProjectCountryCode = validate64;
 const schema28 = {"$id":"https://partner-recruitment.invalid/schemas/ProjectCountryCode","type":"string","enum":["AX","AL","DZ","AS","AD","AI","AQ","AG","AR","AM","AW","AU","AT","BS","BH","BD","BB","BY","BE","BZ","BJ","BM","BT","BO","BA","BW","BV","BR","VG","IO","BN","BG","BF","BI","CV","CM","CA","KY","CF","TD","CL","CX","CC","CO","KM","CG","CK","CR","HR","CU","CW","CY","CZ","CI","CD","DK","DJ","DM","EC","EG","SV","GQ","ER","EE","SZ","ET","FK","FO","FJ","FI","FR","GF","PF","TF","GA","GM","GE","DE","GI","GR","GL","GD","GP","GU","GT","GG","GN","GW","GY","HT","HM","VA","HN","HK","HU","IS","IN","ID","IR","IQ","IE","IM","IL","IT","JM","JP","JE","JO","KZ","KE","KI","LA","LV","LB","LR","LY","LI","LT","LU","MG","MW","MY","MV","ML","MT","MH","MQ","MR","MU","YT","MX","FM","MD","MC","MN","ME","MS","MA","MZ","NA","NR","NP","NL","NC","NZ","NI","NE","NU","NF","KP","MK","MP","NO","OM","PW","PA","PG","PY","PE","PH","PN","PL","PT","PR","QA","RO","RW","RE","SH","KN","LC","PM","VC","WS","SM","ST","SA","RS","SC","SL","SG","SK","SI","SB","SO","ZA","GS","KR","ES","LK","SR","SJ","SE","CH","TZ","TW","TH","TL","TG","TK","TO","TT","TN","TR","TM","TC","TV","VI","UG","AE","GB","UM","US","UY","VU","VE","VN","WF","EH","ZM","ZW","all"]};
-const func29 = __dep2.default;
+const func2 = __dep2.default;
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/ProjectCountryCode" */;
@@ -714,7 +713,7 @@ errors++;
 let valid0;
 valid0 = false;
 for(const v0 of schema28.enum){
-if(func29(data, v0)){
+if(func2(data, v0)){
 valid0 = true;
 break;
 }
@@ -759,7 +758,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.city === undefined) || (!(func0.call(data, "city")))){
+if(data.city === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -769,7 +768,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.country === undefined) || (!(func0.call(data, "country")))){
+if(data.country === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -779,7 +778,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if((data.location === undefined) || (!(func0.call(data, "location")))){
+if(data.location === undefined){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -789,13 +788,13 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if(data.country !== undefined && func0.call(data, "country")){
+if(data.country !== undefined){
 if(!(validate64(data.country, {instancePath:instancePath+"/country",parentData:data,parentDataProperty:"country",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 }
-if(data.location !== undefined && func0.call(data, "location")){
+if(data.location !== undefined){
 if(!(validate65(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate65.errors);
 errors = vErrors.length;
@@ -832,7 +831,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.location === undefined) || (!(func0.call(data, "location")))){
+if(data.location === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -842,7 +841,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if(data.location !== undefined && func0.call(data, "location")){
+if(data.location !== undefined){
 if(!(validate66(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate66.errors);
 errors = vErrors.length;
@@ -957,7 +956,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.address1 === undefined) || (!(func0.call(data, "address1")))){
+if(data.address1 === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address1"},message:"must have required property '"+"address1"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -967,7 +966,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.city === undefined) || (!(func0.call(data, "city")))){
+if(data.city === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -977,7 +976,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if((data.country === undefined) || (!(func0.call(data, "country")))){
+if(data.country === undefined){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -987,7 +986,7 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if((data.formattedAddress === undefined) || (!(func0.call(data, "formattedAddress")))){
+if(data.formattedAddress === undefined){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "formattedAddress"},message:"must have required property '"+"formattedAddress"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -997,7 +996,7 @@ __pushError(vErrors, err3);
 }
 errors++;
 }
-if((data.latitude === undefined) || (!(func0.call(data, "latitude")))){
+if(data.latitude === undefined){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "latitude"},message:"must have required property '"+"latitude"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -1007,7 +1006,7 @@ __pushError(vErrors, err4);
 }
 errors++;
 }
-if((data.longitude === undefined) || (!(func0.call(data, "longitude")))){
+if(data.longitude === undefined){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "longitude"},message:"must have required property '"+"longitude"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1017,13 +1016,13 @@ __pushError(vErrors, err5);
 }
 errors++;
 }
-if(data.country !== undefined && func0.call(data, "country")){
+if(data.country !== undefined){
 if(!(validate64(data.country, {instancePath:instancePath+"/country",parentData:data,parentDataProperty:"country",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 }
-if(data.latitude !== undefined && func0.call(data, "latitude")){
+if(data.latitude !== undefined){
 let data1 = data.latitude;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err6 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -1036,7 +1035,7 @@ __pushError(vErrors, err6);
 errors++;
 }
 }
-if(data.longitude !== undefined && func0.call(data, "longitude")){
+if(data.longitude !== undefined){
 let data2 = data.longitude;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
 const err7 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -1275,7 +1274,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.answerUid === undefined) || (!(func0.call(data, "answerUid")))){
+if(data.answerUid === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answerUid"},message:"must have required property '"+"answerUid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1285,7 +1284,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if(data.answerUid !== undefined && func0.call(data, "answerUid")){
+if(data.answerUid !== undefined){
 if(typeof data.answerUid !== "string"){
 const err1 = {instancePath:instancePath+"/answerUid",schemaPath:"#/properties/answerUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1297,7 +1296,7 @@ __pushError(vErrors, err1);
 errors++;
 }
 }
-if(data.goToQuestionUid !== undefined && func0.call(data, "goToQuestionUid")){
+if(data.goToQuestionUid !== undefined){
 if(typeof data.goToQuestionUid !== "string"){
 const err2 = {instancePath:instancePath+"/goToQuestionUid",schemaPath:"#/properties/goToQuestionUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1309,7 +1308,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.rowUid !== undefined && func0.call(data, "rowUid")){
+if(data.rowUid !== undefined){
 if(typeof data.rowUid !== "string"){
 const err3 = {instancePath:instancePath+"/rowUid",schemaPath:"#/properties/rowUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1321,7 +1320,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.multipleAnswers !== undefined && func0.call(data, "multipleAnswers")){
+if(data.multipleAnswers !== undefined){
 if(!(Array.isArray(data.multipleAnswers))){
 const err4 = {instancePath:instancePath+"/multipleAnswers",schemaPath:"#/properties/multipleAnswers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
@@ -1368,7 +1367,7 @@ let valid0 = true;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.questionType === undefined) || (!(func0.call(data, "questionType")))) && (missing0 = "questionType")){
+if((data.questionType === undefined) && (missing0 = "questionType")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -1379,7 +1378,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 else {
-if(data.questionType !== undefined && func0.call(data, "questionType")){
+if(data.questionType !== undefined){
 const _errs4 = errors;
 const _errs5 = errors;
 if("matrix" !== data.questionType){
@@ -1430,10 +1429,10 @@ vErrors = null;
 if(_valid0){
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.logic !== undefined && func0.call(data, "logic")){
+if(data.logic !== undefined){
 let data1 = data.logic;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.rowUid !== undefined && func0.call(data1, "rowUid")){
+if(data1.rowUid !== undefined){
 const err3 = {instancePath:instancePath+"/logic/rowUid",schemaPath:"#/then/properties/logic/properties/rowUid/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1465,7 +1464,7 @@ __pushError(vErrors, err4);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.uid === undefined) || (!(func0.call(data, "uid")))){
+if(data.uid === undefined){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1475,7 +1474,7 @@ __pushError(vErrors, err5);
 }
 errors++;
 }
-if((data.id === undefined) || (!(func0.call(data, "id")))){
+if(data.id === undefined){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1485,7 +1484,7 @@ __pushError(vErrors, err6);
 }
 errors++;
 }
-if((data.text === undefined) || (!(func0.call(data, "text")))){
+if(data.text === undefined){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1495,7 +1494,7 @@ __pushError(vErrors, err7);
 }
 errors++;
 }
-if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
+if(data.questionType === undefined){
 const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err8];
@@ -1505,7 +1504,7 @@ __pushError(vErrors, err8);
 }
 errors++;
 }
-if((data.isEnd === undefined) || (!(func0.call(data, "isEnd")))){
+if(data.isEnd === undefined){
 const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isEnd"},message:"must have required property '"+"isEnd"+"'"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1532,7 +1531,7 @@ props0.order = true;
 props0.randomizeOrder = true;
 props0.warnings = true;
 }
-if(data.uid !== undefined && func0.call(data, "uid")){
+if(data.uid !== undefined){
 if(typeof data.uid !== "string"){
 const err10 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1544,7 +1543,7 @@ __pushError(vErrors, err10);
 errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
+if(data.id !== undefined){
 if(typeof data.id !== "string"){
 const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1556,7 +1555,7 @@ __pushError(vErrors, err11);
 errors++;
 }
 }
-if(data.text !== undefined && func0.call(data, "text")){
+if(data.text !== undefined){
 if(typeof data.text !== "string"){
 const err12 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1568,7 +1567,7 @@ __pushError(vErrors, err12);
 errors++;
 }
 }
-if(data.questionType !== undefined && func0.call(data, "questionType")){
+if(data.questionType !== undefined){
 let data6 = data.questionType;
 if(typeof data6 !== "string"){
 const err13 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1591,7 +1590,7 @@ __pushError(vErrors, err14);
 errors++;
 }
 }
-if(data.isEnd !== undefined && func0.call(data, "isEnd")){
+if(data.isEnd !== undefined){
 if(false !== data.isEnd){
 const err15 = {instancePath:instancePath+"/isEnd",schemaPath:"#/properties/isEnd/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
 if(vErrors === null){
@@ -1603,7 +1602,7 @@ __pushError(vErrors, err15);
 errors++;
 }
 }
-if(data.createdAt !== undefined && func0.call(data, "createdAt")){
+if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
 const err16 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1615,7 +1614,7 @@ __pushError(vErrors, err16);
 errors++;
 }
 }
-if(data.updatedAt !== undefined && func0.call(data, "updatedAt")){
+if(data.updatedAt !== undefined){
 if(typeof data.updatedAt !== "string"){
 const err17 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1627,7 +1626,7 @@ __pushError(vErrors, err17);
 errors++;
 }
 }
-if(data.isRequired !== undefined && func0.call(data, "isRequired")){
+if(data.isRequired !== undefined){
 if(typeof data.isRequired !== "boolean"){
 const err18 = {instancePath:instancePath+"/isRequired",schemaPath:"#/properties/isRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1639,7 +1638,7 @@ __pushError(vErrors, err18);
 errors++;
 }
 }
-if(data.skipLogic !== undefined && func0.call(data, "skipLogic")){
+if(data.skipLogic !== undefined){
 if(typeof data.skipLogic !== "boolean"){
 const err19 = {instancePath:instancePath+"/skipLogic",schemaPath:"#/properties/skipLogic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1651,7 +1650,7 @@ __pushError(vErrors, err19);
 errors++;
 }
 }
-if(data.includeOtherOption !== undefined && func0.call(data, "includeOtherOption")){
+if(data.includeOtherOption !== undefined){
 if(typeof data.includeOtherOption !== "boolean"){
 const err20 = {instancePath:instancePath+"/includeOtherOption",schemaPath:"#/properties/includeOtherOption/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1663,13 +1662,13 @@ __pushError(vErrors, err20);
 errors++;
 }
 }
-if(data.logic !== undefined && func0.call(data, "logic")){
+if(data.logic !== undefined){
 if(!(validate80(data.logic, {instancePath:instancePath+"/logic",parentData:data,parentDataProperty:"logic",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate80.errors);
 errors = vErrors.length;
 }
 }
-if(data.order !== undefined && func0.call(data, "order")){
+if(data.order !== undefined){
 let data14 = data.order;
 if(!((typeof data14 == "number") && (isFinite(data14)))){
 const err21 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -1682,7 +1681,7 @@ __pushError(vErrors, err21);
 errors++;
 }
 }
-if(data.randomizeOrder !== undefined && func0.call(data, "randomizeOrder")){
+if(data.randomizeOrder !== undefined){
 if(typeof data.randomizeOrder !== "boolean"){
 const err22 = {instancePath:instancePath+"/randomizeOrder",schemaPath:"#/properties/randomizeOrder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1694,7 +1693,7 @@ __pushError(vErrors, err22);
 errors++;
 }
 }
-if(data.warnings !== undefined && func0.call(data, "warnings")){
+if(data.warnings !== undefined){
 let data16 = data.warnings;
 if(Array.isArray(data16)){
 const len0 = data16.length;
@@ -1758,7 +1757,7 @@ let valid0 = true;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.isOther === undefined) || (!(func0.call(data, "isOther")))) && (missing0 = "isOther")){
+if((data.isOther === undefined) && (missing0 = "isOther")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -1769,7 +1768,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 else {
-if(data.isOther !== undefined && func0.call(data, "isOther")){
+if(data.isOther !== undefined){
 if(true !== data.isOther){
 const err1 = {};
 if(vErrors === null){
@@ -1797,7 +1796,7 @@ let ifClause0;
 if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text !== undefined && func0.call(data, "text")){
+if(data.text !== undefined){
 if("Other" !== data.text){
 const err2 = {instancePath:instancePath+"/text",schemaPath:"#/then/properties/text/const",keyword:"const",params:{allowedValue: "Other"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -1822,7 +1821,7 @@ ifClause0 = "then";
 else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.text === undefined) || (!(func0.call(data, "text")))){
+if(data.text === undefined){
 const err3 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1848,7 +1847,7 @@ __pushError(vErrors, err4);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.id === undefined) || (!(func0.call(data, "id")))){
+if(data.id === undefined){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1858,7 +1857,7 @@ __pushError(vErrors, err5);
 }
 errors++;
 }
-if((data.uid === undefined) || (!(func0.call(data, "uid")))){
+if(data.uid === undefined){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1868,7 +1867,7 @@ __pushError(vErrors, err6);
 }
 errors++;
 }
-if((data.answerValue === undefined) || (!(func0.call(data, "answerValue")))){
+if(data.answerValue === undefined){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answerValue"},message:"must have required property '"+"answerValue"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1889,7 +1888,7 @@ props0.isOther = true;
 props0.createdAt = true;
 props0.updatedAt = true;
 }
-if(data.id !== undefined && func0.call(data, "id")){
+if(data.id !== undefined){
 if(typeof data.id !== "string"){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1901,7 +1900,7 @@ __pushError(vErrors, err8);
 errors++;
 }
 }
-if(data.uid !== undefined && func0.call(data, "uid")){
+if(data.uid !== undefined){
 if(typeof data.uid !== "string"){
 const err9 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1913,7 +1912,7 @@ __pushError(vErrors, err9);
 errors++;
 }
 }
-if(data.answerValue !== undefined && func0.call(data, "answerValue")){
+if(data.answerValue !== undefined){
 let data4 = data.answerValue;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
 const err10 = {instancePath:instancePath+"/answerValue",schemaPath:"#/properties/answerValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -1926,7 +1925,7 @@ __pushError(vErrors, err10);
 errors++;
 }
 }
-if(data.text !== undefined && func0.call(data, "text")){
+if(data.text !== undefined){
 if(typeof data.text !== "string"){
 const err11 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1938,7 +1937,7 @@ __pushError(vErrors, err11);
 errors++;
 }
 }
-if(data.goToQuestionUid !== undefined && func0.call(data, "goToQuestionUid")){
+if(data.goToQuestionUid !== undefined){
 if(typeof data.goToQuestionUid !== "string"){
 const err12 = {instancePath:instancePath+"/goToQuestionUid",schemaPath:"#/properties/goToQuestionUid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1950,7 +1949,7 @@ __pushError(vErrors, err12);
 errors++;
 }
 }
-if(data.isOther !== undefined && func0.call(data, "isOther")){
+if(data.isOther !== undefined){
 if(typeof data.isOther !== "boolean"){
 const err13 = {instancePath:instancePath+"/isOther",schemaPath:"#/properties/isOther/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1962,7 +1961,7 @@ __pushError(vErrors, err13);
 errors++;
 }
 }
-if(data.createdAt !== undefined && func0.call(data, "createdAt")){
+if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
 const err14 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1974,7 +1973,7 @@ __pushError(vErrors, err14);
 errors++;
 }
 }
-if(data.updatedAt !== undefined && func0.call(data, "updatedAt")){
+if(data.updatedAt !== undefined){
 if(typeof data.updatedAt !== "string"){
 const err15 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -2029,7 +2028,7 @@ if(props0 !== true){
 props0 = props0 || {};
 props0.answerValue = true;
 }
-if(data.answerValue !== undefined && func0.call(data, "answerValue")){
+if(data.answerValue !== undefined){
 let data0 = data.answerValue;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/answerValue",schemaPath:"#/properties/answerValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -2091,7 +2090,7 @@ else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
+if(data.questionType === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2101,7 +2100,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.answers === undefined) || (!(func0.call(data, "answers")))){
+if(data.answers === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2116,7 +2115,7 @@ props0 = props0 || {};
 props0.questionType = true;
 props0.answers = true;
 }
-if(data.questionType !== undefined && func0.call(data, "questionType")){
+if(data.questionType !== undefined){
 if("radio" !== data.questionType){
 const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "radio"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2128,7 +2127,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.answers !== undefined && func0.call(data, "answers")){
+if(data.answers !== undefined){
 let data1 = data.answers;
 if(Array.isArray(data1)){
 const len0 = data1.length;
@@ -2193,7 +2192,7 @@ if(props0 !== true){
 props0 = props0 || {};
 props0.answerValue = true;
 }
-if(data.answerValue !== undefined && func0.call(data, "answerValue")){
+if(data.answerValue !== undefined){
 let data0 = data.answerValue;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/answerValue",schemaPath:"#/properties/answerValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -2255,7 +2254,7 @@ else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
+if(data.questionType === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2265,7 +2264,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.answers === undefined) || (!(func0.call(data, "answers")))){
+if(data.answers === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2280,7 +2279,7 @@ props0 = props0 || {};
 props0.questionType = true;
 props0.answers = true;
 }
-if(data.questionType !== undefined && func0.call(data, "questionType")){
+if(data.questionType !== undefined){
 if("checkbox" !== data.questionType){
 const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "checkbox"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2292,7 +2291,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.answers !== undefined && func0.call(data, "answers")){
+if(data.answers !== undefined){
 let data1 = data.answers;
 if(Array.isArray(data1)){
 const len0 = data1.length;
@@ -2353,7 +2352,7 @@ else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
+if(data.questionType === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2363,7 +2362,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.answers === undefined) || (!(func0.call(data, "answers")))){
+if(data.answers === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2378,7 +2377,7 @@ props0 = props0 || {};
 props0.questionType = true;
 props0.answers = true;
 }
-if(data.questionType !== undefined && func0.call(data, "questionType")){
+if(data.questionType !== undefined){
 if("singleLineTextbox" !== data.questionType){
 const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "singleLineTextbox"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2390,7 +2389,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.answers !== undefined && func0.call(data, "answers")){
+if(data.answers !== undefined){
 let data1 = data.answers;
 if(Array.isArray(data1)){
 if(data1.length > 0){
@@ -2461,7 +2460,7 @@ else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
+if(data.questionType === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2471,7 +2470,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.answers === undefined) || (!(func0.call(data, "answers")))){
+if(data.answers === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2486,7 +2485,7 @@ props0 = props0 || {};
 props0.questionType = true;
 props0.answers = true;
 }
-if(data.questionType !== undefined && func0.call(data, "questionType")){
+if(data.questionType !== undefined){
 if("multiLineTextbox" !== data.questionType){
 const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "multiLineTextbox"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2498,7 +2497,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.answers !== undefined && func0.call(data, "answers")){
+if(data.answers !== undefined){
 let data1 = data.answers;
 if(Array.isArray(data1)){
 if(data1.length > 0){
@@ -2569,7 +2568,7 @@ else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
+if(data.questionType === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2579,7 +2578,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.answers === undefined) || (!(func0.call(data, "answers")))){
+if(data.answers === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2594,7 +2593,7 @@ props0 = props0 || {};
 props0.questionType = true;
 props0.answers = true;
 }
-if(data.questionType !== undefined && func0.call(data, "questionType")){
+if(data.questionType !== undefined){
 if("numericBox" !== data.questionType){
 const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "numericBox"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2606,7 +2605,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.answers !== undefined && func0.call(data, "answers")){
+if(data.answers !== undefined){
 let data1 = data.answers;
 if(Array.isArray(data1)){
 if(data1.length > 0){
@@ -2677,7 +2676,7 @@ else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
+if(data.questionType === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2687,7 +2686,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.answers === undefined) || (!(func0.call(data, "answers")))){
+if(data.answers === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2697,7 +2696,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if((data.minValue === undefined) || (!(func0.call(data, "minValue")))){
+if(data.minValue === undefined){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minValue"},message:"must have required property '"+"minValue"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2707,7 +2706,7 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if((data.maxValue === undefined) || (!(func0.call(data, "maxValue")))){
+if(data.maxValue === undefined){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxValue"},message:"must have required property '"+"maxValue"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2717,7 +2716,7 @@ __pushError(vErrors, err3);
 }
 errors++;
 }
-if((data.step === undefined) || (!(func0.call(data, "step")))){
+if(data.step === undefined){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -2735,7 +2734,7 @@ props0.minValue = true;
 props0.maxValue = true;
 props0.step = true;
 }
-if(data.answers !== undefined && func0.call(data, "answers")){
+if(data.answers !== undefined){
 let data0 = data.answers;
 if(Array.isArray(data0)){
 const len0 = data0.length;
@@ -2757,7 +2756,7 @@ __pushError(vErrors, err5);
 errors++;
 }
 }
-if(data.questionType !== undefined && func0.call(data, "questionType")){
+if(data.questionType !== undefined){
 if("sliderScale" !== data.questionType){
 const err6 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "sliderScale"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2769,7 +2768,7 @@ __pushError(vErrors, err6);
 errors++;
 }
 }
-if(data.minValue !== undefined && func0.call(data, "minValue")){
+if(data.minValue !== undefined){
 let data3 = data.minValue;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
 const err7 = {instancePath:instancePath+"/minValue",schemaPath:"#/properties/minValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -2782,7 +2781,7 @@ __pushError(vErrors, err7);
 errors++;
 }
 }
-if(data.maxValue !== undefined && func0.call(data, "maxValue")){
+if(data.maxValue !== undefined){
 let data4 = data.maxValue;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
 const err8 = {instancePath:instancePath+"/maxValue",schemaPath:"#/properties/maxValue/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -2795,7 +2794,7 @@ __pushError(vErrors, err8);
 errors++;
 }
 }
-if(data.step !== undefined && func0.call(data, "step")){
+if(data.step !== undefined){
 let data5 = data.step;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
 const err9 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -2847,7 +2846,7 @@ else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
+if(data.questionType === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2857,7 +2856,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.answers === undefined) || (!(func0.call(data, "answers")))){
+if(data.answers === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2872,7 +2871,7 @@ props0 = props0 || {};
 props0.questionType = true;
 props0.answers = true;
 }
-if(data.questionType !== undefined && func0.call(data, "questionType")){
+if(data.questionType !== undefined){
 if("fileUpload" !== data.questionType){
 const err2 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "fileUpload"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -2884,7 +2883,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.answers !== undefined && func0.call(data, "answers")){
+if(data.answers !== undefined){
 let data1 = data.answers;
 if(Array.isArray(data1)){
 if(data1.length > 0){
@@ -2955,7 +2954,7 @@ else {
 var props0 = validate81.evaluated.props;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
+if(data.questionType === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2965,7 +2964,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.answers === undefined) || (!(func0.call(data, "answers")))){
+if(data.answers === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2980,7 +2979,7 @@ props0 = props0 || {};
 props0.answers = true;
 props0.questionType = true;
 }
-if(data.answers !== undefined && func0.call(data, "answers")){
+if(data.answers !== undefined){
 let data0 = data.answers;
 if(Array.isArray(data0)){
 const len0 = data0.length;
@@ -3002,7 +3001,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.questionType !== undefined && func0.call(data, "questionType")){
+if(data.questionType !== undefined){
 if("rank" !== data.questionType){
 const err3 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "rank"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -3046,7 +3045,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.uid === undefined) || (!(func0.call(data, "uid")))){
+if(data.uid === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uid"},message:"must have required property '"+"uid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3056,7 +3055,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.text === undefined) || (!(func0.call(data, "text")))){
+if(data.text === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3066,7 +3065,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if(data.uid !== undefined && func0.call(data, "uid")){
+if(data.uid !== undefined){
 if(typeof data.uid !== "string"){
 const err2 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3078,7 +3077,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.text !== undefined && func0.call(data, "text")){
+if(data.text !== undefined){
 if(typeof data.text !== "string"){
 const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3090,7 +3089,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.qualifyingAnswerUids !== undefined && func0.call(data, "qualifyingAnswerUids")){
+if(data.qualifyingAnswerUids !== undefined){
 let data2 = data.qualifyingAnswerUids;
 if(Array.isArray(data2)){
 const len0 = data2.length;
@@ -3118,7 +3117,7 @@ __pushError(vErrors, err5);
 errors++;
 }
 }
-if(data.mustSelectAnswerUids !== undefined && func0.call(data, "mustSelectAnswerUids")){
+if(data.mustSelectAnswerUids !== undefined){
 let data4 = data.mustSelectAnswerUids;
 if(Array.isArray(data4)){
 const len1 = data4.length;
@@ -3146,7 +3145,7 @@ __pushError(vErrors, err7);
 errors++;
 }
 }
-if(data.disqualifyAnswerUids !== undefined && func0.call(data, "disqualifyAnswerUids")){
+if(data.disqualifyAnswerUids !== undefined){
 let data6 = data.disqualifyAnswerUids;
 if(Array.isArray(data6)){
 const len2 = data6.length;
@@ -3216,7 +3215,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.matrixSelectionMode === undefined) || (!(func0.call(data, "matrixSelectionMode")))) && (missing0 = "matrixSelectionMode")){
+if((data.matrixSelectionMode === undefined) && (missing0 = "matrixSelectionMode")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -3227,7 +3226,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 else {
-if(data.matrixSelectionMode !== undefined && func0.call(data, "matrixSelectionMode")){
+if(data.matrixSelectionMode !== undefined){
 if("single" !== data.matrixSelectionMode){
 const err1 = {};
 if(vErrors === null){
@@ -3258,14 +3257,14 @@ vErrors = null;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.matrixRows !== undefined && func0.call(data, "matrixRows")){
+if(data.matrixRows !== undefined){
 let data1 = data.matrixRows;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.mustSelectAnswerUids !== undefined && func0.call(data2, "mustSelectAnswerUids")){
+if(data2.mustSelectAnswerUids !== undefined){
 const err2 = {instancePath:instancePath+"/matrixRows/" + i0+"/mustSelectAnswerUids",schemaPath:"#/then/properties/matrixRows/items/properties/mustSelectAnswerUids/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err2];
@@ -3275,7 +3274,7 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if(data2.disqualifyAnswerUids !== undefined && func0.call(data2, "disqualifyAnswerUids")){
+if(data2.disqualifyAnswerUids !== undefined){
 const err3 = {instancePath:instancePath+"/matrixRows/" + i0+"/disqualifyAnswerUids",schemaPath:"#/then/properties/matrixRows/items/properties/disqualifyAnswerUids/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err3];
@@ -3310,7 +3309,7 @@ __pushError(vErrors, err4);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.questionType === undefined) || (!(func0.call(data, "questionType")))){
+if(data.questionType === undefined){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "questionType"},message:"must have required property '"+"questionType"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -3320,7 +3319,7 @@ __pushError(vErrors, err5);
 }
 errors++;
 }
-if((data.answers === undefined) || (!(func0.call(data, "answers")))){
+if(data.answers === undefined){
 const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -3330,7 +3329,7 @@ __pushError(vErrors, err6);
 }
 errors++;
 }
-if((data.matrixRows === undefined) || (!(func0.call(data, "matrixRows")))){
+if(data.matrixRows === undefined){
 const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "matrixRows"},message:"must have required property '"+"matrixRows"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -3348,7 +3347,7 @@ props0.matrixRows = true;
 props0.matrixMatchType = true;
 props0.matrixSelectionMode = true;
 }
-if(data.answers !== undefined && func0.call(data, "answers")){
+if(data.answers !== undefined){
 let data5 = data.answers;
 if(Array.isArray(data5)){
 const len1 = data5.length;
@@ -3370,7 +3369,7 @@ __pushError(vErrors, err8);
 errors++;
 }
 }
-if(data.questionType !== undefined && func0.call(data, "questionType")){
+if(data.questionType !== undefined){
 if("matrix" !== data.questionType){
 const err9 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/const",keyword:"const",params:{allowedValue: "matrix"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -3382,7 +3381,7 @@ __pushError(vErrors, err9);
 errors++;
 }
 }
-if(data.matrixRows !== undefined && func0.call(data, "matrixRows")){
+if(data.matrixRows !== undefined){
 let data8 = data.matrixRows;
 if(Array.isArray(data8)){
 const len2 = data8.length;
@@ -3404,7 +3403,7 @@ __pushError(vErrors, err10);
 errors++;
 }
 }
-if(data.matrixMatchType !== undefined && func0.call(data, "matrixMatchType")){
+if(data.matrixMatchType !== undefined){
 let data10 = data.matrixMatchType;
 if(typeof data10 !== "string"){
 const err11 = {instancePath:instancePath+"/matrixMatchType",schemaPath:"#/properties/matrixMatchType/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3427,7 +3426,7 @@ __pushError(vErrors, err12);
 errors++;
 }
 }
-if(data.matrixSelectionMode !== undefined && func0.call(data, "matrixSelectionMode")){
+if(data.matrixSelectionMode !== undefined){
 let data11 = data.matrixSelectionMode;
 if(typeof data11 !== "string"){
 const err13 = {instancePath:instancePath+"/matrixSelectionMode",schemaPath:"#/properties/matrixSelectionMode/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -3680,7 +3679,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.text === undefined) || (!(func0.call(data, "text")))){
+if(data.text === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3690,7 +3689,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.isEnd === undefined) || (!(func0.call(data, "isEnd")))){
+if(data.isEnd === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isEnd"},message:"must have required property '"+"isEnd"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3700,7 +3699,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if((data.id === undefined) || (!(func0.call(data, "id")))){
+if(data.id === undefined){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -3710,7 +3709,7 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if(data.text !== undefined && func0.call(data, "text")){
+if(data.text !== undefined){
 if(typeof data.text !== "string"){
 const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3722,7 +3721,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.isEnd !== undefined && func0.call(data, "isEnd")){
+if(data.isEnd !== undefined){
 if(true !== data.isEnd){
 const err4 = {instancePath:instancePath+"/isEnd",schemaPath:"#/properties/isEnd/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
@@ -3734,7 +3733,7 @@ __pushError(vErrors, err4);
 errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
+if(data.id !== undefined){
 if(typeof data.id !== "string"){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3746,7 +3745,7 @@ __pushError(vErrors, err5);
 errors++;
 }
 }
-if(data.uid !== undefined && func0.call(data, "uid")){
+if(data.uid !== undefined){
 if(data.uid !== null){
 const err6 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
@@ -3758,7 +3757,7 @@ __pushError(vErrors, err6);
 errors++;
 }
 }
-if(data.order !== undefined && func0.call(data, "order")){
+if(data.order !== undefined){
 if(data.order !== null){
 const err7 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
@@ -3770,7 +3769,7 @@ __pushError(vErrors, err7);
 errors++;
 }
 }
-if(data.answers !== undefined && func0.call(data, "answers")){
+if(data.answers !== undefined){
 let data5 = data.answers;
 if(Array.isArray(data5)){
 if(data5.length > 0){
@@ -3908,7 +3907,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.closed !== undefined && func0.call(data, "closed")){
+if(data.closed !== undefined){
 if(typeof data.closed !== "boolean"){
 const err0 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3920,7 +3919,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 }
-if(data.closedMessage !== undefined && func0.call(data, "closedMessage")){
+if(data.closedMessage !== undefined){
 if(typeof data.closedMessage !== "string"){
 const err1 = {instancePath:instancePath+"/closedMessage",schemaPath:"#/properties/closedMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3932,7 +3931,7 @@ __pushError(vErrors, err1);
 errors++;
 }
 }
-if(data.closedOnDate !== undefined && func0.call(data, "closedOnDate")){
+if(data.closedOnDate !== undefined){
 let data2 = data.closedOnDate;
 if(typeof data2 === "string"){
 if(!(formats0.validate(data2))){
@@ -3957,7 +3956,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.closedByUserId !== undefined && func0.call(data, "closedByUserId")){
+if(data.closedByUserId !== undefined){
 if(typeof data.closedByUserId !== "string"){
 const err4 = {instancePath:instancePath+"/closedByUserId",schemaPath:"#/properties/closedByUserId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4039,13 +4038,13 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ndaType !== undefined && func0.call(data, "ndaType")){
+if(data.ndaType !== undefined){
 if(!(validate132(data.ndaType, {instancePath:instancePath+"/ndaType",parentData:data,parentDataProperty:"ndaType",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate132.errors);
 errors = vErrors.length;
 }
 }
-if(data.ndaLink !== undefined && func0.call(data, "ndaLink")){
+if(data.ndaLink !== undefined){
 let data1 = data.ndaLink;
 if((typeof data1 !== "string") && (data1 !== null)){
 const err0 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema60.properties.ndaLink.type},message:"must be string,null"};
@@ -4058,7 +4057,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 }
-if(data.ndaFileUrl !== undefined && func0.call(data, "ndaFileUrl")){
+if(data.ndaFileUrl !== undefined){
 let data2 = data.ndaFileUrl;
 if((typeof data2 !== "string") && (data2 !== null)){
 const err1 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema60.properties.ndaFileUrl.type},message:"must be string,null"};
@@ -4106,7 +4105,7 @@ let valid0 = true;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.hasNeverParticipated === undefined) || (!(func0.call(data, "hasNeverParticipated")))) && (missing0 = "hasNeverParticipated")){
+if((data.hasNeverParticipated === undefined) && (missing0 = "hasNeverParticipated")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -4117,7 +4116,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 else {
-if(data.hasNeverParticipated !== undefined && func0.call(data, "hasNeverParticipated")){
+if(data.hasNeverParticipated !== undefined){
 if(true !== data.hasNeverParticipated){
 const err1 = {};
 if(vErrors === null){
@@ -4144,7 +4143,7 @@ vErrors = null;
 if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.months !== undefined && func0.call(data, "months")){
+if(data.months !== undefined){
 const err2 = {instancePath:instancePath+"/months",schemaPath:"#/then/properties/months/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err2];
@@ -4174,7 +4173,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.hasNeverParticipated === undefined) || (!(func0.call(data, "hasNeverParticipated")))){
+if(data.hasNeverParticipated === undefined){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasNeverParticipated"},message:"must have required property '"+"hasNeverParticipated"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -4190,7 +4189,7 @@ props0.hasNeverParticipated = true;
 props0.since = true;
 props0.months = true;
 }
-if(data.hasNeverParticipated !== undefined && func0.call(data, "hasNeverParticipated")){
+if(data.hasNeverParticipated !== undefined){
 if(typeof data.hasNeverParticipated !== "boolean"){
 const err5 = {instancePath:instancePath+"/hasNeverParticipated",schemaPath:"#/properties/hasNeverParticipated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4202,7 +4201,7 @@ __pushError(vErrors, err5);
 errors++;
 }
 }
-if(data.since !== undefined && func0.call(data, "since")){
+if(data.since !== undefined){
 let data3 = data.since;
 if(typeof data3 === "string"){
 if(!(formats0.validate(data3))){
@@ -4227,7 +4226,7 @@ __pushError(vErrors, err7);
 errors++;
 }
 }
-if(data.months !== undefined && func0.call(data, "months")){
+if(data.months !== undefined){
 let data4 = data.months;
 if(typeof data4 !== "string"){
 const err8 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4282,7 +4281,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.researcherId === undefined) || (!(func0.call(data, "researcherId")))){
+if(data.researcherId === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "researcherId"},message:"must have required property '"+"researcherId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4292,7 +4291,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if(data.researcherId !== undefined && func0.call(data, "researcherId")){
+if(data.researcherId !== undefined){
 if(typeof data.researcherId !== "string"){
 const err1 = {instancePath:instancePath+"/researcherId",schemaPath:"#/properties/researcherId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4304,7 +4303,7 @@ __pushError(vErrors, err1);
 errors++;
 }
 }
-if(data.researcherName !== undefined && func0.call(data, "researcherName")){
+if(data.researcherName !== undefined){
 if(typeof data.researcherName !== "string"){
 const err2 = {instancePath:instancePath+"/researcherName",schemaPath:"#/properties/researcherName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4316,7 +4315,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.teamId !== undefined && func0.call(data, "teamId")){
+if(data.teamId !== undefined){
 if(typeof data.teamId !== "string"){
 const err3 = {instancePath:instancePath+"/teamId",schemaPath:"#/properties/teamId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4328,7 +4327,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.companyName !== undefined && func0.call(data, "companyName")){
+if(data.companyName !== undefined){
 if(typeof data.companyName !== "string"){
 const err4 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4340,7 +4339,7 @@ __pushError(vErrors, err4);
 errors++;
 }
 }
-if(data.companyId !== undefined && func0.call(data, "companyId")){
+if(data.companyId !== undefined){
 if(typeof data.companyId !== "string"){
 const err5 = {instancePath:instancePath+"/companyId",schemaPath:"#/properties/companyId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4352,7 +4351,7 @@ __pushError(vErrors, err5);
 errors++;
 }
 }
-if(data.bookingUrl !== undefined && func0.call(data, "bookingUrl")){
+if(data.bookingUrl !== undefined){
 if(typeof data.bookingUrl !== "string"){
 const err6 = {instancePath:instancePath+"/bookingUrl",schemaPath:"#/properties/bookingUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4434,7 +4433,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.autopay === undefined) || (!(func0.call(data, "autopay")))){
+if(data.autopay === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "autopay"},message:"must have required property '"+"autopay"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4444,7 +4443,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if(data.autopay !== undefined && func0.call(data, "autopay")){
+if(data.autopay !== undefined){
 if(typeof data.autopay !== "boolean"){
 const err1 = {instancePath:instancePath+"/autopay",schemaPath:"#/properties/autopay/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4456,7 +4455,7 @@ __pushError(vErrors, err1);
 errors++;
 }
 }
-if(data.autoinvite !== undefined && func0.call(data, "autoinvite")){
+if(data.autoinvite !== undefined){
 if(typeof data.autoinvite !== "boolean"){
 const err2 = {instancePath:instancePath+"/autoinvite",schemaPath:"#/properties/autoinvite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4582,7 +4581,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.relationshipStatus !== undefined && func0.call(data, "relationshipStatus")){
+if(data.relationshipStatus !== undefined){
 let data0 = data.relationshipStatus;
 if(typeof data0 !== "string"){
 const err0 = {instancePath:instancePath+"/relationshipStatus",schemaPath:"#/properties/relationshipStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4605,7 +4604,7 @@ __pushError(vErrors, err1);
 errors++;
 }
 }
-if(data.languages !== undefined && func0.call(data, "languages")){
+if(data.languages !== undefined){
 let data1 = data.languages;
 if(Array.isArray(data1)){
 const len0 = data1.length;
@@ -4644,7 +4643,7 @@ __pushError(vErrors, err4);
 errors++;
 }
 }
-if(data.numberOfChildren !== undefined && func0.call(data, "numberOfChildren")){
+if(data.numberOfChildren !== undefined){
 let data3 = data.numberOfChildren;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
 const err5 = {instancePath:instancePath+"/numberOfChildren",schemaPath:"#/properties/numberOfChildren/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -4669,7 +4668,7 @@ errors++;
 }
 }
 }
-if(data.numberOfChildrenLiveAtHome !== undefined && func0.call(data, "numberOfChildrenLiveAtHome")){
+if(data.numberOfChildrenLiveAtHome !== undefined){
 let data4 = data.numberOfChildrenLiveAtHome;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
 const err7 = {instancePath:instancePath+"/numberOfChildrenLiveAtHome",schemaPath:"#/properties/numberOfChildrenLiveAtHome/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -4694,7 +4693,7 @@ errors++;
 }
 }
 }
-if(data.childrenBirthYears !== undefined && func0.call(data, "childrenBirthYears")){
+if(data.childrenBirthYears !== undefined){
 let data5 = data.childrenBirthYears;
 if(Array.isArray(data5)){
 const len1 = data5.length;
@@ -4722,7 +4721,7 @@ __pushError(vErrors, err10);
 errors++;
 }
 }
-if(data.livingSituation !== undefined && func0.call(data, "livingSituation")){
+if(data.livingSituation !== undefined){
 let data7 = data.livingSituation;
 if(typeof data7 !== "string"){
 const err11 = {instancePath:instancePath+"/livingSituation",schemaPath:"#/properties/livingSituation/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4745,7 +4744,7 @@ __pushError(vErrors, err12);
 errors++;
 }
 }
-if(data.pets !== undefined && func0.call(data, "pets")){
+if(data.pets !== undefined){
 let data8 = data.pets;
 if(Array.isArray(data8)){
 const len2 = data8.length;
@@ -4784,7 +4783,7 @@ __pushError(vErrors, err15);
 errors++;
 }
 }
-if(data.homeOwner !== undefined && func0.call(data, "homeOwner")){
+if(data.homeOwner !== undefined){
 if(typeof data.homeOwner !== "boolean"){
 const err16 = {instancePath:instancePath+"/homeOwner",schemaPath:"#/properties/homeOwner/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4796,7 +4795,7 @@ __pushError(vErrors, err16);
 errors++;
 }
 }
-if(data.webcam !== undefined && func0.call(data, "webcam")){
+if(data.webcam !== undefined){
 if(typeof data.webcam !== "boolean"){
 const err17 = {instancePath:instancePath+"/webcam",schemaPath:"#/properties/webcam/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4808,7 +4807,7 @@ __pushError(vErrors, err17);
 errors++;
 }
 }
-if(data.mobilePhoneWithInternet !== undefined && func0.call(data, "mobilePhoneWithInternet")){
+if(data.mobilePhoneWithInternet !== undefined){
 if(typeof data.mobilePhoneWithInternet !== "boolean"){
 const err18 = {instancePath:instancePath+"/mobilePhoneWithInternet",schemaPath:"#/properties/mobilePhoneWithInternet/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4820,7 +4819,7 @@ __pushError(vErrors, err18);
 errors++;
 }
 }
-if(data.headsetWithMicrophone !== undefined && func0.call(data, "headsetWithMicrophone")){
+if(data.headsetWithMicrophone !== undefined){
 if(typeof data.headsetWithMicrophone !== "boolean"){
 const err19 = {instancePath:instancePath+"/headsetWithMicrophone",schemaPath:"#/properties/headsetWithMicrophone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4832,7 +4831,7 @@ __pushError(vErrors, err19);
 errors++;
 }
 }
-if(data.nationality !== undefined && func0.call(data, "nationality")){
+if(data.nationality !== undefined){
 let data14 = data.nationality;
 if(Array.isArray(data14)){
 const len3 = data14.length;
@@ -4871,7 +4870,7 @@ __pushError(vErrors, err22);
 errors++;
 }
 }
-if(data.areaType !== undefined && func0.call(data, "areaType")){
+if(data.areaType !== undefined){
 let data16 = data.areaType;
 if(typeof data16 !== "string"){
 const err23 = {instancePath:instancePath+"/areaType",schemaPath:"#/properties/areaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -4894,7 +4893,7 @@ __pushError(vErrors, err24);
 errors++;
 }
 }
-if(data.programmingLanguages !== undefined && func0.call(data, "programmingLanguages")){
+if(data.programmingLanguages !== undefined){
 let data17 = data.programmingLanguages;
 if(Array.isArray(data17)){
 const len4 = data17.length;
@@ -4933,109 +4932,109 @@ __pushError(vErrors, err27);
 errors++;
 }
 }
-if(data.browsers !== undefined && func0.call(data, "browsers")){
+if(data.browsers !== undefined){
 if(!(validate140(data.browsers, {instancePath:instancePath+"/browsers",parentData:data,parentDataProperty:"browsers",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.smartphoneOS !== undefined && func0.call(data, "smartphoneOS")){
+if(data.smartphoneOS !== undefined){
 if(!(validate140(data.smartphoneOS, {instancePath:instancePath+"/smartphoneOS",parentData:data,parentDataProperty:"smartphoneOS",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.tabletOS !== undefined && func0.call(data, "tabletOS")){
+if(data.tabletOS !== undefined){
 if(!(validate140(data.tabletOS, {instancePath:instancePath+"/tabletOS",parentData:data,parentDataProperty:"tabletOS",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.computerOS !== undefined && func0.call(data, "computerOS")){
+if(data.computerOS !== undefined){
 if(!(validate140(data.computerOS, {instancePath:instancePath+"/computerOS",parentData:data,parentDataProperty:"computerOS",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.cloudPlatforms !== undefined && func0.call(data, "cloudPlatforms")){
+if(data.cloudPlatforms !== undefined){
 if(!(validate140(data.cloudPlatforms, {instancePath:instancePath+"/cloudPlatforms",parentData:data,parentDataProperty:"cloudPlatforms",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.codingAITools !== undefined && func0.call(data, "codingAITools")){
+if(data.codingAITools !== undefined){
 if(!(validate140(data.codingAITools, {instancePath:instancePath+"/codingAITools",parentData:data,parentDataProperty:"codingAITools",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.designPrototypingTools !== undefined && func0.call(data, "designPrototypingTools")){
+if(data.designPrototypingTools !== undefined){
 if(!(validate140(data.designPrototypingTools, {instancePath:instancePath+"/designPrototypingTools",parentData:data,parentDataProperty:"designPrototypingTools",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.foodDeliveryServices !== undefined && func0.call(data, "foodDeliveryServices")){
+if(data.foodDeliveryServices !== undefined){
 if(!(validate140(data.foodDeliveryServices, {instancePath:instancePath+"/foodDeliveryServices",parentData:data,parentDataProperty:"foodDeliveryServices",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.healthWellnessApps !== undefined && func0.call(data, "healthWellnessApps")){
+if(data.healthWellnessApps !== undefined){
 if(!(validate140(data.healthWellnessApps, {instancePath:instancePath+"/healthWellnessApps",parentData:data,parentDataProperty:"healthWellnessApps",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.onlineBankingTools !== undefined && func0.call(data, "onlineBankingTools")){
+if(data.onlineBankingTools !== undefined){
 if(!(validate140(data.onlineBankingTools, {instancePath:instancePath+"/onlineBankingTools",parentData:data,parentDataProperty:"onlineBankingTools",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.onlineLearningPlatforms !== undefined && func0.call(data, "onlineLearningPlatforms")){
+if(data.onlineLearningPlatforms !== undefined){
 if(!(validate140(data.onlineLearningPlatforms, {instancePath:instancePath+"/onlineLearningPlatforms",parentData:data,parentDataProperty:"onlineLearningPlatforms",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.onlineMarketplacePlatforms !== undefined && func0.call(data, "onlineMarketplacePlatforms")){
+if(data.onlineMarketplacePlatforms !== undefined){
 if(!(validate140(data.onlineMarketplacePlatforms, {instancePath:instancePath+"/onlineMarketplacePlatforms",parentData:data,parentDataProperty:"onlineMarketplacePlatforms",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.onlineTravelBooking !== undefined && func0.call(data, "onlineTravelBooking")){
+if(data.onlineTravelBooking !== undefined){
 if(!(validate140(data.onlineTravelBooking, {instancePath:instancePath+"/onlineTravelBooking",parentData:data,parentDataProperty:"onlineTravelBooking",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.productivitySoftware !== undefined && func0.call(data, "productivitySoftware")){
+if(data.productivitySoftware !== undefined){
 if(!(validate140(data.productivitySoftware, {instancePath:instancePath+"/productivitySoftware",parentData:data,parentDataProperty:"productivitySoftware",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.smartHomeDevices !== undefined && func0.call(data, "smartHomeDevices")){
+if(data.smartHomeDevices !== undefined){
 if(!(validate140(data.smartHomeDevices, {instancePath:instancePath+"/smartHomeDevices",parentData:data,parentDataProperty:"smartHomeDevices",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.socialNetworkPlatforms !== undefined && func0.call(data, "socialNetworkPlatforms")){
+if(data.socialNetworkPlatforms !== undefined){
 if(!(validate140(data.socialNetworkPlatforms, {instancePath:instancePath+"/socialNetworkPlatforms",parentData:data,parentDataProperty:"socialNetworkPlatforms",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.streamingServices !== undefined && func0.call(data, "streamingServices")){
+if(data.streamingServices !== undefined){
 if(!(validate140(data.streamingServices, {instancePath:instancePath+"/streamingServices",parentData:data,parentDataProperty:"streamingServices",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
-if(data.vehicleBrands !== undefined && func0.call(data, "vehicleBrands")){
+if(data.vehicleBrands !== undefined){
 if(!(Array.isArray(data.vehicleBrands))){
 const err28 = {instancePath:instancePath+"/vehicleBrands",schemaPath:"#/properties/vehicleBrands/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
@@ -5047,7 +5046,7 @@ __pushError(vErrors, err28);
 errors++;
 }
 }
-if(data.employmentStatuses !== undefined && func0.call(data, "employmentStatuses")){
+if(data.employmentStatuses !== undefined){
 if(!(Array.isArray(data.employmentStatuses))){
 const err29 = {instancePath:instancePath+"/employmentStatuses",schemaPath:"#/properties/employmentStatuses/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
@@ -5090,7 +5089,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.id === undefined) || (!(func0.call(data, "id")))){
+if(data.id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5100,7 +5099,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.name === undefined) || (!(func0.call(data, "name")))){
+if(data.name === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5110,13 +5109,13 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
+if(data.id !== undefined){
 if(!(validate53(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
-if(data.name !== undefined && func0.call(data, "name")){
+if(data.name !== undefined){
 if(typeof data.name !== "string"){
 const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5159,7 +5158,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.id === undefined) || (!(func0.call(data, "id")))){
+if(data.id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -5169,7 +5168,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.createdAt === undefined) || (!(func0.call(data, "createdAt")))){
+if(data.createdAt === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5179,7 +5178,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if((data.name === undefined) || (!(func0.call(data, "name")))){
+if(data.name === undefined){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5189,7 +5188,7 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if((data.slug === undefined) || (!(func0.call(data, "slug")))){
+if(data.slug === undefined){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "slug"},message:"must have required property '"+"slug"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -5199,7 +5198,7 @@ __pushError(vErrors, err3);
 }
 errors++;
 }
-if((data.validated === undefined) || (!(func0.call(data, "validated")))){
+if(data.validated === undefined){
 const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validated"},message:"must have required property '"+"validated"+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -5209,7 +5208,7 @@ __pushError(vErrors, err4);
 }
 errors++;
 }
-if((data.type === undefined) || (!(func0.call(data, "type")))){
+if(data.type === undefined){
 const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5219,7 +5218,7 @@ __pushError(vErrors, err5);
 }
 errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
+if(data.id !== undefined){
 if(typeof data.id !== "string"){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5231,7 +5230,7 @@ __pushError(vErrors, err6);
 errors++;
 }
 }
-if(data.createdAt !== undefined && func0.call(data, "createdAt")){
+if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
 const err7 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5243,7 +5242,7 @@ __pushError(vErrors, err7);
 errors++;
 }
 }
-if(data.updatedAt !== undefined && func0.call(data, "updatedAt")){
+if(data.updatedAt !== undefined){
 if(typeof data.updatedAt !== "string"){
 const err8 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5255,7 +5254,7 @@ __pushError(vErrors, err8);
 errors++;
 }
 }
-if(data.name !== undefined && func0.call(data, "name")){
+if(data.name !== undefined){
 if(typeof data.name !== "string"){
 const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5267,7 +5266,7 @@ __pushError(vErrors, err9);
 errors++;
 }
 }
-if(data.slug !== undefined && func0.call(data, "slug")){
+if(data.slug !== undefined){
 if(typeof data.slug !== "string"){
 const err10 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5279,7 +5278,7 @@ __pushError(vErrors, err10);
 errors++;
 }
 }
-if(data.validated !== undefined && func0.call(data, "validated")){
+if(data.validated !== undefined){
 if(typeof data.validated !== "boolean"){
 const err11 = {instancePath:instancePath+"/validated",schemaPath:"#/properties/validated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -5291,7 +5290,7 @@ __pushError(vErrors, err11);
 errors++;
 }
 }
-if(data.type !== undefined && func0.call(data, "type")){
+if(data.type !== undefined){
 if(typeof data.type !== "string"){
 const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5303,7 +5302,7 @@ __pushError(vErrors, err12);
 errors++;
 }
 }
-if(data.count !== undefined && func0.call(data, "count")){
+if(data.count !== undefined){
 let data7 = data.count;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
 const err13 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -5334,7 +5333,7 @@ validate161.evaluated = {"props":{"id":true,"createdAt":true,"updatedAt":true,"n
 
 export const validateProject = validate162;
 const schema70 = {"$id":"https://partner-recruitment.invalid/schemas/Project","type":"object","required":["id","createdAt","publicTitle","publicInternalName","projectStatus","projectRecruitingStatus","targetMarketType","typeOfResearch","targetResearchMethodology","participantTimeRequiredMinutes","incentiveAmount","targetNumberOfParticipants","externalResearcher"],"properties":{"id":{"type":"string"},"createdAt":{"type":"string"},"updatedAt":{"type":"string"},"publicTitle":{"type":"string"},"publicInternalName":{"type":"string","minLength":3,"maxLength":50},"publicDescription":{"type":"string","maxLength":800},"organizationId":{"$ref":"https://partner-recruitment.invalid/schemas/ObjectId"},"teamId":{"$ref":"https://partner-recruitment.invalid/schemas/ObjectId"},"projectStatus":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectStatus"},"projectRecruitingStatus":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectRecruitingStatus"},"targetMarketType":{"type":"string","enum":["b2b","b2c"]},"typeOfResearch":{"type":"string","enum":["inPerson","remote"]},"targetResearchMethodology":{"$ref":"https://partner-recruitment.invalid/schemas/KindOfResearch"},"unmoderatedStudyOrSurvey":{"$ref":"https://partner-recruitment.invalid/schemas/UnmoderatedStudyOrSurvey"},"externalScreenerLink":{"type":["string","null"],"format":"uri","pattern":"^https://[^/?#]+"},"externalQuestions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ExternalQuestion"}},"participantTimeRequiredMinutes":{"type":"number"},"incentiveAmount":{"type":"number","minimum":5,"maximum":1000},"targetNumberOfParticipants":{"type":"number","minimum":1,"maximum":500},"targetCountry":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectCountryCode"},"targetCountries":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectCountryCode"}},"targetCities":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/TargetCity"}},"targetJobFunctions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/JobFunction"}},"targetCompanySize":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/CompanySize"}},"targetLocationRespondentInPerson":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectLocationInPerson"},"targetHouseholdIncome":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/HouseholdIncome"}},"targetGenders":{"$ref":"https://partner-recruitment.invalid/schemas/Gender"},"targetEducation":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/EducationLevel"}},"targetEthnicities":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/Ethnicities"}},"targetAgeGroups":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/AgeGroup"}},"screenerQuestions":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/ScreenerQuestionItem"}},"inviteSurveyLink":{"type":"string"},"closedDetails":{"$ref":"https://partner-recruitment.invalid/schemas/ProjectClosedDetails"},"closed":{"type":"boolean"},"closedMessage":{"type":"string"},"closedOnDate":{"type":"string","format":"date-time"},"closedByUserId":{"type":"string"},"ndaDetails":{"$ref":"https://partner-recruitment.invalid/schemas/NdaDetails"},"ndaType":{"type":"string","enum":["none","file","link"]},"ndaFileUrl":{"type":["string","null"]},"ndaLink":{"type":["string","null"]},"filterPastParticipation":{"$ref":"https://partner-recruitment.invalid/schemas/PastParticipation"},"externalResearcher":{"$ref":"https://partner-recruitment.invalid/schemas/ExternalResearcher"},"seniority":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/SeniorityLevel"}},"publishedAt":{"type":"string","format":"date-time"},"automations":{"$ref":"https://partner-recruitment.invalid/schemas/Automation"},"keyQualifiers":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/KeyQualifier"}},"advancedTargeting":{"$ref":"https://partner-recruitment.invalid/schemas/AdvancedTargeting"},"completionUrl":{"type":["string","null"]},"targetProfessionalIndustries":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetJobTitles":{"type":"array","maxItems":30,"items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetProjectTopics":{"type":"array","items":{"$ref":"https://partner-recruitment.invalid/schemas/NamedReference"}},"targetAudienceSkills":{"type":"array","maxItems":25,"items":{"$ref":"https://partner-recruitment.invalid/schemas/Skill"}}},"allOf":[{"if":{"required":["targetMarketType"],"properties":{"targetMarketType":{"const":"b2b"}}},"then":{"required":["targetProfessionalIndustries"],"properties":{"targetProfessionalIndustries":{"minItems":1}}}},{"if":{"required":["targetMarketType"],"properties":{"targetMarketType":{"const":"b2c"}}},"then":{"required":["targetProjectTopics"],"properties":{"targetProjectTopics":{"minItems":1,"maxItems":2}}}},{"if":{"required":["typeOfResearch"],"properties":{"typeOfResearch":{"const":"inPerson"}}},"then":{"required":["targetLocationRespondentInPerson"],"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup","inRespondentHome","inRespondentOffice"]}}}},{"if":{"required":["typeOfResearch"],"properties":{"typeOfResearch":{"const":"remote"}}},"then":{"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup","unmoderatedStudy","survey","diaryStudy"]}}}},{"if":{"required":["targetResearchMethodology"],"properties":{"targetResearchMethodology":{"enum":["oneOnOne","focusGroup"]}}},"then":{"properties":{"externalResearcher":{"required":["bookingUrl"]}}}},{"if":{"required":["targetResearchMethodology"],"properties":{"targetResearchMethodology":{"not":{"enum":["unmoderatedStudy","survey"]}}}},"then":{"properties":{"unmoderatedStudyOrSurvey":false,"automations":{"properties":{"autoinvite":{"const":false}}},"completionUrl":{"type":"null"}}}},{"if":{"required":["externalQuestions"],"properties":{"externalQuestions":{"minItems":1}}},"then":{"required":["externalScreenerLink"],"properties":{"externalScreenerLink":{"type":"string"}}}},{"if":{"required":["projectStatus","externalScreenerLink"],"properties":{"projectStatus":{"not":{"const":"DRAFT"}},"externalScreenerLink":{"type":"string"}}},"then":{"required":["externalQuestions"],"properties":{"externalQuestions":{"minItems":1}}}}]};
-const func1 = (function patternRegExp(pattern, flags) {
+const func0 = (function patternRegExp(pattern, flags) {
   try {
     return new RegExp(pattern, flags);
   } catch (error) {
@@ -5347,7 +5346,7 @@ const func1 = (function patternRegExp(pattern, flags) {
   }
 });
 const formats6 = __dep0.fullFormats.uri;
-const pattern3 = func1("^https://[^/?#]+", "u");
+const pattern3 = func0("^https://[^/?#]+", "u");
 
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://partner-recruitment.invalid/schemas/Project" */;
@@ -5365,7 +5364,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.targetMarketType === undefined) || (!(func0.call(data, "targetMarketType")))) && (missing0 = "targetMarketType")){
+if((data.targetMarketType === undefined) && (missing0 = "targetMarketType")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -5376,7 +5375,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 else {
-if(data.targetMarketType !== undefined && func0.call(data, "targetMarketType")){
+if(data.targetMarketType !== undefined){
 if("b2b" !== data.targetMarketType){
 const err1 = {};
 if(vErrors === null){
@@ -5403,7 +5402,7 @@ vErrors = null;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.targetProfessionalIndustries === undefined) || (!(func0.call(data, "targetProfessionalIndustries")))){
+if(data.targetProfessionalIndustries === undefined){
 const err2 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "targetProfessionalIndustries"},message:"must have required property '"+"targetProfessionalIndustries"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5413,7 +5412,7 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if(data.targetProfessionalIndustries !== undefined && func0.call(data, "targetProfessionalIndustries")){
+if(data.targetProfessionalIndustries !== undefined){
 let data1 = data.targetProfessionalIndustries;
 if(Array.isArray(data1)){
 if(data1.length < 1){
@@ -5452,7 +5451,7 @@ let valid4 = true;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if(((data.targetMarketType === undefined) || (!(func0.call(data, "targetMarketType")))) && (missing1 = "targetMarketType")){
+if((data.targetMarketType === undefined) && (missing1 = "targetMarketType")){
 const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
@@ -5463,7 +5462,7 @@ __pushError(vErrors, err5);
 errors++;
 }
 else {
-if(data.targetMarketType !== undefined && func0.call(data, "targetMarketType")){
+if(data.targetMarketType !== undefined){
 if("b2c" !== data.targetMarketType){
 const err6 = {};
 if(vErrors === null){
@@ -5490,7 +5489,7 @@ vErrors = null;
 if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.targetProjectTopics === undefined) || (!(func0.call(data, "targetProjectTopics")))){
+if(data.targetProjectTopics === undefined){
 const err7 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "targetProjectTopics"},message:"must have required property '"+"targetProjectTopics"+"'"};
 if(vErrors === null){
 vErrors = [err7];
@@ -5500,7 +5499,7 @@ __pushError(vErrors, err7);
 }
 errors++;
 }
-if(data.targetProjectTopics !== undefined && func0.call(data, "targetProjectTopics")){
+if(data.targetProjectTopics !== undefined){
 let data3 = data.targetProjectTopics;
 if(Array.isArray(data3)){
 if(data3.length > 2){
@@ -5558,7 +5557,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if(((data.typeOfResearch === undefined) || (!(func0.call(data, "typeOfResearch")))) && (missing2 = "typeOfResearch")){
+if((data.typeOfResearch === undefined) && (missing2 = "typeOfResearch")){
 const err11 = {};
 if(vErrors === null){
 vErrors = [err11];
@@ -5569,7 +5568,7 @@ __pushError(vErrors, err11);
 errors++;
 }
 else {
-if(data.typeOfResearch !== undefined && func0.call(data, "typeOfResearch")){
+if(data.typeOfResearch !== undefined){
 if("inPerson" !== data.typeOfResearch){
 const err12 = {};
 if(vErrors === null){
@@ -5596,7 +5595,7 @@ vErrors = null;
 if(_valid2){
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.targetLocationRespondentInPerson === undefined) || (!(func0.call(data, "targetLocationRespondentInPerson")))){
+if(data.targetLocationRespondentInPerson === undefined){
 const err13 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "targetLocationRespondentInPerson"},message:"must have required property '"+"targetLocationRespondentInPerson"+"'"};
 if(vErrors === null){
 vErrors = [err13];
@@ -5606,7 +5605,7 @@ __pushError(vErrors, err13);
 }
 errors++;
 }
-if(data.targetResearchMethodology !== undefined && func0.call(data, "targetResearchMethodology")){
+if(data.targetResearchMethodology !== undefined){
 let data5 = data.targetResearchMethodology;
 if(!((((data5 === "oneOnOne") || (data5 === "focusGroup")) || (data5 === "inRespondentHome")) || (data5 === "inRespondentOffice"))){
 const err14 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/2/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema70.allOf[2].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
@@ -5652,7 +5651,7 @@ let valid10 = true;
 const _errs21 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if(((data.typeOfResearch === undefined) || (!(func0.call(data, "typeOfResearch")))) && (missing3 = "typeOfResearch")){
+if((data.typeOfResearch === undefined) && (missing3 = "typeOfResearch")){
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -5663,7 +5662,7 @@ __pushError(vErrors, err16);
 errors++;
 }
 else {
-if(data.typeOfResearch !== undefined && func0.call(data, "typeOfResearch")){
+if(data.typeOfResearch !== undefined){
 if("remote" !== data.typeOfResearch){
 const err17 = {};
 if(vErrors === null){
@@ -5690,7 +5689,7 @@ vErrors = null;
 if(_valid3){
 const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.targetResearchMethodology !== undefined && func0.call(data, "targetResearchMethodology")){
+if(data.targetResearchMethodology !== undefined){
 let data7 = data.targetResearchMethodology;
 if(!(((((data7 === "oneOnOne") || (data7 === "focusGroup")) || (data7 === "unmoderatedStudy")) || (data7 === "survey")) || (data7 === "diaryStudy"))){
 const err18 = {instancePath:instancePath+"/targetResearchMethodology",schemaPath:"#/allOf/3/then/properties/targetResearchMethodology/enum",keyword:"enum",params:{allowedValues: schema70.allOf[3].then.properties.targetResearchMethodology.enum},message:"must be equal to one of the allowed values"};
@@ -5736,7 +5735,7 @@ let valid13 = true;
 const _errs27 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if(((data.targetResearchMethodology === undefined) || (!(func0.call(data, "targetResearchMethodology")))) && (missing4 = "targetResearchMethodology")){
+if((data.targetResearchMethodology === undefined) && (missing4 = "targetResearchMethodology")){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -5747,7 +5746,7 @@ __pushError(vErrors, err20);
 errors++;
 }
 else {
-if(data.targetResearchMethodology !== undefined && func0.call(data, "targetResearchMethodology")){
+if(data.targetResearchMethodology !== undefined){
 let data8 = data.targetResearchMethodology;
 if(!((data8 === "oneOnOne") || (data8 === "focusGroup"))){
 const err21 = {};
@@ -5775,10 +5774,10 @@ vErrors = null;
 if(_valid4){
 const _errs29 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.externalResearcher !== undefined && func0.call(data, "externalResearcher")){
+if(data.externalResearcher !== undefined){
 let data9 = data.externalResearcher;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if((data9.bookingUrl === undefined) || (!(func0.call(data9, "bookingUrl")))){
+if(data9.bookingUrl === undefined){
 const err22 = {instancePath:instancePath+"/externalResearcher",schemaPath:"#/allOf/4/then/properties/externalResearcher/required",keyword:"required",params:{missingProperty: "bookingUrl"},message:"must have required property '"+"bookingUrl"+"'"};
 if(vErrors === null){
 vErrors = [err22];
@@ -5823,7 +5822,7 @@ let valid16 = true;
 const _errs33 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if(((data.targetResearchMethodology === undefined) || (!(func0.call(data, "targetResearchMethodology")))) && (missing5 = "targetResearchMethodology")){
+if((data.targetResearchMethodology === undefined) && (missing5 = "targetResearchMethodology")){
 const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
@@ -5834,7 +5833,7 @@ __pushError(vErrors, err24);
 errors++;
 }
 else {
-if(data.targetResearchMethodology !== undefined && func0.call(data, "targetResearchMethodology")){
+if(data.targetResearchMethodology !== undefined){
 let data10 = data.targetResearchMethodology;
 const _errs35 = errors;
 const _errs36 = errors;
@@ -5886,7 +5885,7 @@ vErrors = null;
 if(_valid5){
 const _errs37 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.unmoderatedStudyOrSurvey !== undefined && func0.call(data, "unmoderatedStudyOrSurvey")){
+if(data.unmoderatedStudyOrSurvey !== undefined){
 const err27 = {instancePath:instancePath+"/unmoderatedStudyOrSurvey",schemaPath:"#/allOf/5/then/properties/unmoderatedStudyOrSurvey/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err27];
@@ -5896,10 +5895,10 @@ __pushError(vErrors, err27);
 }
 errors++;
 }
-if(data.automations !== undefined && func0.call(data, "automations")){
+if(data.automations !== undefined){
 let data12 = data.automations;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.autoinvite !== undefined && func0.call(data12, "autoinvite")){
+if(data12.autoinvite !== undefined){
 if(false !== data12.autoinvite){
 const err28 = {instancePath:instancePath+"/automations/autoinvite",schemaPath:"#/allOf/5/then/properties/automations/properties/autoinvite/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
 if(vErrors === null){
@@ -5913,7 +5912,7 @@ errors++;
 }
 }
 }
-if(data.completionUrl !== undefined && func0.call(data, "completionUrl")){
+if(data.completionUrl !== undefined){
 if(data.completionUrl !== null){
 const err29 = {instancePath:instancePath+"/completionUrl",schemaPath:"#/allOf/5/then/properties/completionUrl/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
@@ -5960,7 +5959,7 @@ let valid21 = true;
 const _errs44 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
-if(((data.externalQuestions === undefined) || (!(func0.call(data, "externalQuestions")))) && (missing6 = "externalQuestions")){
+if((data.externalQuestions === undefined) && (missing6 = "externalQuestions")){
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -5971,7 +5970,7 @@ __pushError(vErrors, err31);
 errors++;
 }
 else {
-if(data.externalQuestions !== undefined && func0.call(data, "externalQuestions")){
+if(data.externalQuestions !== undefined){
 let data15 = data.externalQuestions;
 if(Array.isArray(data15)){
 if(data15.length < 1){
@@ -6001,7 +6000,7 @@ vErrors = null;
 if(_valid6){
 const _errs46 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.externalScreenerLink === undefined) || (!(func0.call(data, "externalScreenerLink")))){
+if(data.externalScreenerLink === undefined){
 const err33 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "externalScreenerLink"},message:"must have required property '"+"externalScreenerLink"+"'"};
 if(vErrors === null){
 vErrors = [err33];
@@ -6011,7 +6010,7 @@ __pushError(vErrors, err33);
 }
 errors++;
 }
-if(data.externalScreenerLink !== undefined && func0.call(data, "externalScreenerLink")){
+if(data.externalScreenerLink !== undefined){
 if(typeof data.externalScreenerLink !== "string"){
 const err34 = {instancePath:instancePath+"/externalScreenerLink",schemaPath:"#/allOf/6/then/properties/externalScreenerLink/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6056,7 +6055,7 @@ let valid24 = true;
 const _errs51 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
-if((((data.projectStatus === undefined) || (!(func0.call(data, "projectStatus")))) && (missing7 = "projectStatus")) || (((data.externalScreenerLink === undefined) || (!(func0.call(data, "externalScreenerLink")))) && (missing7 = "externalScreenerLink"))){
+if(((data.projectStatus === undefined) && (missing7 = "projectStatus")) || ((data.externalScreenerLink === undefined) && (missing7 = "externalScreenerLink"))){
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -6067,7 +6066,7 @@ __pushError(vErrors, err36);
 errors++;
 }
 else {
-if(data.projectStatus !== undefined && func0.call(data, "projectStatus")){
+if(data.projectStatus !== undefined){
 const _errs52 = errors;
 const _errs53 = errors;
 const _errs54 = errors;
@@ -6109,7 +6108,7 @@ else {
 var valid25 = true;
 }
 if(valid25){
-if(data.externalScreenerLink !== undefined && func0.call(data, "externalScreenerLink")){
+if(data.externalScreenerLink !== undefined){
 const _errs55 = errors;
 if(typeof data.externalScreenerLink !== "string"){
 const err39 = {};
@@ -6142,7 +6141,7 @@ vErrors = null;
 if(_valid7){
 const _errs57 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.externalQuestions === undefined) || (!(func0.call(data, "externalQuestions")))){
+if(data.externalQuestions === undefined){
 const err40 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "externalQuestions"},message:"must have required property '"+"externalQuestions"+"'"};
 if(vErrors === null){
 vErrors = [err40];
@@ -6152,7 +6151,7 @@ __pushError(vErrors, err40);
 }
 errors++;
 }
-if(data.externalQuestions !== undefined && func0.call(data, "externalQuestions")){
+if(data.externalQuestions !== undefined){
 let data19 = data.externalQuestions;
 if(Array.isArray(data19)){
 if(data19.length < 1){
@@ -6197,7 +6196,7 @@ Object.assign(props0, props7);
 }
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.id === undefined) || (!(func0.call(data, "id")))){
+if(data.id === undefined){
 const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err43];
@@ -6207,7 +6206,7 @@ __pushError(vErrors, err43);
 }
 errors++;
 }
-if((data.createdAt === undefined) || (!(func0.call(data, "createdAt")))){
+if(data.createdAt === undefined){
 const err44 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err44];
@@ -6217,7 +6216,7 @@ __pushError(vErrors, err44);
 }
 errors++;
 }
-if((data.publicTitle === undefined) || (!(func0.call(data, "publicTitle")))){
+if(data.publicTitle === undefined){
 const err45 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicTitle"},message:"must have required property '"+"publicTitle"+"'"};
 if(vErrors === null){
 vErrors = [err45];
@@ -6227,7 +6226,7 @@ __pushError(vErrors, err45);
 }
 errors++;
 }
-if((data.publicInternalName === undefined) || (!(func0.call(data, "publicInternalName")))){
+if(data.publicInternalName === undefined){
 const err46 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicInternalName"},message:"must have required property '"+"publicInternalName"+"'"};
 if(vErrors === null){
 vErrors = [err46];
@@ -6237,7 +6236,7 @@ __pushError(vErrors, err46);
 }
 errors++;
 }
-if((data.projectStatus === undefined) || (!(func0.call(data, "projectStatus")))){
+if(data.projectStatus === undefined){
 const err47 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectStatus"},message:"must have required property '"+"projectStatus"+"'"};
 if(vErrors === null){
 vErrors = [err47];
@@ -6247,7 +6246,7 @@ __pushError(vErrors, err47);
 }
 errors++;
 }
-if((data.projectRecruitingStatus === undefined) || (!(func0.call(data, "projectRecruitingStatus")))){
+if(data.projectRecruitingStatus === undefined){
 const err48 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectRecruitingStatus"},message:"must have required property '"+"projectRecruitingStatus"+"'"};
 if(vErrors === null){
 vErrors = [err48];
@@ -6257,7 +6256,7 @@ __pushError(vErrors, err48);
 }
 errors++;
 }
-if((data.targetMarketType === undefined) || (!(func0.call(data, "targetMarketType")))){
+if(data.targetMarketType === undefined){
 const err49 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "targetMarketType"},message:"must have required property '"+"targetMarketType"+"'"};
 if(vErrors === null){
 vErrors = [err49];
@@ -6267,7 +6266,7 @@ __pushError(vErrors, err49);
 }
 errors++;
 }
-if((data.typeOfResearch === undefined) || (!(func0.call(data, "typeOfResearch")))){
+if(data.typeOfResearch === undefined){
 const err50 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typeOfResearch"},message:"must have required property '"+"typeOfResearch"+"'"};
 if(vErrors === null){
 vErrors = [err50];
@@ -6277,7 +6276,7 @@ __pushError(vErrors, err50);
 }
 errors++;
 }
-if((data.targetResearchMethodology === undefined) || (!(func0.call(data, "targetResearchMethodology")))){
+if(data.targetResearchMethodology === undefined){
 const err51 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "targetResearchMethodology"},message:"must have required property '"+"targetResearchMethodology"+"'"};
 if(vErrors === null){
 vErrors = [err51];
@@ -6287,7 +6286,7 @@ __pushError(vErrors, err51);
 }
 errors++;
 }
-if((data.participantTimeRequiredMinutes === undefined) || (!(func0.call(data, "participantTimeRequiredMinutes")))){
+if(data.participantTimeRequiredMinutes === undefined){
 const err52 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "participantTimeRequiredMinutes"},message:"must have required property '"+"participantTimeRequiredMinutes"+"'"};
 if(vErrors === null){
 vErrors = [err52];
@@ -6297,7 +6296,7 @@ __pushError(vErrors, err52);
 }
 errors++;
 }
-if((data.incentiveAmount === undefined) || (!(func0.call(data, "incentiveAmount")))){
+if(data.incentiveAmount === undefined){
 const err53 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incentiveAmount"},message:"must have required property '"+"incentiveAmount"+"'"};
 if(vErrors === null){
 vErrors = [err53];
@@ -6307,7 +6306,7 @@ __pushError(vErrors, err53);
 }
 errors++;
 }
-if((data.targetNumberOfParticipants === undefined) || (!(func0.call(data, "targetNumberOfParticipants")))){
+if(data.targetNumberOfParticipants === undefined){
 const err54 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "targetNumberOfParticipants"},message:"must have required property '"+"targetNumberOfParticipants"+"'"};
 if(vErrors === null){
 vErrors = [err54];
@@ -6317,7 +6316,7 @@ __pushError(vErrors, err54);
 }
 errors++;
 }
-if((data.externalResearcher === undefined) || (!(func0.call(data, "externalResearcher")))){
+if(data.externalResearcher === undefined){
 const err55 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "externalResearcher"},message:"must have required property '"+"externalResearcher"+"'"};
 if(vErrors === null){
 vErrors = [err55];
@@ -6383,7 +6382,7 @@ props0.targetJobTitles = true;
 props0.targetProjectTopics = true;
 props0.targetAudienceSkills = true;
 }
-if(data.id !== undefined && func0.call(data, "id")){
+if(data.id !== undefined){
 if(typeof data.id !== "string"){
 const err56 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6395,7 +6394,7 @@ __pushError(vErrors, err56);
 errors++;
 }
 }
-if(data.createdAt !== undefined && func0.call(data, "createdAt")){
+if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
 const err57 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6407,7 +6406,7 @@ __pushError(vErrors, err57);
 errors++;
 }
 }
-if(data.updatedAt !== undefined && func0.call(data, "updatedAt")){
+if(data.updatedAt !== undefined){
 if(typeof data.updatedAt !== "string"){
 const err58 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6419,7 +6418,7 @@ __pushError(vErrors, err58);
 errors++;
 }
 }
-if(data.publicTitle !== undefined && func0.call(data, "publicTitle")){
+if(data.publicTitle !== undefined){
 if(typeof data.publicTitle !== "string"){
 const err59 = {instancePath:instancePath+"/publicTitle",schemaPath:"#/properties/publicTitle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6431,10 +6430,10 @@ __pushError(vErrors, err59);
 errors++;
 }
 }
-if(data.publicInternalName !== undefined && func0.call(data, "publicInternalName")){
+if(data.publicInternalName !== undefined){
 let data24 = data.publicInternalName;
 if(typeof data24 === "string"){
-if(func68(data24) > 50){
+if(func4(data24) > 50){
 const err60 = {instancePath:instancePath+"/publicInternalName",schemaPath:"#/properties/publicInternalName/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err60];
@@ -6444,7 +6443,7 @@ __pushError(vErrors, err60);
 }
 errors++;
 }
-if(func68(data24) < 3){
+if(func4(data24) < 3){
 const err61 = {instancePath:instancePath+"/publicInternalName",schemaPath:"#/properties/publicInternalName/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
 if(vErrors === null){
 vErrors = [err61];
@@ -6466,10 +6465,10 @@ __pushError(vErrors, err62);
 errors++;
 }
 }
-if(data.publicDescription !== undefined && func0.call(data, "publicDescription")){
+if(data.publicDescription !== undefined){
 let data25 = data.publicDescription;
 if(typeof data25 === "string"){
-if(func68(data25) > 800){
+if(func4(data25) > 800){
 const err63 = {instancePath:instancePath+"/publicDescription",schemaPath:"#/properties/publicDescription/maxLength",keyword:"maxLength",params:{limit: 800},message:"must NOT have more than 800 characters"};
 if(vErrors === null){
 vErrors = [err63];
@@ -6491,31 +6490,31 @@ __pushError(vErrors, err64);
 errors++;
 }
 }
-if(data.organizationId !== undefined && func0.call(data, "organizationId")){
+if(data.organizationId !== undefined){
 if(!(validate53(data.organizationId, {instancePath:instancePath+"/organizationId",parentData:data,parentDataProperty:"organizationId",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
-if(data.teamId !== undefined && func0.call(data, "teamId")){
+if(data.teamId !== undefined){
 if(!(validate53(data.teamId, {instancePath:instancePath+"/teamId",parentData:data,parentDataProperty:"teamId",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
-if(data.projectStatus !== undefined && func0.call(data, "projectStatus")){
+if(data.projectStatus !== undefined){
 if(!(validate52(data.projectStatus, {instancePath:instancePath+"/projectStatus",parentData:data,parentDataProperty:"projectStatus",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate52.errors);
 errors = vErrors.length;
 }
 }
-if(data.projectRecruitingStatus !== undefined && func0.call(data, "projectRecruitingStatus")){
+if(data.projectRecruitingStatus !== undefined){
 if(!(validate54(data.projectRecruitingStatus, {instancePath:instancePath+"/projectRecruitingStatus",parentData:data,parentDataProperty:"projectRecruitingStatus",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
-if(data.targetMarketType !== undefined && func0.call(data, "targetMarketType")){
+if(data.targetMarketType !== undefined){
 let data30 = data.targetMarketType;
 if(typeof data30 !== "string"){
 const err65 = {instancePath:instancePath+"/targetMarketType",schemaPath:"#/properties/targetMarketType/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -6538,7 +6537,7 @@ __pushError(vErrors, err66);
 errors++;
 }
 }
-if(data.typeOfResearch !== undefined && func0.call(data, "typeOfResearch")){
+if(data.typeOfResearch !== undefined){
 let data31 = data.typeOfResearch;
 if(typeof data31 !== "string"){
 const err67 = {instancePath:instancePath+"/typeOfResearch",schemaPath:"#/properties/typeOfResearch/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -6561,19 +6560,19 @@ __pushError(vErrors, err68);
 errors++;
 }
 }
-if(data.targetResearchMethodology !== undefined && func0.call(data, "targetResearchMethodology")){
+if(data.targetResearchMethodology !== undefined){
 if(!(validate55(data.targetResearchMethodology, {instancePath:instancePath+"/targetResearchMethodology",parentData:data,parentDataProperty:"targetResearchMethodology",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
-if(data.unmoderatedStudyOrSurvey !== undefined && func0.call(data, "unmoderatedStudyOrSurvey")){
+if(data.unmoderatedStudyOrSurvey !== undefined){
 if(!(validate57(data.unmoderatedStudyOrSurvey, {instancePath:instancePath+"/unmoderatedStudyOrSurvey",parentData:data,parentDataProperty:"unmoderatedStudyOrSurvey",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate57.errors);
 errors = vErrors.length;
 }
 }
-if(data.externalScreenerLink !== undefined && func0.call(data, "externalScreenerLink")){
+if(data.externalScreenerLink !== undefined){
 let data34 = data.externalScreenerLink;
 if((typeof data34 !== "string") && (data34 !== null)){
 const err69 = {instancePath:instancePath+"/externalScreenerLink",schemaPath:"#/properties/externalScreenerLink/type",keyword:"type",params:{type: schema70.properties.externalScreenerLink.type},message:"must be string,null"};
@@ -6608,7 +6607,7 @@ errors++;
 }
 }
 }
-if(data.externalQuestions !== undefined && func0.call(data, "externalQuestions")){
+if(data.externalQuestions !== undefined){
 let data35 = data.externalQuestions;
 if(Array.isArray(data35)){
 const len0 = data35.length;
@@ -6630,7 +6629,7 @@ __pushError(vErrors, err72);
 errors++;
 }
 }
-if(data.participantTimeRequiredMinutes !== undefined && func0.call(data, "participantTimeRequiredMinutes")){
+if(data.participantTimeRequiredMinutes !== undefined){
 let data37 = data.participantTimeRequiredMinutes;
 if(!((typeof data37 == "number") && (isFinite(data37)))){
 const err73 = {instancePath:instancePath+"/participantTimeRequiredMinutes",schemaPath:"#/properties/participantTimeRequiredMinutes/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -6643,7 +6642,7 @@ __pushError(vErrors, err73);
 errors++;
 }
 }
-if(data.incentiveAmount !== undefined && func0.call(data, "incentiveAmount")){
+if(data.incentiveAmount !== undefined){
 let data38 = data.incentiveAmount;
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 1000 || isNaN(data38)){
@@ -6678,7 +6677,7 @@ __pushError(vErrors, err76);
 errors++;
 }
 }
-if(data.targetNumberOfParticipants !== undefined && func0.call(data, "targetNumberOfParticipants")){
+if(data.targetNumberOfParticipants !== undefined){
 let data39 = data.targetNumberOfParticipants;
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 500 || isNaN(data39)){
@@ -6713,13 +6712,13 @@ __pushError(vErrors, err79);
 errors++;
 }
 }
-if(data.targetCountry !== undefined && func0.call(data, "targetCountry")){
+if(data.targetCountry !== undefined){
 if(!(validate64(data.targetCountry, {instancePath:instancePath+"/targetCountry",parentData:data,parentDataProperty:"targetCountry",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 }
-if(data.targetCountries !== undefined && func0.call(data, "targetCountries")){
+if(data.targetCountries !== undefined){
 let data41 = data.targetCountries;
 if(Array.isArray(data41)){
 const len1 = data41.length;
@@ -6741,7 +6740,7 @@ __pushError(vErrors, err80);
 errors++;
 }
 }
-if(data.targetCities !== undefined && func0.call(data, "targetCities")){
+if(data.targetCities !== undefined){
 let data43 = data.targetCities;
 if(Array.isArray(data43)){
 const len2 = data43.length;
@@ -6763,7 +6762,7 @@ __pushError(vErrors, err81);
 errors++;
 }
 }
-if(data.targetJobFunctions !== undefined && func0.call(data, "targetJobFunctions")){
+if(data.targetJobFunctions !== undefined){
 let data45 = data.targetJobFunctions;
 if(Array.isArray(data45)){
 const len3 = data45.length;
@@ -6785,7 +6784,7 @@ __pushError(vErrors, err82);
 errors++;
 }
 }
-if(data.targetCompanySize !== undefined && func0.call(data, "targetCompanySize")){
+if(data.targetCompanySize !== undefined){
 let data47 = data.targetCompanySize;
 if(Array.isArray(data47)){
 const len4 = data47.length;
@@ -6807,13 +6806,13 @@ __pushError(vErrors, err83);
 errors++;
 }
 }
-if(data.targetLocationRespondentInPerson !== undefined && func0.call(data, "targetLocationRespondentInPerson")){
+if(data.targetLocationRespondentInPerson !== undefined){
 if(!(validate73(data.targetLocationRespondentInPerson, {instancePath:instancePath+"/targetLocationRespondentInPerson",parentData:data,parentDataProperty:"targetLocationRespondentInPerson",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate73.errors);
 errors = vErrors.length;
 }
 }
-if(data.targetHouseholdIncome !== undefined && func0.call(data, "targetHouseholdIncome")){
+if(data.targetHouseholdIncome !== undefined){
 let data50 = data.targetHouseholdIncome;
 if(Array.isArray(data50)){
 const len5 = data50.length;
@@ -6835,13 +6834,13 @@ __pushError(vErrors, err84);
 errors++;
 }
 }
-if(data.targetGenders !== undefined && func0.call(data, "targetGenders")){
+if(data.targetGenders !== undefined){
 if(!(validate76(data.targetGenders, {instancePath:instancePath+"/targetGenders",parentData:data,parentDataProperty:"targetGenders",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate76.errors);
 errors = vErrors.length;
 }
 }
-if(data.targetEducation !== undefined && func0.call(data, "targetEducation")){
+if(data.targetEducation !== undefined){
 let data53 = data.targetEducation;
 if(Array.isArray(data53)){
 const len6 = data53.length;
@@ -6863,7 +6862,7 @@ __pushError(vErrors, err85);
 errors++;
 }
 }
-if(data.targetEthnicities !== undefined && func0.call(data, "targetEthnicities")){
+if(data.targetEthnicities !== undefined){
 let data55 = data.targetEthnicities;
 if(Array.isArray(data55)){
 const len7 = data55.length;
@@ -6885,7 +6884,7 @@ __pushError(vErrors, err86);
 errors++;
 }
 }
-if(data.targetAgeGroups !== undefined && func0.call(data, "targetAgeGroups")){
+if(data.targetAgeGroups !== undefined){
 let data57 = data.targetAgeGroups;
 if(Array.isArray(data57)){
 const len8 = data57.length;
@@ -6907,7 +6906,7 @@ __pushError(vErrors, err87);
 errors++;
 }
 }
-if(data.screenerQuestions !== undefined && func0.call(data, "screenerQuestions")){
+if(data.screenerQuestions !== undefined){
 let data59 = data.screenerQuestions;
 if(Array.isArray(data59)){
 const len9 = data59.length;
@@ -6929,7 +6928,7 @@ __pushError(vErrors, err88);
 errors++;
 }
 }
-if(data.inviteSurveyLink !== undefined && func0.call(data, "inviteSurveyLink")){
+if(data.inviteSurveyLink !== undefined){
 if(typeof data.inviteSurveyLink !== "string"){
 const err89 = {instancePath:instancePath+"/inviteSurveyLink",schemaPath:"#/properties/inviteSurveyLink/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6941,13 +6940,13 @@ __pushError(vErrors, err89);
 errors++;
 }
 }
-if(data.closedDetails !== undefined && func0.call(data, "closedDetails")){
+if(data.closedDetails !== undefined){
 if(!(validate131(data.closedDetails, {instancePath:instancePath+"/closedDetails",parentData:data,parentDataProperty:"closedDetails",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate131.errors);
 errors = vErrors.length;
 }
 }
-if(data.closed !== undefined && func0.call(data, "closed")){
+if(data.closed !== undefined){
 if(typeof data.closed !== "boolean"){
 const err90 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -6959,7 +6958,7 @@ __pushError(vErrors, err90);
 errors++;
 }
 }
-if(data.closedMessage !== undefined && func0.call(data, "closedMessage")){
+if(data.closedMessage !== undefined){
 if(typeof data.closedMessage !== "string"){
 const err91 = {instancePath:instancePath+"/closedMessage",schemaPath:"#/properties/closedMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6971,7 +6970,7 @@ __pushError(vErrors, err91);
 errors++;
 }
 }
-if(data.closedOnDate !== undefined && func0.call(data, "closedOnDate")){
+if(data.closedOnDate !== undefined){
 let data65 = data.closedOnDate;
 if(typeof data65 === "string"){
 if(!(formats0.validate(data65))){
@@ -6996,7 +6995,7 @@ __pushError(vErrors, err93);
 errors++;
 }
 }
-if(data.closedByUserId !== undefined && func0.call(data, "closedByUserId")){
+if(data.closedByUserId !== undefined){
 if(typeof data.closedByUserId !== "string"){
 const err94 = {instancePath:instancePath+"/closedByUserId",schemaPath:"#/properties/closedByUserId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7008,13 +7007,13 @@ __pushError(vErrors, err94);
 errors++;
 }
 }
-if(data.ndaDetails !== undefined && func0.call(data, "ndaDetails")){
+if(data.ndaDetails !== undefined){
 if(!(validate133(data.ndaDetails, {instancePath:instancePath+"/ndaDetails",parentData:data,parentDataProperty:"ndaDetails",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate133.errors);
 errors = vErrors.length;
 }
 }
-if(data.ndaType !== undefined && func0.call(data, "ndaType")){
+if(data.ndaType !== undefined){
 let data68 = data.ndaType;
 if(typeof data68 !== "string"){
 const err95 = {instancePath:instancePath+"/ndaType",schemaPath:"#/properties/ndaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -7037,7 +7036,7 @@ __pushError(vErrors, err96);
 errors++;
 }
 }
-if(data.ndaFileUrl !== undefined && func0.call(data, "ndaFileUrl")){
+if(data.ndaFileUrl !== undefined){
 let data69 = data.ndaFileUrl;
 if((typeof data69 !== "string") && (data69 !== null)){
 const err97 = {instancePath:instancePath+"/ndaFileUrl",schemaPath:"#/properties/ndaFileUrl/type",keyword:"type",params:{type: schema70.properties.ndaFileUrl.type},message:"must be string,null"};
@@ -7050,7 +7049,7 @@ __pushError(vErrors, err97);
 errors++;
 }
 }
-if(data.ndaLink !== undefined && func0.call(data, "ndaLink")){
+if(data.ndaLink !== undefined){
 let data70 = data.ndaLink;
 if((typeof data70 !== "string") && (data70 !== null)){
 const err98 = {instancePath:instancePath+"/ndaLink",schemaPath:"#/properties/ndaLink/type",keyword:"type",params:{type: schema70.properties.ndaLink.type},message:"must be string,null"};
@@ -7063,19 +7062,19 @@ __pushError(vErrors, err98);
 errors++;
 }
 }
-if(data.filterPastParticipation !== undefined && func0.call(data, "filterPastParticipation")){
+if(data.filterPastParticipation !== undefined){
 if(!(validate135(data.filterPastParticipation, {instancePath:instancePath+"/filterPastParticipation",parentData:data,parentDataProperty:"filterPastParticipation",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate135.errors);
 errors = vErrors.length;
 }
 }
-if(data.externalResearcher !== undefined && func0.call(data, "externalResearcher")){
+if(data.externalResearcher !== undefined){
 if(!(validate136(data.externalResearcher, {instancePath:instancePath+"/externalResearcher",parentData:data,parentDataProperty:"externalResearcher",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate136.errors);
 errors = vErrors.length;
 }
 }
-if(data.seniority !== undefined && func0.call(data, "seniority")){
+if(data.seniority !== undefined){
 let data73 = data.seniority;
 if(Array.isArray(data73)){
 const len10 = data73.length;
@@ -7097,7 +7096,7 @@ __pushError(vErrors, err99);
 errors++;
 }
 }
-if(data.publishedAt !== undefined && func0.call(data, "publishedAt")){
+if(data.publishedAt !== undefined){
 let data75 = data.publishedAt;
 if(typeof data75 === "string"){
 if(!(formats0.validate(data75))){
@@ -7122,13 +7121,13 @@ __pushError(vErrors, err101);
 errors++;
 }
 }
-if(data.automations !== undefined && func0.call(data, "automations")){
+if(data.automations !== undefined){
 if(!(validate138(data.automations, {instancePath:instancePath+"/automations",parentData:data,parentDataProperty:"automations",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 }
-if(data.keyQualifiers !== undefined && func0.call(data, "keyQualifiers")){
+if(data.keyQualifiers !== undefined){
 let data77 = data.keyQualifiers;
 if(Array.isArray(data77)){
 const len11 = data77.length;
@@ -7150,13 +7149,13 @@ __pushError(vErrors, err102);
 errors++;
 }
 }
-if(data.advancedTargeting !== undefined && func0.call(data, "advancedTargeting")){
+if(data.advancedTargeting !== undefined){
 if(!(validate141(data.advancedTargeting, {instancePath:instancePath+"/advancedTargeting",parentData:data,parentDataProperty:"advancedTargeting",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate141.errors);
 errors = vErrors.length;
 }
 }
-if(data.completionUrl !== undefined && func0.call(data, "completionUrl")){
+if(data.completionUrl !== undefined){
 let data80 = data.completionUrl;
 if((typeof data80 !== "string") && (data80 !== null)){
 const err103 = {instancePath:instancePath+"/completionUrl",schemaPath:"#/properties/completionUrl/type",keyword:"type",params:{type: schema70.properties.completionUrl.type},message:"must be string,null"};
@@ -7169,7 +7168,7 @@ __pushError(vErrors, err103);
 errors++;
 }
 }
-if(data.targetProfessionalIndustries !== undefined && func0.call(data, "targetProfessionalIndustries")){
+if(data.targetProfessionalIndustries !== undefined){
 let data81 = data.targetProfessionalIndustries;
 if(Array.isArray(data81)){
 const len12 = data81.length;
@@ -7191,7 +7190,7 @@ __pushError(vErrors, err104);
 errors++;
 }
 }
-if(data.targetJobTitles !== undefined && func0.call(data, "targetJobTitles")){
+if(data.targetJobTitles !== undefined){
 let data83 = data.targetJobTitles;
 if(Array.isArray(data83)){
 if(data83.length > 30){
@@ -7223,7 +7222,7 @@ __pushError(vErrors, err106);
 errors++;
 }
 }
-if(data.targetProjectTopics !== undefined && func0.call(data, "targetProjectTopics")){
+if(data.targetProjectTopics !== undefined){
 let data85 = data.targetProjectTopics;
 if(Array.isArray(data85)){
 const len14 = data85.length;
@@ -7245,7 +7244,7 @@ __pushError(vErrors, err107);
 errors++;
 }
 }
-if(data.targetAudienceSkills !== undefined && func0.call(data, "targetAudienceSkills")){
+if(data.targetAudienceSkills !== undefined){
 let data87 = data.targetAudienceSkills;
 if(Array.isArray(data87)){
 if(data87.length > 25){
@@ -7309,7 +7308,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.page === undefined) || (!(func0.call(data, "page")))){
+if(data.page === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7319,7 +7318,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.pageSize === undefined) || (!(func0.call(data, "pageSize")))){
+if(data.pageSize === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pageSize"},message:"must have required property '"+"pageSize"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -7329,7 +7328,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if((data.results === undefined) || (!(func0.call(data, "results")))){
+if(data.results === undefined){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "results"},message:"must have required property '"+"results"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -7339,7 +7338,7 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if(data.page !== undefined && func0.call(data, "page")){
+if(data.page !== undefined){
 let data0 = data.page;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7352,7 +7351,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.pageSize !== undefined && func0.call(data, "pageSize")){
+if(data.pageSize !== undefined){
 let data1 = data.pageSize;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7365,7 +7364,7 @@ __pushError(vErrors, err4);
 errors++;
 }
 }
-if(data.totalResults !== undefined && func0.call(data, "totalResults")){
+if(data.totalResults !== undefined){
 let data2 = data.totalResults;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
 const err5 = {instancePath:instancePath+"/totalResults",schemaPath:"#/properties/totalResults/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7378,7 +7377,7 @@ __pushError(vErrors, err5);
 errors++;
 }
 }
-if(data.results !== undefined && func0.call(data, "results")){
+if(data.results !== undefined){
 let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
@@ -7431,7 +7430,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.page === undefined) || (!(func0.call(data, "page")))){
+if(data.page === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7441,7 +7440,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.pageSize === undefined) || (!(func0.call(data, "pageSize")))){
+if(data.pageSize === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pageSize"},message:"must have required property '"+"pageSize"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -7451,7 +7450,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if((data.results === undefined) || (!(func0.call(data, "results")))){
+if(data.results === undefined){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "results"},message:"must have required property '"+"results"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -7461,7 +7460,7 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if(data.page !== undefined && func0.call(data, "page")){
+if(data.page !== undefined){
 let data0 = data.page;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7474,7 +7473,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.pageSize !== undefined && func0.call(data, "pageSize")){
+if(data.pageSize !== undefined){
 let data1 = data.pageSize;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7487,7 +7486,7 @@ __pushError(vErrors, err4);
 errors++;
 }
 }
-if(data.totalResults !== undefined && func0.call(data, "totalResults")){
+if(data.totalResults !== undefined){
 let data2 = data.totalResults;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
 const err5 = {instancePath:instancePath+"/totalResults",schemaPath:"#/properties/totalResults/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7500,7 +7499,7 @@ __pushError(vErrors, err5);
 errors++;
 }
 }
-if(data.results !== undefined && func0.call(data, "results")){
+if(data.results !== undefined){
 let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
@@ -7592,7 +7591,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.eventTypes === undefined) || (!(func0.call(data, "eventTypes")))){
+if(data.eventTypes === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventTypes"},message:"must have required property '"+"eventTypes"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7602,7 +7601,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if(data.eventTypes !== undefined && func0.call(data, "eventTypes")){
+if(data.eventTypes !== undefined){
 let data0 = data.eventTypes;
 if(Array.isArray(data0)){
 const len0 = data0.length;
@@ -7655,7 +7654,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.groupId === undefined) || (!(func0.call(data, "groupId")))){
+if(data.groupId === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "groupId"},message:"must have required property '"+"groupId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -7665,7 +7664,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.segmentId === undefined) || (!(func0.call(data, "segmentId")))){
+if(data.segmentId === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segmentId"},message:"must have required property '"+"segmentId"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -7675,7 +7674,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if((data.target === undefined) || (!(func0.call(data, "target")))){
+if(data.target === undefined){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -7685,7 +7684,7 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if(data.groupId !== undefined && func0.call(data, "groupId")){
+if(data.groupId !== undefined){
 if(typeof data.groupId !== "string"){
 const err3 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7697,7 +7696,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.segmentId !== undefined && func0.call(data, "segmentId")){
+if(data.segmentId !== undefined){
 if(typeof data.segmentId !== "string"){
 const err4 = {instancePath:instancePath+"/segmentId",schemaPath:"#/properties/segmentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7709,13 +7708,13 @@ __pushError(vErrors, err4);
 errors++;
 }
 }
-if(data.target !== undefined && func0.call(data, "target")){
+if(data.target !== undefined){
 let data2 = data.target;
 const _errs7 = errors;
 let valid1 = false;
 const _errs8 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if((data2.value === undefined) || (!(func0.call(data2, "value")))){
+if(data2.value === undefined){
 const err5 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/anyOf/0/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -7730,7 +7729,7 @@ var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 const _errs9 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if((data2.op === undefined) || (!(func0.call(data2, "op")))){
+if(data2.op === undefined){
 const err6 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/anyOf/1/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
 if(vErrors === null){
 vErrors = [err6];
@@ -7740,7 +7739,7 @@ __pushError(vErrors, err6);
 }
 errors++;
 }
-if(data2.op !== undefined && func0.call(data2, "op")){
+if(data2.op !== undefined){
 if("track" !== data2.op){
 const err7 = {instancePath:instancePath+"/target/op",schemaPath:"#/properties/target/anyOf/1/properties/op/const",keyword:"const",params:{allowedValue: "track"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -7786,7 +7785,7 @@ props0 = props0 || {};
 props0.value = true;
 props0.op = true;
 }
-if(data2.value !== undefined && func0.call(data2, "value")){
+if(data2.value !== undefined){
 let data4 = data2.value;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
 const err9 = {instancePath:instancePath+"/target/value",schemaPath:"#/properties/target/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7799,7 +7798,7 @@ __pushError(vErrors, err9);
 errors++;
 }
 }
-if(data2.op !== undefined && func0.call(data2, "op")){
+if(data2.op !== undefined){
 if(typeof data2.op !== "string"){
 const err10 = {instancePath:instancePath+"/target/op",schemaPath:"#/properties/target/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7854,7 +7853,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.op !== undefined && func0.call(data, "op")){
+if(data.op !== undefined){
 if(typeof data.op !== "string"){
 const err0 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7866,7 +7865,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 }
-if(data.value !== undefined && func0.call(data, "value")){
+if(data.value !== undefined){
 let data1 = data.value;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err1 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7910,7 +7909,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.pending !== undefined && func0.call(data, "pending")){
+if(data.pending !== undefined){
 let data0 = data.pending;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7923,7 +7922,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 }
-if(data.qualified !== undefined && func0.call(data, "qualified")){
+if(data.qualified !== undefined){
 let data1 = data.qualified;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err1 = {instancePath:instancePath+"/qualified",schemaPath:"#/properties/qualified/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7936,7 +7935,7 @@ __pushError(vErrors, err1);
 errors++;
 }
 }
-if(data.invited !== undefined && func0.call(data, "invited")){
+if(data.invited !== undefined){
 let data2 = data.invited;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
 const err2 = {instancePath:instancePath+"/invited",schemaPath:"#/properties/invited/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7949,7 +7948,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.attended !== undefined && func0.call(data, "attended")){
+if(data.attended !== undefined){
 let data3 = data.attended;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
 const err3 = {instancePath:instancePath+"/attended",schemaPath:"#/properties/attended/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -7962,7 +7961,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.externalFills !== undefined && func0.call(data, "externalFills")){
+if(data.externalFills !== undefined){
 let data4 = data.externalFills;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
 const err4 = {instancePath:instancePath+"/externalFills",schemaPath:"#/properties/externalFills/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -8006,7 +8005,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.source === undefined) || (!(func0.call(data, "source")))){
+if(data.source === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -8016,7 +8015,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.attribute === undefined) || (!(func0.call(data, "attribute")))){
+if(data.attribute === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attribute"},message:"must have required property '"+"attribute"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -8026,7 +8025,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if((data.op === undefined) || (!(func0.call(data, "op")))){
+if(data.op === undefined){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -8036,7 +8035,7 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if((data.values === undefined) || (!(func0.call(data, "values")))){
+if(data.values === undefined){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8046,7 +8045,7 @@ __pushError(vErrors, err3);
 }
 errors++;
 }
-if(data.source !== undefined && func0.call(data, "source")){
+if(data.source !== undefined){
 if("attribute" !== data.source){
 const err4 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/const",keyword:"const",params:{allowedValue: "attribute"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -8058,7 +8057,7 @@ __pushError(vErrors, err4);
 errors++;
 }
 }
-if(data.attribute !== undefined && func0.call(data, "attribute")){
+if(data.attribute !== undefined){
 let data1 = data.attribute;
 if(typeof data1 !== "string"){
 const err5 = {instancePath:instancePath+"/attribute",schemaPath:"#/properties/attribute/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -8081,7 +8080,7 @@ __pushError(vErrors, err6);
 errors++;
 }
 }
-if(data.op !== undefined && func0.call(data, "op")){
+if(data.op !== undefined){
 let data2 = data.op;
 if(typeof data2 !== "string"){
 const err7 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -8104,7 +8103,7 @@ __pushError(vErrors, err8);
 errors++;
 }
 }
-if(data.values !== undefined && func0.call(data, "values")){
+if(data.values !== undefined){
 let data3 = data.values;
 if(Array.isArray(data3)){
 const len0 = data3.length;
@@ -8163,7 +8162,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.source === undefined) || (!(func0.call(data, "source")))){
+if(data.source === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -8173,7 +8172,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if(data.source !== undefined && func0.call(data, "source")){
+if(data.source !== undefined){
 let data0 = data.source;
 if(typeof data0 !== "string"){
 const err1 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -8330,7 +8329,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.kind === undefined) || (!(func0.call(data, "kind")))){
+if(data.kind === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -8340,7 +8339,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.condition === undefined) || (!(func0.call(data, "condition")))){
+if(data.condition === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -8350,7 +8349,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if(data.kind !== undefined && func0.call(data, "kind")){
+if(data.kind !== undefined){
 if("condition" !== data.kind){
 const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "condition"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -8362,7 +8361,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.condition !== undefined && func0.call(data, "condition")){
+if(data.condition !== undefined){
 if(!(validate206(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate206.errors);
 errors = vErrors.length;
@@ -8399,7 +8398,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.kind === undefined) || (!(func0.call(data, "kind")))){
+if(data.kind === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -8409,7 +8408,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.connector === undefined) || (!(func0.call(data, "connector")))){
+if(data.connector === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connector"},message:"must have required property '"+"connector"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -8419,7 +8418,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if((data.children === undefined) || (!(func0.call(data, "children")))){
+if(data.children === undefined){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -8429,7 +8428,7 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if(data.kind !== undefined && func0.call(data, "kind")){
+if(data.kind !== undefined){
 if("group" !== data.kind){
 const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "group"},message:"must be equal to constant"};
 if(vErrors === null){
@@ -8441,7 +8440,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.connector !== undefined && func0.call(data, "connector")){
+if(data.connector !== undefined){
 let data1 = data.connector;
 if(typeof data1 !== "string"){
 const err4 = {instancePath:instancePath+"/connector",schemaPath:"#/properties/connector/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -8464,7 +8463,7 @@ __pushError(vErrors, err5);
 errors++;
 }
 }
-if(data.children !== undefined && func0.call(data, "children")){
+if(data.children !== undefined){
 let data2 = data.children;
 if(Array.isArray(data2)){
 const len0 = data2.length;
@@ -8517,7 +8516,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
+if(data.id !== undefined){
 if(typeof data.id !== "string"){
 const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -8529,7 +8528,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 }
-if(data.name !== undefined && func0.call(data, "name")){
+if(data.name !== undefined){
 if(typeof data.name !== "string"){
 const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -8541,19 +8540,19 @@ __pushError(vErrors, err1);
 errors++;
 }
 }
-if(data.target !== undefined && func0.call(data, "target")){
+if(data.target !== undefined){
 if(!(validate202(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate202.errors);
 errors = vErrors.length;
 }
 }
-if(data.progress !== undefined && func0.call(data, "progress")){
+if(data.progress !== undefined){
 if(!(validate203(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate203.errors);
 errors = vErrors.length;
 }
 }
-if(data.filled !== undefined && func0.call(data, "filled")){
+if(data.filled !== undefined){
 if(typeof data.filled !== "boolean"){
 const err2 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8565,7 +8564,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.closed !== undefined && func0.call(data, "closed")){
+if(data.closed !== undefined){
 if(typeof data.closed !== "boolean"){
 const err3 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8577,7 +8576,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.overTarget !== undefined && func0.call(data, "overTarget")){
+if(data.overTarget !== undefined){
 if(typeof data.overTarget !== "boolean"){
 const err4 = {instancePath:instancePath+"/overTarget",schemaPath:"#/properties/overTarget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8589,7 +8588,7 @@ __pushError(vErrors, err4);
 errors++;
 }
 }
-if(data.rule !== undefined && func0.call(data, "rule")){
+if(data.rule !== undefined){
 if(!(validate211(data.rule, {instancePath:instancePath+"/rule",parentData:data,parentDataProperty:"rule",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate211.errors);
 errors = vErrors.length;
@@ -8626,19 +8625,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.target !== undefined && func0.call(data, "target")){
+if(data.target !== undefined){
 if(!(validate202(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate202.errors);
 errors = vErrors.length;
 }
 }
-if(data.progress !== undefined && func0.call(data, "progress")){
+if(data.progress !== undefined){
 if(!(validate203(data.progress, {instancePath:instancePath+"/progress",parentData:data,parentDataProperty:"progress",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate203.errors);
 errors = vErrors.length;
 }
 }
-if(data.filled !== undefined && func0.call(data, "filled")){
+if(data.filled !== undefined){
 if(typeof data.filled !== "boolean"){
 const err0 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8650,7 +8649,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 }
-if(data.closed !== undefined && func0.call(data, "closed")){
+if(data.closed !== undefined){
 if(typeof data.closed !== "boolean"){
 const err1 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8662,7 +8661,7 @@ __pushError(vErrors, err1);
 errors++;
 }
 }
-if(data.overTarget !== undefined && func0.call(data, "overTarget")){
+if(data.overTarget !== undefined){
 if(typeof data.overTarget !== "boolean"){
 const err2 = {instancePath:instancePath+"/overTarget",schemaPath:"#/properties/overTarget/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8705,7 +8704,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
+if(data.id !== undefined){
 if(typeof data.id !== "string"){
 const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -8717,7 +8716,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 }
-if(data.name !== undefined && func0.call(data, "name")){
+if(data.name !== undefined){
 if(typeof data.name !== "string"){
 const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -8729,7 +8728,7 @@ __pushError(vErrors, err1);
 errors++;
 }
 }
-if(data.segments !== undefined && func0.call(data, "segments")){
+if(data.segments !== undefined){
 let data2 = data.segments;
 if(Array.isArray(data2)){
 const len0 = data2.length;
@@ -8751,13 +8750,13 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.noMatch !== undefined && func0.call(data, "noMatch")){
+if(data.noMatch !== undefined){
 if(!(validate217(data.noMatch, {instancePath:instancePath+"/noMatch",parentData:data,parentDataProperty:"noMatch",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate217.errors);
 errors = vErrors.length;
 }
 }
-if(data.filled !== undefined && func0.call(data, "filled")){
+if(data.filled !== undefined){
 if(typeof data.filled !== "boolean"){
 const err3 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8769,7 +8768,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.closed !== undefined && func0.call(data, "closed")){
+if(data.closed !== undefined){
 if(typeof data.closed !== "boolean"){
 const err4 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8781,7 +8780,7 @@ __pushError(vErrors, err4);
 errors++;
 }
 }
-if(data.minProtected !== undefined && func0.call(data, "minProtected")){
+if(data.minProtected !== undefined){
 if(typeof data.minProtected !== "boolean"){
 const err5 = {instancePath:instancePath+"/minProtected",schemaPath:"#/properties/minProtected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8824,7 +8823,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
+if(data.id !== undefined){
 if(typeof data.id !== "string"){
 const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -8836,7 +8835,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 }
-if(data.projectId !== undefined && func0.call(data, "projectId")){
+if(data.projectId !== undefined){
 if(typeof data.projectId !== "string"){
 const err1 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -8848,7 +8847,7 @@ __pushError(vErrors, err1);
 errors++;
 }
 }
-if(data.version !== undefined && func0.call(data, "version")){
+if(data.version !== undefined){
 let data2 = data.version;
 if(typeof data2 !== "string"){
 const err2 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -8871,7 +8870,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.revision !== undefined && func0.call(data, "revision")){
+if(data.revision !== undefined){
 let data3 = data.revision;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
 const err4 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -8884,7 +8883,7 @@ __pushError(vErrors, err4);
 errors++;
 }
 }
-if(data.filled !== undefined && func0.call(data, "filled")){
+if(data.filled !== undefined){
 if(typeof data.filled !== "boolean"){
 const err5 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8896,7 +8895,7 @@ __pushError(vErrors, err5);
 errors++;
 }
 }
-if(data.closed !== undefined && func0.call(data, "closed")){
+if(data.closed !== undefined){
 if(typeof data.closed !== "boolean"){
 const err6 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -8908,7 +8907,7 @@ __pushError(vErrors, err6);
 errors++;
 }
 }
-if(data.source !== undefined && func0.call(data, "source")){
+if(data.source !== undefined){
 let data6 = data.source;
 if(typeof data6 !== "string"){
 const err7 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -8931,7 +8930,7 @@ __pushError(vErrors, err8);
 errors++;
 }
 }
-if(data.createdAt !== undefined && func0.call(data, "createdAt")){
+if(data.createdAt !== undefined){
 let data7 = data.createdAt;
 if(typeof data7 === "string"){
 if(!(formats0.validate(data7))){
@@ -8956,7 +8955,7 @@ __pushError(vErrors, err10);
 errors++;
 }
 }
-if(data.updatedAt !== undefined && func0.call(data, "updatedAt")){
+if(data.updatedAt !== undefined){
 let data8 = data.updatedAt;
 if(typeof data8 === "string"){
 if(!(formats0.validate(data8))){
@@ -8981,7 +8980,7 @@ __pushError(vErrors, err12);
 errors++;
 }
 }
-if(data.groups !== undefined && func0.call(data, "groups")){
+if(data.groups !== undefined){
 let data9 = data.groups;
 if(Array.isArray(data9)){
 const len0 = data9.length;
@@ -9034,7 +9033,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.groupId === undefined) || (!(func0.call(data, "groupId")))){
+if(data.groupId === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "groupId"},message:"must have required property '"+"groupId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -9044,7 +9043,7 @@ __pushError(vErrors, err0);
 }
 errors++;
 }
-if((data.segmentId === undefined) || (!(func0.call(data, "segmentId")))){
+if(data.segmentId === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segmentId"},message:"must have required property '"+"segmentId"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -9054,7 +9053,7 @@ __pushError(vErrors, err1);
 }
 errors++;
 }
-if((data.count === undefined) || (!(func0.call(data, "count")))){
+if(data.count === undefined){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -9064,7 +9063,7 @@ __pushError(vErrors, err2);
 }
 errors++;
 }
-if(data.groupId !== undefined && func0.call(data, "groupId")){
+if(data.groupId !== undefined){
 if(typeof data.groupId !== "string"){
 const err3 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -9076,7 +9075,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.segmentId !== undefined && func0.call(data, "segmentId")){
+if(data.segmentId !== undefined){
 if(typeof data.segmentId !== "string"){
 const err4 = {instancePath:instancePath+"/segmentId",schemaPath:"#/properties/segmentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -9088,7 +9087,7 @@ __pushError(vErrors, err4);
 errors++;
 }
 }
-if(data.count !== undefined && func0.call(data, "count")){
+if(data.count !== undefined){
 let data2 = data.count;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
 const err5 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -9132,7 +9131,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.page !== undefined && func0.call(data, "page")){
+if(data.page !== undefined){
 let data0 = data.page;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -9145,7 +9144,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 }
-if(data.pageSize !== undefined && func0.call(data, "pageSize")){
+if(data.pageSize !== undefined){
 let data1 = data.pageSize;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -9158,7 +9157,7 @@ __pushError(vErrors, err1);
 errors++;
 }
 }
-if(data.includeCount !== undefined && func0.call(data, "includeCount")){
+if(data.includeCount !== undefined){
 if(typeof data.includeCount !== "boolean"){
 const err2 = {instancePath:instancePath+"/includeCount",schemaPath:"#/properties/includeCount/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -9170,7 +9169,7 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.externalResearcherId !== undefined && func0.call(data, "externalResearcherId")){
+if(data.externalResearcherId !== undefined){
 if(typeof data.externalResearcherId !== "string"){
 const err3 = {instancePath:instancePath+"/externalResearcherId",schemaPath:"#/properties/externalResearcherId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -9182,7 +9181,7 @@ __pushError(vErrors, err3);
 errors++;
 }
 }
-if(data.status !== undefined && func0.call(data, "status")){
+if(data.status !== undefined){
 if(!(validate52(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
 vErrors = __appendErrors(vErrors, validate52.errors);
 errors = vErrors.length;
@@ -9242,7 +9241,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.page !== undefined && func0.call(data, "page")){
+if(data.page !== undefined){
 let data0 = data.page;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -9255,7 +9254,7 @@ __pushError(vErrors, err0);
 errors++;
 }
 }
-if(data.pageSize !== undefined && func0.call(data, "pageSize")){
+if(data.pageSize !== undefined){
 let data1 = data.pageSize;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "number"},message:"must be number"};
@@ -9268,7 +9267,7 @@ __pushError(vErrors, err1);
 errors++;
 }
 }
-if(data.includeCount !== undefined && func0.call(data, "includeCount")){
+if(data.includeCount !== undefined){
 if(typeof data.includeCount !== "boolean"){
 const err2 = {instancePath:instancePath+"/includeCount",schemaPath:"#/properties/includeCount/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -9280,10 +9279,10 @@ __pushError(vErrors, err2);
 errors++;
 }
 }
-if(data.query !== undefined && func0.call(data, "query")){
+if(data.query !== undefined){
 let data3 = data.query;
 if(typeof data3 === "string"){
-if(func68(data3) > 100){
+if(func4(data3) > 100){
 const err3 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -9293,7 +9292,7 @@ __pushError(vErrors, err3);
 }
 errors++;
 }
-if(func68(data3) < 3){
+if(func4(data3) < 3){
 const err4 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -9315,7 +9314,7 @@ __pushError(vErrors, err5);
 errors++;
 }
 }
-if(data.validated !== undefined && func0.call(data, "validated")){
+if(data.validated !== undefined){
 if(typeof data.validated !== "boolean"){
 const err6 = {instancePath:instancePath+"/validated",schemaPath:"#/properties/validated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){

@@ -6,7 +6,7 @@
  */
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { createAjv, registerUnknownFormats } from '../validation/ajv.js';
+import { createAjv, registerUnknownFormats, usesInheritedNames } from '../validation/ajv.js';
 import { componentId, componentSchema, discriminatorUsable, SCHEMA_BASE, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
 import { dialectOf, type Dialect } from '../validation/dialects.js';
 import { collectErrorsLinearly, ownProtoKeys } from '../validation/standalone.js';
@@ -150,7 +150,8 @@ const readable = (message: string) =>
     .replaceAll(SCHEMA_BASE, '');
 
 function compileAll(model: SpecModel, entries: ValidatorEntry[]): Compiled {
-  const ajv = createAjv({ standalone: true, discriminator: true });
+  const ownProperties = usesInheritedNames(model.document.components?.schemas, entries.map((e) => e.schema));
+  const ajv = createAjv({ standalone: true, discriminator: true, ownProperties });
   const skipped: string[] = [];
   const declared = (model.document as { jsonSchemaDialect?: unknown }).jsonSchemaDialect;
   let dialect: Dialect | undefined;

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate, TOOL_ROOT } from '../../generator/generate.js';
-import { createAjv } from '../../generator/validation/ajv.js';
+import { createAjv, usesInheritedNames } from '../../generator/validation/ajv.js';
 import { collectErrorsLinearly, ownProtoKeys } from '../../generator/validation/standalone.js';
 import { createPartnerClient, type ResponseValidationError } from '../../generated/dist/index.js';
 import * as validators from '../../generated/dist/validators.js';
@@ -238,5 +238,23 @@ describe('ownProtoKeys', () => {
     const schema = new Function(`${rewritten.split('\n')[0]} return schema1;`)();
     expect(Object.keys(schema.properties)).toEqual(['__proto__']);
     expect(Object.keys(schema.properties.__proto__.const)).toEqual(['a', '__proto__']);
+  });
+});
+
+describe('own-property checks only where a name needs them', () => {
+  it.each<[string, { given: unknown; want: boolean }]>([
+    ['ordinary properties', { given: { type: 'object', required: ['id'], properties: { id: {}, name: {} } }, want: false }],
+    ['a property named constructor', { given: { properties: { constructor: { type: 'string' } } }, want: true }],
+    ['toString required', { given: { allOf: [{ required: ['toString'] }] }, want: true }],
+    ['__proto__ in dependentRequired', { given: { dependentRequired: { a: ['__proto__'] } }, want: true }],
+    ['a discriminator on valueOf', { given: { oneOf: [], discriminator: { propertyName: 'valueOf' } }, want: true }],
+    ['x-unique-item-properties on hasOwnProperty', { given: { type: 'array', 'x-unique-item-properties': ['hasOwnProperty'] }, want: true }],
+    ['an enum value, not a name', { given: { enum: ['constructor'] }, want: false }],
+  ])('usesInheritedNames: %s', (_name, { given, want }) => expect(usesInheritedNames(given)).toBe(want));
+
+  it('our package checks presence without hasOwnProperty (full speed), and still refuses an inherited name as present', async () => {
+    const code = readFileSync(path.join(TOOL_ROOT, 'generated', 'dist', 'validators.compiled.js'), 'utf8');
+    expect(code).not.toMatch(/hasOwnProperty/);
+    expect(validators.validateProject.check({}).valid).toBe(false);
   });
 });
