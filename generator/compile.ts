@@ -16,6 +16,8 @@ const options: ts.CompilerOptions = {
   verbatimModuleSyntax: true,
   declaration: true,
   isolatedDeclarations: true,
+  // Declarations as a strict consumer reads them: without it `null` widens to `any` (`{ default: null } as const`).
+  strict: true,
   noCheck: true,
   noLib: true,
   noResolve: true,

@@ -158,7 +158,12 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
 
   const lintProblems = (await lint({ ref, config, externalRefResolver })).filter((p) => !p.ignored);
   const errors = lintProblems.filter((p) => p.severity === 'error').map(locate);
-  if (errors.length) throw new GenerationError(`${specFile} has ${errors.length} lint error(s):`, errors);
+  if (errors.length) {
+    // Redocly's struct rule reads every schema in the OpenAPI version's own dialect: a schema
+    // written in draft-04 or draft-07 (`$schema`) needs rules of the author's choosing.
+    const hint = !options.lintConfig && errors.some((e) => e.rule === 'struct') ? ' (for schemas in another JSON Schema dialect, choose the rules with --lint-config <file>)' : '';
+    throw new GenerationError(`${specFile} has ${errors.length} lint error(s)${hint}:`, errors);
+  }
 
   const files = [...bundled.fileDependencies, ref].map(relative).sort();
   return { document, files: [...new Set(files)], warnings: [...versionWarnings, ...lintProblems.filter((p) => p.severity === 'warn').map(locate)] };

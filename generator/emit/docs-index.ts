@@ -55,7 +55,8 @@ function schemeRow(name: string, s: Doc, optionName: string): SchemeRow {
     const scheme = String(s.scheme ?? '');
     const format = s.bearerFormat === undefined ? '' : ` (${text(s.bearerFormat)})`;
     const label = `${scheme.slice(0, 1).toUpperCase()}${scheme.slice(1).toLowerCase()}`;
-    const shape = /^basic$/i.test(scheme) ? code('{ username, password }') : 'string';
+    // Bearer tokens, like OAuth ones, may come from a function called before every attempt.
+    const shape = /^basic$/i.test(scheme) ? code('{ username, password }') : /^bearer$/i.test(scheme) ? 'a token, or a function returning one' : 'string';
     return row(`${code('http')} ${code(scheme)}${format}`, `header ${code(`Authorization: ${label} …`)}`, shape);
   }
   if (type === 'oauth2' || type === 'openIdConnect') {

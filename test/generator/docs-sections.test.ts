@@ -39,7 +39,7 @@ describe('the index of a document that states every section', async () => {
 
   it('describes the requirements as alternatives and each scheme by kind, location and client option', () => {
     expect(index).toContain('it requires one of these sets of credentials:\n\n- `bearerAuth`\n- `client_id` and `client_secret`\n');
-    expect(index).toContain('| bearerAuth | `http` `bearer` (JWT) | header `Authorization: Bearer …` | `bearerAuth` (string) |  |');
+    expect(index).toContain('| bearerAuth | `http` `bearer` (JWT) | header `Authorization: Bearer …` | `bearerAuth` (a token, or a function returning one) |  |');
     expect(index).toContain('| client_id | `apiKey` | query parameter `cid` | `clientId` (string) |  |');
     expect(index).toContain('| client_secret | `apiKey` | cookie `secret` | `clientSecret` (string) |  |');
     expect(index).toContain('| login | `http` `basic` | header `Authorization: Basic …` | `login` (`{ username, password }`) | Name and password. |');
