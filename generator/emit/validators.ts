@@ -6,7 +6,8 @@
  */
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { createAjv, registerUnknownFormats, usesInheritedNames } from '../validation/ajv.js';
+import { createAjv, registerUnknownFormats } from '../validation/ajv.js';
+import { forEachEntry, isObject } from '../own.js';
 import { componentId, componentSchema, discriminatorUsable, SCHEMA_BASE, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
 import { dialectOf, type Dialect } from '../validation/dialects.js';
 import { collectErrorsLinearly, ownProtoKeys } from '../validation/standalone.js';
@@ -140,6 +141,30 @@ interface Compiled {
   ajv: Ajv2020;
   entries: ValidatorEntry[];
   skipped: string[];
+}
+
+/** Names every plain object inherits (`constructor`, `toString`, `__proto__`, ...). */
+const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * Whether any schema names a property that every object inherits: then ajv's `ownProperties` is
+ * needed (`required: [constructor]` would otherwise be met by `{}`). It halves the validators'
+ * throughput (a `hasOwnProperty` call per property), so a document without such names goes without.
+ */
+export function usesInheritedNames(...roots: unknown[]): boolean {
+  let found = false;
+  const names = (list: unknown) => (Array.isArray(list) ? list : []).some((n) => typeof n === 'string' && INHERITED.has(n));
+  for (const root of roots) {
+    forEachEntry(root, (key, value) => {
+      if (found) return false;
+      if ((key === 'properties' || key === 'dependentSchemas' || key === 'patternProperties') && isObject(value)) found = names(Object.keys(value));
+      else if (key === 'dependentRequired' && isObject(value)) found = names(Object.keys(value)) || Object.values(value).some(names);
+      else if (key === 'required' || key === 'x-unique-item-properties') found = names(value);
+      else if (key === 'discriminator' && isObject(value)) found = names([value.propertyName]);
+      return !found;
+    });
+  }
+  return found;
 }
 
 /** ajv names schemas by the `$id`s given here; a message reads better with the document's pointers. */

@@ -3,39 +3,15 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { customKeywords } from './keywords.js';
 import { patternRegExp } from './regexp.js';
-import { forEachEntry, isObject } from '../own.js';
 
 export interface AjvOptions {
   /** Emit source for ajv's standalone code generation. */
   standalone?: boolean;
   discriminator?: boolean;
-  /** Count only a value's own properties as present (default true; see usesInheritedNames). */
+  /** Count only a value's own properties as present (default true; see emit/validators.ts usesInheritedNames). */
   ownProperties?: boolean;
 }
 
-/** Names every plain object inherits (`constructor`, `toString`, `__proto__`, ...). */
-const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
-
-/**
- * Whether any schema names a property that every object inherits: then ajv's `ownProperties` is
- * needed (`required: [constructor]` would otherwise be met by `{}`). It halves the validators'
- * throughput (a `hasOwnProperty` call per property), so a document without such names goes without.
- */
-export function usesInheritedNames(...roots: unknown[]): boolean {
-  let found = false;
-  const names = (list: unknown) => (Array.isArray(list) ? list : []).some((n) => typeof n === 'string' && INHERITED.has(n));
-  for (const root of roots) {
-    forEachEntry(root, (key, value) => {
-      if (found) return false;
-      if ((key === 'properties' || key === 'dependentSchemas' || key === 'patternProperties') && isObject(value)) found = names(Object.keys(value));
-      else if (key === 'dependentRequired' && isObject(value)) found = names(Object.keys(value)) || Object.values(value).some(names);
-      else if (key === 'required' || key === 'x-unique-item-properties') found = names(value);
-      else if (key === 'discriminator' && isObject(value)) found = names([value.propertyName]);
-      return !found;
-    });
-  }
-  return found;
-}
 
 /** OpenAPI's numeric formats, which ajv-formats does not know. */
 const OPENAPI_FORMATS: Record<string, { type: 'number'; validate: (n: number) => boolean }> = {
