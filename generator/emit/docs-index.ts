@@ -8,6 +8,7 @@
 import { slug as githubSlug } from 'github-slugger';
 import { deref, own, type SpecModel } from '../model.js';
 import { credentialOptionNames } from '../security.js';
+import { readEnvironments } from '../servers.js';
 import { cell, code, markdown, text } from './markdown.js';
 import { typeLabel, type SchemaLink } from './docs-schema.js';
 
@@ -124,6 +125,8 @@ function servers(doc: Doc) {
     environments: list.some((s) => typeof s['x-environment'] === 'string'),
     described: rows.some((r) => r.description !== ''),
     rateLimits: list.some((s) => isObject(s['x-rate-limit'])),
+    // As the client's types say: with no server URL complete from its defaults, `baseUrl` is required.
+    baseUrlRequired: readEnvironments(doc).every((e) => e.defaultBaseUrl === undefined),
   };
 }
 

@@ -54,6 +54,8 @@ describe('the index of a document that states every section', async () => {
     expect(index).toContain('| sandbox | `{sandbox_url}` |  |  |  |  |');
     expect(index).toContain('| live | `{region}` | `eu` | `eu`, `us` | Where the data lives. |');
     expect(index).toContain('| sandbox | `{sandbox_url}` | `""` |  | _Not shown: Sandbox address not shown._ |');
+    // One server URL is complete with its defaults: serverVariables is an option (the types allow it).
+    expect(index).toContain("The client's `serverVariables` option sets them");
     // A gap note for each x-source-gap of the page (info, variable, pagination, error response), no other.
     expect(index.match(/Not shown(?: in the source)?:/g)).toHaveLength(4);
   });

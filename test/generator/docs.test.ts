@@ -48,6 +48,9 @@ describe('generated docs', () => {
     expect(index).toMatch(/^\| staging \| `\{staging_base_url\}` \| .* \| 50 \| 100 \| 200000 \|$/m);
     expect(index).toMatch(/^\| production \| `\{production_base_url\}` \| .* \| 250 \| 500 \| 1000000 \|$/m);
     expect(index).toContain('_Not shown: Staging base address not shown._');
+    // As the client's types say: neither URL is complete, so baseUrl is required and serverVariables not offered.
+    expect(index).toContain('No server URL is complete with its defaults, so the client needs the whole address as `baseUrl`.');
+    expect(index).not.toContain('`serverVariables` option');
     expect(index).toContain('- [listProjects](operations/projects.md#listprojects): `GET /v1/projects` → [ProjectList](schemas/ProjectList.md)');
     expect(index).toContain('- Every path carries the version prefix `/v1`.');
   });
