@@ -28,6 +28,8 @@ export interface GenerateOptions {
   allowExternalRefs?: boolean | undefined;
   /** How long a `$ref`ed URL may take to answer, in ms (default: resolve.ts DEFAULT_REF_TIMEOUT_MS). */
   refTimeoutMs?: number | undefined;
+  /** The most bytes a `$ref`ed URL may answer (default: resolve.ts DEFAULT_REF_MAX_BYTES). */
+  refMaxBytes?: number | undefined;
 }
 
 export interface GenerateResult {
@@ -48,7 +50,7 @@ function runtimeDependencies(): Record<string, string> {
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const templatesDir = options.templatesDir ?? path.join(TOOL_ROOT, 'templates');
-  const loaded = await loadSpec(options.spec, { lintConfig: options.lintConfig, allowExternalRefs: options.allowExternalRefs, refTimeoutMs: options.refTimeoutMs });
+  const loaded = await loadSpec(options.spec, { lintConfig: options.lintConfig, allowExternalRefs: options.allowExternalRefs, refTimeoutMs: options.refTimeoutMs, refMaxBytes: options.refMaxBytes });
   try {
     return await emitAll(options, loaded, templatesDir);
   } catch (err) {

@@ -5,7 +5,8 @@
  * - by default a `$ref` resolves only to files inside the spec file's folder (compared after
  *   following symbolic links), and URLs are refused;
  * - with `allowExternalRefs` any file and http(s) URLs are allowed, each URL answered within
- *   `refTimeoutMs` (default 10 s) or refused, so a server that never answers cannot stall;
+ *   `refTimeoutMs` (default 10 s) and in at most `refMaxBytes` (default 64 MiB) or refused, so a
+ *   server that never answers or never stops cannot stall generation or exhaust its memory;
  * - every file, the root included, is refused when its YAML aliases expand too far (aliases.ts).
  *
  * A refused `$ref` fails to resolve with a message saying why, which Redocly reports at the
@@ -18,12 +19,16 @@ import { checkAliasExpansion, mayHaveAnchors, sharesNodes } from './aliases.js';
 import type { Problem } from './problems.js';
 
 export const DEFAULT_REF_TIMEOUT_MS = 10_000;
+/** Largest `$ref`ed URL body read: 64 MiB, far above any real description (GitHub's is 13 MB). */
+export const DEFAULT_REF_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface RefPolicy {
   /** Allow `$ref`s to files outside the spec's folder and to http(s) URLs. */
   allowExternalRefs?: boolean | undefined;
   /** How long a URL may take to answer in full, in milliseconds. */
   refTimeoutMs?: number | undefined;
+  /** The most bytes a URL's answer may have. */
+  refMaxBytes?: number | undefined;
 }
 
 /** The value of each component the root document writes itself, by type and name: its `$ref` when it is one. */
@@ -49,11 +54,12 @@ export class SpecResolver extends BaseResolver {
 
   constructor(specFile: string, config: ResolveConfig, policy: RefPolicy = {}) {
     const timeoutMs = policy.refTimeoutMs ?? DEFAULT_REF_TIMEOUT_MS;
+    const maxBytes = policy.refMaxBytes ?? DEFAULT_REF_MAX_BYTES;
     const timedFetch: typeof fetch = async (url, init) => {
       try {
         const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
         // Redocly reads the body after this returns: read it here, under the same deadline.
-        const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+        const body = NULL_BODY_STATUSES.has(response.status) ? null : await readAtMost(response, maxBytes);
         return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
       } catch (err) {
         const e = err as Error & { cause?: Error };
@@ -115,3 +121,29 @@ export class SpecResolver extends BaseResolver {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The whole body, or an error once it passes `maxBytes` (the rest is not read). */
+async function readAtMost(response: Response, maxBytes: number): Promise<ArrayBuffer> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) throw new Error(`the answer has ${declared} bytes, more than ${maxBytes}`);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new Error(`the answer has more than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body.buffer;
+}

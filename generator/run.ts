@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generate, TOOL_ROOT } from './generate.js';
 import { assertReplaceable, checkTree, isStale, writeTree } from './output.js';
-import { DEFAULT_REF_TIMEOUT_MS } from './resolve.js';
+import { DEFAULT_REF_MAX_BYTES, DEFAULT_REF_TIMEOUT_MS } from './resolve.js';
 import { GenerationError } from './problems.js';
 
 const USAGE = `Usage: npm run generate -- [options]
@@ -16,7 +16,7 @@ const USAGE = `Usage: npm run generate -- [options]
   --out <dir>           output directory (default: generated)
   --lint-config <file>  redocly.yaml to lint with (default: redocly.yaml for spec/, Redocly's minimal rules otherwise)
   --allow-external-refs let $refs read files outside the spec's folder and http(s) URLs
-                        (each URL must answer within ${DEFAULT_REF_TIMEOUT_MS / 1000} s)
+                        (each URL must answer within ${DEFAULT_REF_TIMEOUT_MS / 1000} s, in at most ${DEFAULT_REF_MAX_BYTES / 1024 / 1024} MiB)
   --check               compare with the output directory, write nothing; exit 1 listing stale files
   --watch               regenerate when the spec or templates change
   --debug               print the stack of an unexpected failure

@@ -240,6 +240,14 @@ describe('$ref reads only the spec folder unless --allow-external-refs (item 3)'
     server = http.createServer((req, res) => {
       requests++;
       if (req.url === '/thing.yaml') res.end('type: string\n');
+      if (req.url === '/huge.yaml') {
+        // An answer that never ends: a chunk at a time, for as long as the client reads.
+        const more = () => {
+          while (res.write(`# ${'x'.repeat(16 * 1024)}\n`));
+          res.once('drain', more);
+        };
+        more();
+      }
       // any other path: never answer
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -321,6 +329,14 @@ describe('$ref reads only the spec folder unless --allow-external-refs (item 3)'
     expect(error).toBeInstanceOf(GenerationError);
     expect((error as Error).message).toContain(REF_AT);
     expect((error as Error).message).toContain(`no complete answer from ${base}/never.yaml within 300 ms`);
+  });
+
+  it('with --allow-external-refs an answer that never ends fails at the size limit, located', async () => {
+    const { spec } = layout(() => `${base}/huge.yaml`);
+    const error = await generate({ spec, allowExternalRefs: true, refMaxBytes: 1024 * 1024 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GenerationError);
+    expect((error as Error).message).toContain(REF_AT);
+    expect((error as Error).message).toContain(`${base}/huge.yaml: the answer has more than 1048576 bytes`);
   });
 
   it('refuses file: and other non-http URLs even with --allow-external-refs', async () => {
