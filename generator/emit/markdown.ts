@@ -47,7 +47,8 @@ export function text(value: unknown): string {
 }
 
 /** The text a heading shows for `value` (its anchor is GitHub's slug of this). */
-export const headingText = (value: unknown): string => String(value ?? '').replace(CONTROLS, ' ').trim();
+// Trimmed as CommonMark trims a heading: spaces and tabs only (a no-break space stays, and counts for the anchor).
+export const headingText = (value: unknown): string => String(value ?? '').replace(CONTROLS, ' ').replace(/^[ \t]+|[ \t]+$/g, '');
 
 const longestBacktickRun = (s: string) => Math.max(0, ...[...s.matchAll(/`+/g)].map((m) => m[0].length));
 

@@ -3,7 +3,7 @@ import { pascalCase, typeName, assertUnique, fileStem, propertyKey, uniqueStems 
 import { toJsonSchema, refToShared, componentId } from '../../generator/validation/json-schema.js';
 import { isGapSchema, requiresToImports } from '../../generator/emit/validators.js';
 import { constraints, conditionText, demandText, typeLabel } from '../../generator/emit/docs-schema.js';
-import { cell, code, fence, markdown, text } from '../../generator/emit/markdown.js';
+import { cell, code, fence, headingText, markdown, text } from '../../generator/emit/markdown.js';
 import { buildModel } from '../../generator/model.js';
 import { withBanner } from '../../generator/banner.js';
 import { compileSources } from '../../generator/compile.js';
@@ -92,6 +92,12 @@ describe('markdown escaping', () => {
     expect(cell('# heading')).toBe('\\# heading');
     expect(cell('[x](vbscript:y)')).toBe('\\[x](vbscript:y)');
   });
+
+  it.each<[string, { given: string; want: string }]>([
+    ['spaces and tabs trimmed', { given: ' \tlistItems\t ', want: 'listItems' }],
+    ['line breaks folded', { given: 'a\nb\rc', want: 'a b c' }],
+    ['a no-break space kept, as CommonMark keeps it (so the anchor matches)', { given: '!\u00a0', want: '!\u00a0' }],
+  ])('headingText: %s', (_name, { given, want }) => expect(headingText(given)).toBe(want));
 
   it('fence is longer than any backtick run inside', () => {
     expect(fence('ts', 'a ``` b')).toBe('````ts\na ``` b\n````');
