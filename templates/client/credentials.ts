@@ -5,7 +5,7 @@
  * attempt). The values stay in this module's closures: nothing a caller receives holds them.
  */
 import { Buffer } from 'node:buffer';
-import { isHeaderValue } from './options.js';
+import { invalidOption, isHeaderValue, own } from './options.js';
 import { REDACTED, Redaction } from './redact.js';
 
 /** One security scheme as the generator read it, keyed by the scheme's name in the spec. */
@@ -88,16 +88,12 @@ function functionId(fn: object): number {
 
 const NO_CREDENTIALS: AuthPlan = Object.freeze({ headers: [], cookie: '', query: '', tokens: [] });
 
-function fail(message: string): never {
-  throw new TypeError(`createPartnerClient: ${message}`);
-}
-
 function checkString(option: string, value: unknown, rule: 'header' | 'cookie' | 'query'): string {
-  if (typeof value !== 'string' || value === '') fail(`\`${option}\` must be a non-empty string`);
+  if (typeof value !== 'string' || value === '') invalidOption(`\`${option}\` must be a non-empty string`);
   // Named, never shown: the value is a credential.
-  if (rule === 'header' && !isHeaderValue(value)) fail(`\`${option}\` must be a valid HTTP header value (visible characters, no line break, NUL or leading or trailing space)`);
-  if (rule === 'cookie' && !COOKIE_VALUE.test(value)) fail(`\`${option}\` must be a valid cookie value (visible ASCII without space, quote, comma, semicolon or backslash)`);
-  if (rule === 'query' && !wellFormed(value)) fail(`\`${option}\` must be well-formed Unicode`);
+  if (rule === 'header' && !isHeaderValue(value)) invalidOption(`\`${option}\` must be a valid HTTP header value (visible characters, no line break, NUL or leading or trailing space)`);
+  if (rule === 'cookie' && !COOKIE_VALUE.test(value)) invalidOption(`\`${option}\` must be a valid cookie value (visible ASCII without space, quote, comma, semicolon or backslash)`);
+  if (rule === 'query' && !wellFormed(value)) invalidOption(`\`${option}\` must be well-formed Unicode`);
   return value;
 }
 
@@ -121,8 +117,8 @@ type Applied =
   | { kind: 'token'; step: TokenStep; secrets: string[] }
   | { kind: 'none'; secrets: string[] };
 
-function applied(scheme: CredentialScheme, value: unknown): Applied {
-  if (scheme.type === 'mutualTLS') return { kind: 'none', secrets: [] };
+/** mutualTLS has no option: it is given by the caller's `fetch`, never applied. */
+function applied(scheme: Exclude<CredentialScheme, { type: 'mutualTLS' }>, value: unknown): Applied {
   const { option } = scheme;
   switch (scheme.type) {
     case 'apiKey': {
@@ -132,12 +128,12 @@ function applied(scheme: CredentialScheme, value: unknown): Applied {
       return { kind: 'query', pair: `${encodeURIComponent(scheme.name)}=${encodeURIComponent(text)}`, secrets: [text] };
     }
     case 'basic': {
-      if (!value || typeof value !== 'object') fail(`\`${option}\` must be { username, password }`);
-      const username = Object.hasOwn(value, 'username') ? (value as BasicCredential).username : undefined;
-      const password = Object.hasOwn(value, 'password') ? (value as BasicCredential).password : undefined;
-      if (typeof username !== 'string' || typeof password !== 'string' || username === '') fail(`\`${option}\` must be { username, password } with a non-empty username`);
-      if (username.includes(':')) fail(`\`${option}.username\` must not contain ":" (RFC 7617)`);
-      if (!wellFormed(username) || !wellFormed(password) || /[\0-\x1f\x7f]/.test(username + password)) fail(`\`${option}\` must hold well-formed text without control characters`);
+      if (!value || typeof value !== 'object') invalidOption(`\`${option}\` must be { username, password }`);
+      const username: unknown = own(value, 'username');
+      const password: unknown = own(value, 'password');
+      if (typeof username !== 'string' || typeof password !== 'string' || username === '') invalidOption(`\`${option}\` must be { username, password } with a non-empty username`);
+      if (username.includes(':')) invalidOption(`\`${option}.username\` must not contain ":" (RFC 7617)`);
+      if (!wellFormed(username) || !wellFormed(password) || /[\0-\x1f\x7f]/.test(username + password)) invalidOption(`\`${option}\` must hold well-formed text without control characters`);
       const encoded = toBase64(`${username}:${password}`);
       return { kind: 'header', name: 'authorization', value: `Basic ${encoded}`, secrets: [username, password, encoded].filter(Boolean) };
     }
@@ -163,7 +159,7 @@ export function createCredentials(options: object, security: SecurityFacts, oper
       given.set(name, { kind: 'none', secrets: [] });
       continue;
     }
-    const value: unknown = Object.hasOwn(options, scheme.option) ? (options as Record<string, unknown>)[scheme.option] : undefined;
+    const value: unknown = own(options, scheme.option);
     if (value === undefined) continue;
     const apply = applied(scheme, value);
     given.set(name, apply);
@@ -176,7 +172,7 @@ export function createCredentials(options: object, security: SecurityFacts, oper
     const scheme = security.schemes[name]!;
     if (scheme.type === 'mutualTLS' || given.has(name)) continue;
     const everywhere = operationRequirements.length > 0 && operationRequirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(name)));
-    if (everywhere) fail(`\`${scheme.option}\` is required`);
+    if (everywhere) invalidOption(`\`${scheme.option}\` is required`);
   }
 
   const redaction = new Redaction({ headers, query, values: secrets });
@@ -200,7 +196,7 @@ export function createCredentials(options: object, security: SecurityFacts, oper
     if (first) return plan(first);
     if (requirements.some((names) => names.length === 0)) return NO_CREDENTIALS;
     const optionOf = (name: string) => {
-      const scheme = Object.hasOwn(security.schemes, name) ? security.schemes[name] : undefined;
+      const scheme: CredentialScheme | undefined = own(security.schemes, name);
       return scheme && scheme.type !== 'mutualTLS' ? scheme.option : name;
     };
     return Object.freeze({ missing: requirements.map((names) => names.filter((name) => !given.has(name)).map(optionOf)) });

@@ -17,16 +17,27 @@ export const DEFAULT_MAX_RESPONSE_BYTES: number = 32 * 1024 * 1024;
 
 type Bound = (value: number) => boolean;
 
+/** A positive safe integer (a count: bytes, pages, a page size). */
+export const isPositiveInteger = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+
+/** `record[key]` when it is the record's own property: a name like `constructor` finds nothing inherited. */
+export const own = (record: unknown, key: string): any => (record !== null && typeof record === 'object' && Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined);
+
+/** The TypeError of a bad option of `createPartnerClient`: names the option, never a credential's value. */
+export function invalidOption(message: string): never {
+  throw new TypeError(`createPartnerClient: ${message}`);
+}
+
 export type NumericOption = 'timeoutMs' | 'maxRetries' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes' | 'maxPages';
 
 /** Each numeric option and what it accepts. */
-export const NUMERIC_OPTIONS: Readonly<Record<NumericOption, { accepts: Bound; rule: string }>> = {
+const NUMERIC_OPTIONS: Readonly<Record<NumericOption, { accepts: Bound; rule: string }>> = {
   timeoutMs: { accepts: (v) => v > 0 && v <= MAX_TIMER_MS, rule: `a number of ms in (0, ${MAX_TIMER_MS}]` },
   maxRetries: { accepts: (v) => Number.isSafeInteger(v) && v >= 0, rule: 'an integer >= 0' },
   retryBaseDelayMs: { accepts: (v) => v >= 0 && v <= MAX_TIMER_MS, rule: `a number of ms in [0, ${MAX_TIMER_MS}]` },
   maxRetryDelayMs: { accepts: (v) => v >= 0 && v <= MAX_TIMER_MS, rule: `a number of ms in [0, ${MAX_TIMER_MS}]` },
-  maxResponseBytes: { accepts: (v) => Number.isSafeInteger(v) && v > 0, rule: 'an integer number of bytes > 0' },
-  maxPages: { accepts: (v) => Number.isSafeInteger(v) && v > 0, rule: 'an integer > 0' },
+  maxResponseBytes: { accepts: isPositiveInteger, rule: 'an integer number of bytes > 0' },
+  maxPages: { accepts: isPositiveInteger, rule: 'an integer > 0' },
 };
 
 /** Throws a TypeError (prefixed by `where`) when `value` is given but not accepted for option `name`. */

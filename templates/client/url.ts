@@ -5,9 +5,11 @@
  * Encoding alone cannot protect a path segment that is empty, `.` or `..`: the WHATWG URL parser
  * (and so fetch) resolves `%2e%2e` like `..`. `pathProblems` finds those before anything is sent.
  */
+import { own } from './options.js';
 import type { ValidationProblem } from './validation.js';
 
-const PLACEHOLDER = /\{([^{}]+)\}/g;
+/** A `{name}` in a path or server URL template. */
+export const PLACEHOLDER: RegExp = /\{([^{}]+)\}/g;
 const DOT_SEGMENTS: ReadonlySet<string> = new Set(['', '.', '..']);
 
 type Primitive = string | number | boolean | bigint;
@@ -31,7 +33,7 @@ function encodePrimitive(value: unknown, part: Part, name: string): string {
 }
 
 /** A path parameter in OpenAPI's default style (`simple`, not exploded): `a,b` for arrays, `k,v` pairs for objects. */
-export function pathSegment(name: string, value: unknown): string {
+function pathSegment(name: string, value: unknown): string {
   if (isPrimitive(value)) return encode(String(value), 'path', name);
   if (Array.isArray(value)) return value.map((item) => encodePrimitive(item, 'path', name)).join(',');
   const parts: string[] = [];
@@ -39,7 +41,6 @@ export function pathSegment(name: string, value: unknown): string {
   return parts.join(',');
 }
 
-const own = (params: Record<string, unknown> | undefined, name: string): unknown => (params && Object.hasOwn(params, name) ? params[name] : undefined);
 
 /** openapi-fetch's `pathSerializer`: fills each `{name}` it has a value for; the others stay for `pathProblems` to report. */
 export function serializePath(template: string, params: Record<string, unknown> | undefined): string {

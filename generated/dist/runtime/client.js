@@ -9,7 +9,7 @@
 import createClient, {} from 'openapi-fetch';
 import { applyPlan, createCredentials, isPlan } from './credentials.js';
 import { HttpError, MissingCredentialsError, PaginationError, RequestValidationError } from './errors.js';
-import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './options.js';
+import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, own } from './options.js';
 import { RateLimiter, sharedLimiter } from './rate-limit.js';
 import { summarize } from './redact.js';
 import { DEFAULT_RETRY } from './retry.js';
@@ -17,8 +17,6 @@ import { resolveBaseUrl } from './servers.js';
 import { CALL, createTransport } from './transport.js';
 import { pathProblems, serializePath, serializeQuery } from './url.js';
 const DEFAULT_MAX_PAGES = 10_000;
-/** `record[key]` when it is the record's own property: a name like `constructor` finds nothing inherited. */
-const own = (record, key) => (Object.hasOwn(record, key) ? record[key] : undefined);
 function limiterFor(options, limits, identity) {
     const choice = options.rateLimit ?? 'shared';
     if (choice === false)
@@ -32,10 +30,10 @@ function limiterFor(options, limits, identity) {
     }
     return new RateLimiter({ ...choice, dailyQuota: limits?.dailyQuota });
 }
-const positiveInteger = (value) => (Number.isSafeInteger(value) && value > 0 ? value : undefined);
+const positiveInteger = (value) => (isPositiveInteger(value) ? value : undefined);
 function check(condition, message) {
     if (!condition)
-        throw new TypeError(`createPartnerClient: ${message}`);
+        invalidOption(message);
 }
 export function createRuntimeClient(options, facts) {
     check(!!options && typeof options === 'object', 'options are required');
@@ -55,7 +53,7 @@ export function createRuntimeClient(options, facts) {
     // The credentials live only in closures: nothing reachable from the returned object holds them.
     const credentials = createCredentials(options, facts.security, facts.operations.map((o) => o.security));
     const { redaction } = credentials;
-    const limits = own(facts.environments, options.environment) ?? null;
+    const limits = facts.environments[options.environment];
     const limiter = limiterFor(options, limits, credentials.identity);
     const hooks = options.hooks ?? {};
     const validateRequests = options.validateRequests ?? true;
@@ -144,15 +142,16 @@ export function createRuntimeClient(options, facts) {
         for (let pages = 1;; pages++, page++) {
             init.signal?.throwIfAborted();
             const { data, error, response } = (await client.GET(path, { ...init, params: { ...init.params, query: { ...query, page } } }));
-            const request = summarize('GET', response.url, new Headers(), redaction);
+            // Built only to throw: redacting the URL is not paid on every page.
+            const request = () => summarize('GET', response.url, new Headers(), redaction);
             if (!response.ok)
-                throw new HttpError(response.status, error, request);
+                throw new HttpError(response.status, error, request());
             const list = data;
             if (!list || !Array.isArray(list.results))
-                throw new PaginationError(`answer ${response.status} is not a page of results`, pages - 1, request);
+                throw new PaginationError(`answer ${response.status} is not a page of results`, pages - 1, request());
             // A server that ignores the page asked for would repeat the same page forever.
             if (typeof list.page === 'number' && list.page !== page)
-                throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, pages - 1, request);
+                throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, pages - 1, request());
             yield* list.results;
             // The page size stated, else the one asked for, else the first page's length: a size of 0,
             // a negative or a missing one cannot make every page look full.
@@ -163,7 +162,7 @@ export function createRuntimeClient(options, facts) {
             if (typeof list.totalResults === 'number' && page * pageSize >= list.totalResults)
                 return;
             if (pages >= maxPages)
-                throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, request);
+                throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, request());
         }
     }
     return Object.assign(client, {

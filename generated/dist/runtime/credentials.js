@@ -6,7 +6,7 @@
  * attempt). The values stay in this module's closures: nothing a caller receives holds them.
  */
 import { Buffer } from 'node:buffer';
-import { isHeaderValue } from './options.js';
+import { invalidOption, isHeaderValue, own } from './options.js';
 import { REDACTED, Redaction } from './redact.js';
 /** `cookie-octet` of RFC 6265: no space, quote, comma, semicolon or backslash. */
 const COOKIE_VALUE = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]+$/;
@@ -20,19 +20,16 @@ function functionId(fn) {
     return id;
 }
 const NO_CREDENTIALS = Object.freeze({ headers: [], cookie: '', query: '', tokens: [] });
-function fail(message) {
-    throw new TypeError(`createPartnerClient: ${message}`);
-}
 function checkString(option, value, rule) {
     if (typeof value !== 'string' || value === '')
-        fail(`\`${option}\` must be a non-empty string`);
+        invalidOption(`\`${option}\` must be a non-empty string`);
     // Named, never shown: the value is a credential.
     if (rule === 'header' && !isHeaderValue(value))
-        fail(`\`${option}\` must be a valid HTTP header value (visible characters, no line break, NUL or leading or trailing space)`);
+        invalidOption(`\`${option}\` must be a valid HTTP header value (visible characters, no line break, NUL or leading or trailing space)`);
     if (rule === 'cookie' && !COOKIE_VALUE.test(value))
-        fail(`\`${option}\` must be a valid cookie value (visible ASCII without space, quote, comma, semicolon or backslash)`);
+        invalidOption(`\`${option}\` must be a valid cookie value (visible ASCII without space, quote, comma, semicolon or backslash)`);
     if (rule === 'query' && !wellFormed(value))
-        fail(`\`${option}\` must be well-formed Unicode`);
+        invalidOption(`\`${option}\` must be well-formed Unicode`);
     return value;
 }
 /** No lone surrogate (encodeURIComponent refuses exactly those). */
@@ -46,9 +43,8 @@ function wellFormed(text) {
     }
 }
 const toBase64 = (text) => Buffer.from(text, 'utf8').toString('base64');
+/** mutualTLS has no option: it is given by the caller's `fetch`, never applied. */
 function applied(scheme, value) {
-    if (scheme.type === 'mutualTLS')
-        return { kind: 'none', secrets: [] };
     const { option } = scheme;
     switch (scheme.type) {
         case 'apiKey': {
@@ -61,15 +57,15 @@ function applied(scheme, value) {
         }
         case 'basic': {
             if (!value || typeof value !== 'object')
-                fail(`\`${option}\` must be { username, password }`);
-            const username = Object.hasOwn(value, 'username') ? value.username : undefined;
-            const password = Object.hasOwn(value, 'password') ? value.password : undefined;
+                invalidOption(`\`${option}\` must be { username, password }`);
+            const username = own(value, 'username');
+            const password = own(value, 'password');
             if (typeof username !== 'string' || typeof password !== 'string' || username === '')
-                fail(`\`${option}\` must be { username, password } with a non-empty username`);
+                invalidOption(`\`${option}\` must be { username, password } with a non-empty username`);
             if (username.includes(':'))
-                fail(`\`${option}.username\` must not contain ":" (RFC 7617)`);
+                invalidOption(`\`${option}.username\` must not contain ":" (RFC 7617)`);
             if (!wellFormed(username) || !wellFormed(password) || /[\0-\x1f\x7f]/.test(username + password))
-                fail(`\`${option}\` must hold well-formed text without control characters`);
+                invalidOption(`\`${option}\` must hold well-formed text without control characters`);
             const encoded = toBase64(`${username}:${password}`);
             return { kind: 'header', name: 'authorization', value: `Basic ${encoded}`, secrets: [username, password, encoded].filter(Boolean) };
         }
@@ -96,7 +92,7 @@ export function createCredentials(options, security, operationRequirements) {
             given.set(name, { kind: 'none', secrets: [] });
             continue;
         }
-        const value = Object.hasOwn(options, scheme.option) ? options[scheme.option] : undefined;
+        const value = own(options, scheme.option);
         if (value === undefined)
             continue;
         const apply = applied(scheme, value);
@@ -112,7 +108,7 @@ export function createCredentials(options, security, operationRequirements) {
             continue;
         const everywhere = operationRequirements.length > 0 && operationRequirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(name)));
         if (everywhere)
-            fail(`\`${scheme.option}\` is required`);
+            invalidOption(`\`${scheme.option}\` is required`);
     }
     const redaction = new Redaction({ headers, query, values: secrets });
     const plans = new Map();
@@ -136,7 +132,7 @@ export function createCredentials(options, security, operationRequirements) {
         if (requirements.some((names) => names.length === 0))
             return NO_CREDENTIALS;
         const optionOf = (name) => {
-            const scheme = Object.hasOwn(security.schemes, name) ? security.schemes[name] : undefined;
+            const scheme = own(security.schemes, name);
             return scheme && scheme.type !== 'mutualTLS' ? scheme.option : name;
         };
         return Object.freeze({ missing: requirements.map((names) => names.filter((name) => !given.has(name)).map(optionOf)) });

@@ -12,14 +12,13 @@ export declare const DEFAULT_TIMEOUT_MS: number;
  * small enough that parsing it (several times its size in memory) cannot exhaust a default V8 heap.
  */
 export declare const DEFAULT_MAX_RESPONSE_BYTES: number;
-type Bound = (value: number) => boolean;
+/** A positive safe integer (a count: bytes, pages, a page size). */
+export declare const isPositiveInteger: (value: unknown) => value is number;
+/** `record[key]` when it is the record's own property: a name like `constructor` finds nothing inherited. */
+export declare const own: (record: unknown, key: string) => any;
+/** The TypeError of a bad option of `createPartnerClient`: names the option, never a credential's value. */
+export declare function invalidOption(message: string): never;
 export type NumericOption = 'timeoutMs' | 'maxRetries' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes' | 'maxPages';
-/** Each numeric option and what it accepts. */
-export declare const NUMERIC_OPTIONS: Readonly<Record<NumericOption, {
-    accepts: Bound;
-    rule: string;
-}>>;
 /** Throws a TypeError (prefixed by `where`) when `value` is given but not accepted for option `name`. */
 export declare function checkNumericOption(where: string, name: NumericOption, value: unknown): void;
 export declare const isHeaderValue: (value: string) => boolean;
-export {};

@@ -12,14 +12,22 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  * small enough that parsing it (several times its size in memory) cannot exhaust a default V8 heap.
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/** A positive safe integer (a count: bytes, pages, a page size). */
+export const isPositiveInteger = (value) => Number.isSafeInteger(value) && value > 0;
+/** `record[key]` when it is the record's own property: a name like `constructor` finds nothing inherited. */
+export const own = (record, key) => (record !== null && typeof record === 'object' && Object.hasOwn(record, key) ? record[key] : undefined);
+/** The TypeError of a bad option of `createPartnerClient`: names the option, never a credential's value. */
+export function invalidOption(message) {
+    throw new TypeError(`createPartnerClient: ${message}`);
+}
 /** Each numeric option and what it accepts. */
-export const NUMERIC_OPTIONS = {
+const NUMERIC_OPTIONS = {
     timeoutMs: { accepts: (v) => v > 0 && v <= MAX_TIMER_MS, rule: `a number of ms in (0, ${MAX_TIMER_MS}]` },
     maxRetries: { accepts: (v) => Number.isSafeInteger(v) && v >= 0, rule: 'an integer >= 0' },
     retryBaseDelayMs: { accepts: (v) => v >= 0 && v <= MAX_TIMER_MS, rule: `a number of ms in [0, ${MAX_TIMER_MS}]` },
     maxRetryDelayMs: { accepts: (v) => v >= 0 && v <= MAX_TIMER_MS, rule: `a number of ms in [0, ${MAX_TIMER_MS}]` },
-    maxResponseBytes: { accepts: (v) => Number.isSafeInteger(v) && v > 0, rule: 'an integer number of bytes > 0' },
-    maxPages: { accepts: (v) => Number.isSafeInteger(v) && v > 0, rule: 'an integer > 0' },
+    maxResponseBytes: { accepts: isPositiveInteger, rule: 'an integer number of bytes > 0' },
+    maxPages: { accepts: isPositiveInteger, rule: 'an integer > 0' },
 };
 /** Throws a TypeError (prefixed by `where`) when `value` is given but not accepted for option `name`. */
 export function checkNumericOption(where, name, value) {

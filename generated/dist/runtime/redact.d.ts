@@ -21,6 +21,8 @@ export declare class Redaction {
     get values(): readonly string[];
     /** Adds a value obtained later (a refreshed token), keeping the latest MAX_REMEMBERED_TOKENS. */
     remember(value: string): void;
+    /** `text` with every known value, in each of its forms, replaced by `[redacted]`. */
+    scrub(text: string): string;
 }
 export interface RequestSummary {
     readonly method: string;

@@ -18,11 +18,14 @@ export class Redaction {
     #given;
     #remembered = [];
     #values;
+    /** Every form of every value (formsOf), worked out when a value is added, not per scrub. */
+    #forms;
     constructor({ headers = [], query = [], values = [] } = {}) {
         this.headers = new Set([...ALWAYS_SECRET_HEADERS, ...[...headers].map((h) => h.toLowerCase())]);
         this.query = new Set(query);
         this.#given = [...values].filter(Boolean);
         this.#values = this.#given;
+        this.#forms = formsOfAll(this.#values);
     }
     /** Every credential value known: those given and the latest tokens obtained. */
     get values() {
@@ -36,6 +39,11 @@ export class Redaction {
         if (this.#remembered.length > MAX_REMEMBERED_TOKENS)
             this.#remembered.shift();
         this.#values = [...this.#given, ...this.#remembered];
+        this.#forms = formsOfAll(this.#values);
+    }
+    /** `text` with every known value, in each of its forms, replaced by `[redacted]`. */
+    scrub(text) {
+        return replaceForms(text, this.#forms);
     }
 }
 /** The forms a secret may take in text: raw, URL-encoded and JSON-escaped. */
@@ -49,23 +57,23 @@ function formsOf(secret) {
     }
     return new Set([secret, encoded, JSON.stringify(secret).slice(1, -1)]);
 }
+const formsOfAll = (secrets) => secrets.filter(Boolean).flatMap((secret) => [...formsOf(secret)]);
+function replaceForms(text, forms) {
+    let out = text;
+    for (const form of forms)
+        out = out.split(form).join(REDACTED);
+    return out;
+}
 /** Replaces every occurrence of each secret (raw, URL-encoded and JSON-escaped) with `[redacted]`. */
 export function scrub(text, secrets) {
-    let out = text;
-    for (const secret of secrets) {
-        if (!secret)
-            continue;
-        for (const form of formsOf(secret))
-            out = out.split(form).join(REDACTED);
-    }
-    return out;
+    return replaceForms(text, formsOfAll(secrets));
 }
 /**
  * At most the first `maxLength` characters of `text`, scrubbed. The text is scrubbed before it is
  * cut, over a window that ends outside every occurrence of a secret, so no part of one survives.
  */
 export function scrubbedPrefix(text, maxLength, secrets) {
-    const forms = secrets.filter(Boolean).flatMap((secret) => [...formsOf(secret)]);
+    const forms = formsOfAll(secrets);
     let end = Math.min(text.length, maxLength + Math.max(0, ...forms.map((form) => form.length)));
     for (let moved = true; moved;) {
         moved = false;
@@ -77,12 +85,12 @@ export function scrubbedPrefix(text, maxLength, secrets) {
             }
         }
     }
-    return scrub(text.slice(0, end), secrets).slice(0, maxLength);
+    return replaceForms(text.slice(0, end), forms).slice(0, maxLength);
 }
 export function redactHeaders(headers, redaction) {
     const out = {};
     headers.forEach((value, name) => {
-        out[name] = redaction.headers.has(name.toLowerCase()) ? REDACTED : scrub(value, redaction.values);
+        out[name] = redaction.headers.has(name.toLowerCase()) ? REDACTED : redaction.scrub(value);
     });
     return out;
 }
@@ -107,7 +115,7 @@ export function redactUrl(url, redaction) {
         });
         out = `${url.slice(0, query + 1)}${pairs.join('&')}${url.slice(end)}`;
     }
-    return scrub(out, redaction.values);
+    return redaction.scrub(out);
 }
 export function summarize(method, url, headers, redaction) {
     return Object.freeze({ method, url: redactUrl(url, redaction), headers: Object.freeze(redactHeaders(headers, redaction)) });

@@ -7,7 +7,7 @@
 import { withQuery } from './credentials.js';
 import { DailyQuotaExceededError, DecodeError, PartnerClientError, ResponseTooLargeError, ResponseValidationError, TimeoutError, TransportError } from './errors.js';
 import { checkNumericOption } from './options.js';
-import { redactHeaders, scrub, scrubbedPrefix, summarize } from './redact.js';
+import { redactHeaders, scrubbedPrefix, summarize } from './redact.js';
 import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep } from './retry.js';
 /** What the request validation middleware records on a request for the transport. */
 export const CALL = Symbol('partner-recruitment-client.call');
@@ -67,15 +67,15 @@ async function readBody(response, aborted, limitBytes, tooLarge) {
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 /**
  * The response with its body buffered and the request's URL (a constructed Response has none);
- * `secrets` given, headers and status text are scrubbed too.
+ * `redaction` given, headers and status text are scrubbed too.
  */
-function rebuild(response, body, url, secrets = []) {
+function rebuild(response, body, url, redaction) {
     const headers = new Headers();
-    response.headers.forEach((value, name) => headers.append(name, secrets.length ? scrub(value, secrets) : value));
+    response.headers.forEach((value, name) => headers.append(name, redaction ? redaction.scrub(value) : value));
     headers.delete('content-encoding');
     headers.delete('transfer-encoding');
     headers.set('content-length', String(body.byteLength));
-    const statusText = secrets.length ? scrub(response.statusText, secrets) : response.statusText;
+    const statusText = redaction ? redaction.scrub(response.statusText) : response.statusText;
     const rebuilt = new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText, headers });
     return Object.defineProperty(rebuilt, 'url', { value: url });
 }
@@ -149,7 +149,7 @@ export function createTransport(config) {
                 request: summary(),
                 attempt,
                 status: response.status,
-                statusText: scrub(response.statusText, redaction.values),
+                statusText: redaction.scrub(response.statusText),
                 headers: redactHeaders(response.headers, redaction),
                 durationMs: performance.now() - started,
             });
@@ -199,14 +199,14 @@ export function createTransport(config) {
     function transportError(result, summary, attempts) {
         if (result.error instanceof PartnerClientError)
             return result.error;
-        const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? scrub(String(result.error?.message ?? result.error), redaction.values));
+        const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? redaction.scrub(String(result.error?.message ?? result.error)));
         const request = summary();
         return new TransportError(`${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`, request, result.code, attempts);
     }
     function finish(response, body, summary, operationId) {
         if (!response.ok) {
             // Error answers reach the caller as `{ error, response }`: scrub any echo of the credentials.
-            return rebuild(response, new TextEncoder().encode(scrub(decoder.decode(body), redaction.values)), response.url, redaction.values);
+            return rebuild(response, new TextEncoder().encode(redaction.scrub(decoder.decode(body))), response.url, redaction);
         }
         const validator = config.validateResponses && operationId ? config.responseValidators(operationId, response.status) : undefined;
         const check = (value) => {

@@ -9,7 +9,7 @@
 import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import { applyPlan, createCredentials, isPlan, type SecurityFacts, type SecurityRequirements } from './credentials.js';
 import { HttpError, MissingCredentialsError, PaginationError, RequestValidationError } from './errors.js';
-import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './options.js';
+import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, own } from './options.js';
 import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
 import { summarize } from './redact.js';
 import { DEFAULT_RETRY } from './retry.js';
@@ -153,9 +153,6 @@ export type { RequestOptions, Hooks } from './transport.js';
 
 const DEFAULT_MAX_PAGES = 10_000;
 
-/** `record[key]` when it is the record's own property: a name like `constructor` finds nothing inherited. */
-const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
-
 function limiterFor<Env extends string>(options: RuntimeClientOptions<Env>, limits: EnvironmentLimits | null, identity: string): RateLimiter | undefined {
   const choice = options.rateLimit ?? 'shared';
   if (choice === false) return undefined;
@@ -167,10 +164,10 @@ function limiterFor<Env extends string>(options: RuntimeClientOptions<Env>, limi
   return new RateLimiter({ ...choice, dailyQuota: limits?.dailyQuota });
 }
 
-const positiveInteger = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : undefined);
+const positiveInteger = (value: unknown): number | undefined => (isPositiveInteger(value) ? value : undefined);
 
 function check(condition: boolean, message: string): asserts condition {
-  if (!condition) throw new TypeError(`createPartnerClient: ${message}`);
+  if (!condition) invalidOption(message);
 }
 
 export function createRuntimeClient<Paths extends Record<string, any>, Env extends string>(
@@ -193,7 +190,7 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
   // The credentials live only in closures: nothing reachable from the returned object holds them.
   const credentials = createCredentials(options, facts.security, facts.operations.map((o) => o.security));
   const { redaction } = credentials;
-  const limits = own(facts.environments, options.environment) ?? null;
+  const limits = facts.environments[options.environment];
   const limiter = limiterFor(options, limits, credentials.identity);
   const hooks = options.hooks ?? {};
   const validateRequests = options.validateRequests ?? true;
@@ -279,12 +276,13 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
     for (let pages = 1; ; pages++, page++) {
       (init.signal as AbortSignal | undefined)?.throwIfAborted();
       const { data, error, response } = (await (client.GET as any)(path, { ...init, params: { ...init.params, query: { ...query, page } } })) as FetchResponse<any, any, 'application/json'>;
-      const request = summarize('GET', response.url, new Headers(), redaction);
-      if (!response.ok) throw new HttpError(response.status, error, request);
+      // Built only to throw: redacting the URL is not paid on every page.
+      const request = () => summarize('GET', response.url, new Headers(), redaction);
+      if (!response.ok) throw new HttpError(response.status, error, request());
       const list = data as { results?: unknown; page?: unknown; pageSize?: unknown; totalResults?: unknown } | undefined;
-      if (!list || !Array.isArray(list.results)) throw new PaginationError(`answer ${response.status} is not a page of results`, pages - 1, request);
+      if (!list || !Array.isArray(list.results)) throw new PaginationError(`answer ${response.status} is not a page of results`, pages - 1, request());
       // A server that ignores the page asked for would repeat the same page forever.
-      if (typeof list.page === 'number' && list.page !== page) throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, pages - 1, request);
+      if (typeof list.page === 'number' && list.page !== page) throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, pages - 1, request());
       yield* list.results;
       // The page size stated, else the one asked for, else the first page's length: a size of 0,
       // a negative or a missing one cannot make every page look full.
@@ -292,7 +290,7 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
       const pageSize = positiveInteger(list.pageSize) ?? askedPageSize ?? firstPageLength;
       if (list.results.length === 0 || list.results.length < pageSize) return;
       if (typeof list.totalResults === 'number' && page * pageSize >= list.totalResults) return;
-      if (pages >= maxPages) throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, request);
+      if (pages >= maxPages) throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, request());
     }
   }
 

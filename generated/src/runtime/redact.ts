@@ -22,12 +22,15 @@ export class Redaction {
   readonly #given: readonly string[];
   readonly #remembered: string[] = [];
   #values: readonly string[];
+  /** Every form of every value (formsOf), worked out when a value is added, not per scrub. */
+  #forms: readonly string[];
 
   constructor({ headers = [], query = [], values = [] }: { headers?: Iterable<string>; query?: Iterable<string>; values?: Iterable<string> } = {}) {
     this.headers = new Set([...ALWAYS_SECRET_HEADERS, ...[...headers].map((h) => h.toLowerCase())]);
     this.query = new Set(query);
     this.#given = [...values].filter(Boolean);
     this.#values = this.#given;
+    this.#forms = formsOfAll(this.#values);
   }
 
   /** Every credential value known: those given and the latest tokens obtained. */
@@ -41,6 +44,12 @@ export class Redaction {
     this.#remembered.push(value);
     if (this.#remembered.length > MAX_REMEMBERED_TOKENS) this.#remembered.shift();
     this.#values = [...this.#given, ...this.#remembered];
+    this.#forms = formsOfAll(this.#values);
+  }
+
+  /** `text` with every known value, in each of its forms, replaced by `[redacted]`. */
+  scrub(text: string): string {
+    return replaceForms(text, this.#forms);
   }
 }
 
@@ -61,14 +70,17 @@ function formsOf(secret: string): Set<string> {
   return new Set([secret, encoded, JSON.stringify(secret).slice(1, -1)]);
 }
 
+const formsOfAll = (secrets: readonly string[]): string[] => secrets.filter(Boolean).flatMap((secret) => [...formsOf(secret)]);
+
+function replaceForms(text: string, forms: readonly string[]): string {
+  let out = text;
+  for (const form of forms) out = out.split(form).join(REDACTED);
+  return out;
+}
+
 /** Replaces every occurrence of each secret (raw, URL-encoded and JSON-escaped) with `[redacted]`. */
 export function scrub(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (!secret) continue;
-    for (const form of formsOf(secret)) out = out.split(form).join(REDACTED);
-  }
-  return out;
+  return replaceForms(text, formsOfAll(secrets));
 }
 
 /**
@@ -76,7 +88,7 @@ export function scrub(text: string, secrets: readonly string[]): string {
  * cut, over a window that ends outside every occurrence of a secret, so no part of one survives.
  */
 export function scrubbedPrefix(text: string, maxLength: number, secrets: readonly string[]): string {
-  const forms = secrets.filter(Boolean).flatMap((secret) => [...formsOf(secret)]);
+  const forms = formsOfAll(secrets);
   let end = Math.min(text.length, maxLength + Math.max(0, ...forms.map((form) => form.length)));
   for (let moved = true; moved; ) {
     moved = false;
@@ -88,13 +100,13 @@ export function scrubbedPrefix(text: string, maxLength: number, secrets: readonl
       }
     }
   }
-  return scrub(text.slice(0, end), secrets).slice(0, maxLength);
+  return replaceForms(text.slice(0, end), forms).slice(0, maxLength);
 }
 
 export function redactHeaders(headers: Headers, redaction: Redaction): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    out[name] = redaction.headers.has(name.toLowerCase()) ? REDACTED : scrub(value, redaction.values);
+    out[name] = redaction.headers.has(name.toLowerCase()) ? REDACTED : redaction.scrub(value);
   });
   return out;
 }
@@ -119,7 +131,7 @@ export function redactUrl(url: string, redaction: Redaction): string {
     });
     out = `${url.slice(0, query + 1)}${pairs.join('&')}${url.slice(end)}`;
   }
-  return scrub(out, redaction.values);
+  return redaction.scrub(out);
 }
 
 export function summarize(method: string, url: string, headers: Headers, redaction: Redaction): RequestSummary {

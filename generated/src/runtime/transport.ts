@@ -8,7 +8,7 @@ import { withQuery, type AuthPlan } from './credentials.js';
 import { DailyQuotaExceededError, DecodeError, PartnerClientError, ResponseTooLargeError, ResponseValidationError, TimeoutError, TransportError } from './errors.js';
 import { checkNumericOption } from './options.js';
 import type { RateLimiter } from './rate-limit.js';
-import { redactHeaders, scrub, scrubbedPrefix, summarize, type Redaction, type RequestSummary } from './redact.js';
+import { redactHeaders, scrubbedPrefix, summarize, type Redaction, type RequestSummary } from './redact.js';
 import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep, type RetryOptions } from './retry.js';
 import type { Validator } from './validation.js';
 
@@ -137,15 +137,15 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /**
  * The response with its body buffered and the request's URL (a constructed Response has none);
- * `secrets` given, headers and status text are scrubbed too.
+ * `redaction` given, headers and status text are scrubbed too.
  */
-function rebuild(response: Response, body: Bytes, url: string, secrets: readonly string[] = []): Response {
+function rebuild(response: Response, body: Bytes, url: string, redaction?: Redaction): Response {
   const headers = new Headers();
-  response.headers.forEach((value, name) => headers.append(name, secrets.length ? scrub(value, secrets) : value));
+  response.headers.forEach((value, name) => headers.append(name, redaction ? redaction.scrub(value) : value));
   headers.delete('content-encoding');
   headers.delete('transfer-encoding');
   headers.set('content-length', String(body.byteLength));
-  const statusText = secrets.length ? scrub(response.statusText, secrets) : response.statusText;
+  const statusText = redaction ? redaction.scrub(response.statusText) : response.statusText;
   const rebuilt = new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText, headers });
   return Object.defineProperty(rebuilt, 'url', { value: url });
 }
@@ -219,7 +219,7 @@ export function createTransport(config: TransportConfig): (request: Request) => 
         request: summary(),
         attempt,
         status: response.status,
-        statusText: scrub(response.statusText, redaction.values),
+        statusText: redaction.scrub(response.statusText),
         headers: redactHeaders(response.headers, redaction),
         durationMs: performance.now() - started,
       });
@@ -275,7 +275,7 @@ export function createTransport(config: TransportConfig): (request: Request) => 
 
   function transportError(result: { error: unknown; code: string | undefined }, summary: () => RequestSummary, attempts: number): PartnerClientError {
     if (result.error instanceof PartnerClientError) return result.error;
-    const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? scrub(String((result.error as Error)?.message ?? result.error), redaction.values));
+    const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? redaction.scrub(String((result.error as Error)?.message ?? result.error)));
     const request = summary();
     return new TransportError(`${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`, request, result.code, attempts);
   }
@@ -283,7 +283,7 @@ export function createTransport(config: TransportConfig): (request: Request) => 
   function finish(response: Response, body: Bytes, summary: () => RequestSummary, operationId: string | undefined): Response {
     if (!response.ok) {
       // Error answers reach the caller as `{ error, response }`: scrub any echo of the credentials.
-      return rebuild(response, new TextEncoder().encode(scrub(decoder.decode(body), redaction.values)), response.url, redaction.values);
+      return rebuild(response, new TextEncoder().encode(redaction.scrub(decoder.decode(body))), response.url, redaction);
     }
     const validator = config.validateResponses && operationId ? config.responseValidators(operationId, response.status) : undefined;
     const check = (value: unknown): void => {
