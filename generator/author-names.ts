@@ -6,13 +6,13 @@
  * points every `$ref` to the lifted name at the author's key, and drops the lifted name; for
  * every component type. An alias between two keys the author wrote stays as written.
  */
+import { escapePointer } from './names.js';
+import { isObject } from './own.js';
 import type { AuthoredComponents } from './resolve.js';
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const decode = (segment: string) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
-const encode = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** `#/components/<type>/<name>` as [type, name], or undefined for any other `$ref`. */
 function componentRef(ref: unknown): [string, string] | undefined {
@@ -41,9 +41,9 @@ export function adoptAuthorNames(document: object, authored: AuthoredComponents)
       const target = componentRef(value.$ref);
       if (!target || target[0] !== type || names.has(target[1]) || !Object.hasOwn(entries, target[1])) continue;
       const lifted = target[1];
-      const from = `#/components/${encode(type)}/${encode(lifted)}`;
+      const from = `#/components/${escapePointer(type)}/${escapePointer(lifted)}`;
       if (renames.has(from)) continue; // two keys for one file: the first takes it, the second stays an alias
-      renames.set(from, `#/components/${encode(type)}/${encode(name)}`);
+      renames.set(from, `#/components/${escapePointer(type)}/${escapePointer(name)}`);
       entries[name] = entries[lifted];
       delete entries[lifted];
     }

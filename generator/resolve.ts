@@ -16,6 +16,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { BaseResolver, type Document, type ResolveConfig, type Source } from '@redocly/openapi-core';
 import { checkAliasExpansion, mayHaveAnchors, sharesNodes } from './aliases.js';
+import { isObject } from './own.js';
 import type { Problem } from './problems.js';
 
 export const DEFAULT_REF_TIMEOUT_MS = 10_000;
@@ -120,7 +121,6 @@ export class SpecResolver extends BaseResolver {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The whole body, or an error once it passes `maxBytes` (the rest is not read). */
 async function readAtMost(response: Response, maxBytes: number): Promise<ArrayBuffer> {

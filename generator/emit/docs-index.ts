@@ -7,6 +7,7 @@
  */
 import { slug as githubSlug } from 'github-slugger';
 import { deref, own, type SpecModel } from '../model.js';
+import { isObject } from '../own.js';
 import { credentialOptionNames } from '../security.js';
 import { readEnvironments } from '../servers.js';
 import { cell, code, markdown, text } from './markdown.js';
@@ -14,7 +15,6 @@ import { typeLabel, type SchemaLink } from './docs-schema.js';
 
 type Doc = Record<string, any>;
 
-const isObject = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v);
 const objects = (v: unknown): Doc[] => (Array.isArray(v) ? v.filter(isObject) : []);
 const ownEntries = (v: unknown): [string, any][] => (isObject(v) ? Object.entries(v) : []);
 /** A text field of an `x-` record: a string, or nothing (another value is no text to show). */
