@@ -8,6 +8,7 @@ import { emitTypes, type Files } from './emit/types.js';
 import { emitValidators, type ValidatorsOutput } from './emit/validators.js';
 import { emitValidatorsInChild } from './emit/validators-process.js';
 import { emitClient } from './emit/client.js';
+import { emitMock } from './emit/mock.js';
 import { emitDocs } from './emit/docs.js';
 import { emitPackage } from './emit/package.js';
 import { compileSources } from './compile.js';
@@ -81,6 +82,7 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   pendingValidators.catch(() => {});
   add(await emitTypes(model));
   add(emitClient(model, templatesDir));
+  add(emitMock(model, templatesDir));
   const validators = await pendingValidators;
   add(validators.files);
   const docs = emitDocs(model, templatesDir, validators.entries, { packageName: options.packageName });
