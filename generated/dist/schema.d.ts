@@ -2240,10 +2240,12 @@ export interface components {
             target: {
                 value?: number;
                 op?: string;
-            } | unknown | {
+            } & ({
+                value: number;
+            } | {
                 /** @constant */
                 op: "track";
-            };
+            });
         };
         /**
          * QuotaTarget

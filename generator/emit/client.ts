@@ -35,7 +35,10 @@ export function emitClient(model: SpecModel, templatesDir: string): Files {
     return `    ${propertyKey(scheme.name)}: { ${fields.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ')} },`;
   });
   const baseUrlRequired = model.environments.every((e) => e.defaultBaseUrl === undefined);
-  const index = `import { createRuntimeClient, type RuntimeClient, type RuntimeClientOptions, type OperationInfo } from './runtime/client.js';
+  const pageMembers = paginatedItems(model)
+    .map((member) => `\n${member}`)
+    .join('');
+  const index = `import { createRuntimeClient, type ListItemOf, type RuntimeClient, type RuntimeClientOptions, type OperationInfo } from './runtime/client.js';
 import type { BasicCredential, SecurityFacts, TokenCredential } from './runtime/credentials.js';
 import type { ServerFacts } from './runtime/servers.js';
 import { operationValidators } from './validators.js';
@@ -78,15 +81,24 @@ export interface PartnerClientServer {
 ${serverMembers(model, baseUrlRequired).join('\n')}
 }
 
+/** Each path whose GET answers with the paginated list wrapper (\`page\`, \`pageSize\`, \`results\`), and the type of its items. */
+export interface PaginatedItems {${pageMembers}
+}
+
+/** The paths \`paginate\` accepts. */
+export type PaginatedPath = keyof PaginatedItems;
+/** The type of the items \`paginate\` yields for a path. */
+export type PageItem<P extends PaginatedPath> = PaginatedItems[P];
+
 export type PartnerClientOptions = Omit<RuntimeClientOptions<Environment>, 'baseUrl' | 'serverVariables'> & PartnerClientServer & PartnerClientCredentials;
-export type PartnerClient = RuntimeClient<paths, Environment>;
+export type PartnerClient = RuntimeClient<paths, Environment, PaginatedItems>;
 
 /** A client for the ${commentSafe(model.title)} typed by \`paths\`. */
 export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
-  return createRuntimeClient<paths, Environment>(options, { environments, servers, operations, validators: operationValidators, security });
+  return createRuntimeClient<paths, Environment, PaginatedItems>(options, { environments, servers, operations, validators: operationValidators, security });
 }
 
-export type { EnvironmentLimits, OperationInfo, PaginatedPath, PageItem, RequestOptions, Hooks } from './runtime/client.js';
+export type { EnvironmentLimits, OperationInfo, RequestOptions, Hooks } from './runtime/client.js';
 export type { BasicCredential, TokenCredential } from './runtime/credentials.js';
 export type { RequestEvent, ResponseEvent, RetryEvent } from './runtime/transport.js';
 export type { RequestSummary } from './runtime/redact.js';
@@ -99,6 +111,7 @@ export {
   RequestValidationError,
   ResponseValidationError,
   HttpError,
+  type HttpErrorDetails,
   DailyQuotaExceededError,
   ResponseTooLargeError,
   PaginationError,
@@ -107,6 +120,19 @@ export {
 `;
   files.set('src/index.ts', index);
   return files;
+}
+
+/**
+ * One member of `PaginatedItems` per GET operation the model finds paginated (what the runtime's
+ * `paginate` accepts), its item type read from the same success status and media type.
+ */
+function paginatedItems(model: SpecModel): string[] {
+  return model.operations.flatMap((o) => {
+    const success = o.responses.find((r) => r.status === '200') ?? o.responses.find((r) => r.status === '201');
+    if (o.method.toLowerCase() !== 'get' || !o.paginated || success?.mediaType === undefined) return [];
+    const path = JSON.stringify(o.path);
+    return [`  ${path}: ListItemOf<paths[${path}]["get"]["responses"][${JSON.stringify(success.status)}], ${JSON.stringify(success.mediaType)}>;`];
+  });
 }
 
 /** `{ requestsPerSecond, burst, dailyQuota }`, or `null` when the server documents no limits; a partial `x-rate-limit` is an error. */

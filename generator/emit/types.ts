@@ -2,6 +2,7 @@
  * Types: openapi-typescript turns the bundled document into `paths`, `components`, `operations`
  * and `webhooks`; friendly aliases name every component schema (`Project`, `Skill`, ...).
  * openapi-typescript does not express `if`/`then`: conditional rules live in the validators.
+ * Two composition shapes it types loosely are rewritten first, in a copy (type-compositions.ts).
  */
 import type * as OpenapiTS from 'openapi-typescript';
 import type { GlobalContext, OpenAPI3 } from 'openapi-typescript';
@@ -15,6 +16,7 @@ const { resolveRef, scanDiscriminators } = (await import('openapi-typescript/dis
 import { own, type SpecModel } from '../model.js';
 import { forEachEntry } from '../own.js';
 import { GenerationError, type Problem } from '../problems.js';
+import { rewriteCompositionsForTypes } from './type-compositions.js';
 
 export type Files = Map<string, string>;
 
@@ -151,6 +153,7 @@ function keysWithBarePercent(document: OpenAPI3): Problem[] {
 
 export async function emitTypes(model: SpecModel): Promise<Files> {
   const document = structuredClone(model.document);
+  rewriteCompositionsForTypes(document as Record<string, any>);
   const schema = astToString(breakEagerCycles(transform(document)));
   const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
   const aliases = model.schemaNames

@@ -10,8 +10,8 @@ import { applyPlan, createCredentials, isPlan, type SecurityFacts, type Security
 import { HttpError, MissingCredentialsError, PaginationError, RequestValidationError } from './errors.js';
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, own } from './options.js';
 import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
-import { summarize } from './redact.js';
-import { DEFAULT_RETRY } from './retry.js';
+import { redactHeaders, summarize } from './redact.js';
+import { DEFAULT_RETRY, parseRetryAfter } from './retry.js';
 import { resolveBaseUrl, type ServerFacts } from './servers.js';
 import { CALL, createTransport, type CallInfo, type Hooks, type RequestOptions } from './transport.js';
 import { pathProblems, serializePath, serializeQuery } from './url.js';
@@ -90,20 +90,24 @@ export interface RuntimeClientOptions<Env extends string> {
   hooks?: Hooks;
   /** Extra headers sent with every request (credential headers always win; credential cookies are appended). */
   headers?: Record<string, string>;
-  /** The fetch implementation. Default `globalThis.fetch`. */
+  /**
+   * The fetch implementation. Default: `globalThis.fetch`, looked up at each attempt, so a mock
+   * installed after the client was created (MSW, nock, undici's MockAgent) still intercepts.
+   */
   fetch?: typeof globalThis.fetch;
 }
 
-type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : never;
-type ListBody<Paths, P extends keyof Paths> = Paths[P] extends { get: { responses: { 200: infer R } } } ? JsonBody<R> : never;
-
-/** Paths whose GET answers with the paginated list wrapper. */
-export type PaginatedPath<Paths> = {
-  [P in keyof Paths]: ListBody<Paths, P> extends { results: unknown[]; page: number; pageSize: number } ? P : never;
-}[keyof Paths];
-
-/** The item type of a paginated path's `results`. */
-export type PageItem<Paths, P extends keyof Paths> = ListBody<Paths, P> extends { results: (infer T)[] } ? T : never;
+/**
+ * The item type of `results` in an answer's body of media type `Media`: `Response` is a response
+ * object of openapi-typescript's `paths` (`{ content: { [media]: Body } }`).
+ */
+export type ListItemOf<Response, Media extends string> = Response extends { content: infer Content }
+  ? Media extends keyof Content
+    ? NonNullable<Content[Media]> extends { results: readonly (infer Item)[] }
+      ? Item
+      : unknown
+    : unknown
+  : unknown;
 
 export type PaginateInit<Paths extends Record<string, any>, P extends keyof Paths> = NonNullable<MaybeOptionalInit<Paths[P], 'get'>> &
   RequestOptions & {
@@ -113,17 +117,24 @@ export type PaginateInit<Paths extends Record<string, any>, P extends keyof Path
   };
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-type PathsWith<Paths, M extends HttpMethod> = { [P in keyof Paths]: Paths[P] extends { [K in M]: any } ? P : never }[keyof Paths];
+/** The paths of `Paths` that have method `M`. */
+export type PathWithMethod<Paths, M extends HttpMethod> = { [P in keyof Paths]: Paths[P] extends { [K in M]: any } ? P : never }[keyof Paths];
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 type InitArgument<Init> = RequiredKeys<Init> extends never ? [(Init & RequestOptions)?] : [Init & RequestOptions];
 
-/** openapi-fetch's method, whose init also takes the runtime's per-request options, typed. */
-export type RuntimeMethod<Paths extends Record<string, any>, M extends HttpMethod> = <P extends PathsWith<Paths, M>, Init extends MaybeOptionalInit<Paths[P], M>>(
-  url: P,
-  ...init: InitArgument<Init>
-) => Promise<FetchResponse<Paths[P][M], Init, 'application/json'>>;
+/**
+ * openapi-fetch's method, whose init also takes the runtime's per-request options, typed. `P` is
+ * inferred from the argument as written and checked in the parameter's type, not in its
+ * constraint: a wrong path is then reported as itself (`Argument of type '"/itemz"' is not
+ * assignable to parameter of type 'PathWithMethod<paths, "get">'`), with or without an init,
+ * instead of TypeScript falling back to the constraint and asking for the init of every path.
+ */
+export type RuntimeMethod<Paths extends Record<string, any>, M extends HttpMethod> = <P extends string, Init extends MaybeOptionalInit<Paths[P & keyof Paths], M>>(
+  url: P extends PathWithMethod<Paths, M> ? P : PathWithMethod<Paths, M>,
+  ...init: P extends PathWithMethod<Paths, M> ? InitArgument<Init> : [unknown?]
+) => Promise<FetchResponse<Paths[P & keyof Paths][M], Init, 'application/json'>>;
 
-export type RuntimeClient<Paths extends Record<string, any>, Env extends string> = Omit<Client<Paths, 'application/json'>, 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE'> & {
+export type RuntimeClient<Paths extends Record<string, any>, Env extends string, Pages extends object = {}> = Omit<Client<Paths, 'application/json'>, 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE'> & {
   GET: RuntimeMethod<Paths, 'get'>;
   PUT: RuntimeMethod<Paths, 'put'>;
   POST: RuntimeMethod<Paths, 'post'>;
@@ -145,7 +156,7 @@ export type RuntimeClient<Paths extends Record<string, any>, Env extends string>
    * `totalResults`; an error answer throws `HttpError`; an answer that is not the next page, or a
    * list longer than `maxPages` pages, throws `PaginationError`; `signal` aborts between and during pages.
    */
-  paginate<P extends PaginatedPath<Paths>>(path: P, init?: PaginateInit<Paths, P>): AsyncIterableIterator<PageItem<Paths, P>>;
+  paginate<P extends keyof Pages & keyof Paths & string>(path: P, init?: PaginateInit<Paths, P>): AsyncIterableIterator<Pages[P]>;
 };
 
 export type { RequestOptions, Hooks } from './transport.js';
@@ -169,10 +180,10 @@ function check(condition: boolean, message: string): asserts condition {
   if (!condition) invalidOption(message);
 }
 
-export function createRuntimeClient<Paths extends Record<string, any>, Env extends string>(
+export function createRuntimeClient<Paths extends Record<string, any>, Env extends string, Pages extends object = {}>(
   options: RuntimeClientOptions<Env>,
   facts: SpecFacts<Env>,
-): RuntimeClient<Paths, Env> {
+): RuntimeClient<Paths, Env, Pages> {
   check(!!options && typeof options === 'object', 'options are required');
   check(typeof options.environment === 'string' && Object.hasOwn(facts.environments, options.environment), `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
   const baseUrl = resolveBaseUrl(options.environment, own(facts.servers, options.environment), options.baseUrl, options.serverVariables);
@@ -198,7 +209,7 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
   const unknownRouteAuth = credentials.planFor(facts.security.requirements);
 
   const transport = createTransport({
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: options.fetch,
     redaction,
     token: credentials.token,
     limiter,
@@ -277,7 +288,10 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
       const { data, error, response } = (await (client.GET as any)(path, { ...init, params: { ...init.params, query: { ...query, page } } })) as FetchResponse<any, any, 'application/json'>;
       // Built only to throw: redacting the URL is not paid on every page.
       const request = () => summarize('GET', response.url, new Headers(), redaction);
-      if (!response.ok) throw new HttpError(response.status, error, request());
+      if (!response.ok) {
+        const details = { headers: redactHeaders(response.headers, redaction), retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
+        throw new HttpError(response.status, error, request(), details);
+      }
       const list = data as { results?: unknown; page?: unknown; pageSize?: unknown; totalResults?: unknown } | undefined;
       if (!list || !Array.isArray(list.results)) throw new PaginationError(`answer ${response.status} is not a page of results`, pages - 1, request());
       // A server that ignores the page asked for would repeat the same page forever.
@@ -293,11 +307,11 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
     }
   }
 
-  return Object.assign(client as unknown as Omit<RuntimeClient<Paths, Env>, 'environment' | 'limits' | 'rateLimiter' | 'usage' | 'paginate'>, {
+  return Object.assign(client as unknown as Omit<RuntimeClient<Paths, Env, Pages>, 'environment' | 'limits' | 'rateLimiter' | 'usage' | 'paginate'>, {
     environment: options.environment,
     limits,
     rateLimiter: limiter,
     usage: () => limiter?.usage(),
-    paginate: paginate as RuntimeClient<Paths, Env>['paginate'],
+    paginate: paginate as RuntimeClient<Paths, Env, Pages>['paginate'],
   });
 }

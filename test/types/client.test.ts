@@ -4,7 +4,8 @@
  * compiles, tsc reports the directive as unused and the test run fails.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createPartnerClient, type PartnerClient } from '../../generated/dist/index.js';
+import { createPartnerClient, type PageItem, type PaginatedPath, type PartnerClient } from '../../generated/dist/index.js';
+import type { RuntimeClient } from '../../templates/client/client.js';
 import type { components, paths, Project, ScreenerQuestion, ScreenerQuestionItem, QuotaRule, Skill } from '../../generated/dist/types.js';
 import { validateProject, validateUpdateQuotaTargetsRequest, type ValidationProblem } from '../../generated/dist/validators.js';
 
@@ -100,6 +101,8 @@ export async function compileOnly(api: PartnerClient): Promise<void> {
   await api.GET('/v1/skills', { timeoutMs: '5s' });
   // @ts-expect-error the path does not exist
   await api.GET('/v1/project');
+  // @ts-expect-error the path does not exist, with an init too
+  await api.GET('/v1/project', { params: { query: {} } });
   // @ts-expect-error status is not one of the ProjectStatus values
   await api.GET('/v1/projects', { params: { query: { status: 'OPEN' } } });
   // @ts-expect-error the path parameter is required
@@ -130,3 +133,56 @@ export function credentialOptions(): void {
 expectTypeOf<paths['/v1/skills']['get']['parameters']['query']>().toEqualTypeOf<
   { page?: number; pageSize?: number; includeCount?: boolean; query?: string; validated?: boolean } | undefined
 >();
+
+/** Never called: `paginate` accepts only the paths whose GET answers with the list wrapper, and types their items. */
+export async function paginateTypes(api: PartnerClient): Promise<void> {
+  expectTypeOf<PaginatedPath>().toEqualTypeOf<'/v1/projects' | '/v1/skills'>();
+  expectTypeOf<PageItem<'/v1/skills'>>().toEqualTypeOf<Skill>();
+  for await (const project of api.paginate('/v1/projects', { params: { query: { status: 'DRAFT' } }, maxPages: 3 })) {
+    expectTypeOf(project).toEqualTypeOf<Project>();
+    // @ts-expect-error a Project has no such property
+    void project.publicTitel;
+  }
+  // @ts-expect-error a path that does not exist
+  api.paginate('/v1/anything');
+  // @ts-expect-error a GET that does not answer with the list wrapper
+  api.paginate('/v1/projects/{projectId}');
+  // @ts-expect-error the query is typed from the path's parameters
+  api.paginate('/v1/skills', { params: { query: { status: 'DRAFT' } } });
+}
+
+// A document without paginated operations: `paginate` still type-checks and accepts no path.
+type NoPages = RuntimeClient<{ '/a': { get: { parameters: {}; responses: { 200: { content: { 'application/json': { results: string[] } } } } } } }, 'default'>;
+expectTypeOf<Parameters<NoPages['paginate']>[0]>().toEqualTypeOf<never>();
+export function noPaginatedPaths(api: NoPages): void {
+  // @ts-expect-error no path of this document is paginated
+  api.paginate('/a');
+}
+
+/**
+ * Never called: a wrong path is reported as itself, with or without an init (TypeScript used to
+ * fall back to the constraint and say "Expected 2 arguments, but got 1"). The message is checked
+ * by test/types/messages.test.ts.
+ */
+export async function wrongPaths(api: PartnerClient): Promise<void> {
+  // @ts-expect-error no such path
+  await api.GET('/v1/projets');
+  // @ts-expect-error no such path for DELETE
+  await api.DELETE('/v1/skills');
+  const either = Math.random() > 0.5 ? ('/v1/projects' as const) : ('/v1/skills' as const);
+  await api.GET(either);
+}
+
+/** Never called: a quota target is `{ value }` or `{ op: 'track' }`, as the spec's `anyOf` says. */
+export async function quotaTargets(api: PartnerClient): Promise<void> {
+  const edit = (target: components['schemas']['QuotaTargetUpdate']['target']) =>
+    api.PATCH('/v1/projects/{projectId}/quotas/targets', { params: { path: { projectId: 'p' } }, body: [{ groupId: 'g', segmentId: 's', target }] });
+  await edit({ value: 8 });
+  await edit({ op: 'track' });
+  // @ts-expect-error a target is an object
+  await edit('eight');
+  // @ts-expect-error a target has a value or op: 'track'
+  await edit({});
+  // @ts-expect-error without a value, op must be 'track'
+  await edit({ op: 'min' });
+}

@@ -85,40 +85,29 @@ export interface RuntimeClientOptions<Env extends string> {
     hooks?: Hooks;
     /** Extra headers sent with every request (credential headers always win; credential cookies are appended). */
     headers?: Record<string, string>;
-    /** The fetch implementation. Default `globalThis.fetch`. */
+    /**
+     * The fetch implementation. Default: `globalThis.fetch`, looked up at each attempt, so a mock
+     * installed after the client was created (MSW, nock, undici's MockAgent) still intercepts.
+     */
     fetch?: typeof globalThis.fetch;
 }
-type JsonBody<R> = R extends {
-    content: {
-        'application/json': infer B;
-    };
-} ? B : never;
-type ListBody<Paths, P extends keyof Paths> = Paths[P] extends {
-    get: {
-        responses: {
-            200: infer R;
-        };
-    };
-} ? JsonBody<R> : never;
-/** Paths whose GET answers with the paginated list wrapper. */
-export type PaginatedPath<Paths> = {
-    [P in keyof Paths]: ListBody<Paths, P> extends {
-        results: unknown[];
-        page: number;
-        pageSize: number;
-    } ? P : never;
-}[keyof Paths];
-/** The item type of a paginated path's `results`. */
-export type PageItem<Paths, P extends keyof Paths> = ListBody<Paths, P> extends {
-    results: (infer T)[];
-} ? T : never;
+/**
+ * The item type of `results` in an answer's body of media type `Media`: `Response` is a response
+ * object of openapi-typescript's `paths` (`{ content: { [media]: Body } }`).
+ */
+export type ListItemOf<Response, Media extends string> = Response extends {
+    content: infer Content;
+} ? Media extends keyof Content ? NonNullable<Content[Media]> extends {
+    results: readonly (infer Item)[];
+} ? Item : unknown : unknown : unknown;
 export type PaginateInit<Paths extends Record<string, any>, P extends keyof Paths> = NonNullable<MaybeOptionalInit<Paths[P], 'get'>> & RequestOptions & {
     signal?: AbortSignal;
     /** Full pages read before giving up with `PaginationError` (a server that never ends the list). Default 10 000. */
     maxPages?: number;
 };
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-type PathsWith<Paths, M extends HttpMethod> = {
+/** The paths of `Paths` that have method `M`. */
+export type PathWithMethod<Paths, M extends HttpMethod> = {
     [P in keyof Paths]: Paths[P] extends {
         [K in M]: any;
     } ? P : never;
@@ -127,9 +116,15 @@ type RequiredKeys<T> = {
     [K in keyof T]-?: {} extends Pick<T, K> ? never : K;
 }[keyof T];
 type InitArgument<Init> = RequiredKeys<Init> extends never ? [(Init & RequestOptions)?] : [Init & RequestOptions];
-/** openapi-fetch's method, whose init also takes the runtime's per-request options, typed. */
-export type RuntimeMethod<Paths extends Record<string, any>, M extends HttpMethod> = <P extends PathsWith<Paths, M>, Init extends MaybeOptionalInit<Paths[P], M>>(url: P, ...init: InitArgument<Init>) => Promise<FetchResponse<Paths[P][M], Init, 'application/json'>>;
-export type RuntimeClient<Paths extends Record<string, any>, Env extends string> = Omit<Client<Paths, 'application/json'>, 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE'> & {
+/**
+ * openapi-fetch's method, whose init also takes the runtime's per-request options, typed. `P` is
+ * inferred from the argument as written and checked in the parameter's type, not in its
+ * constraint: a wrong path is then reported as itself (`Argument of type '"/itemz"' is not
+ * assignable to parameter of type 'PathWithMethod<paths, "get">'`), with or without an init,
+ * instead of TypeScript falling back to the constraint and asking for the init of every path.
+ */
+export type RuntimeMethod<Paths extends Record<string, any>, M extends HttpMethod> = <P extends string, Init extends MaybeOptionalInit<Paths[P & keyof Paths], M>>(url: P extends PathWithMethod<Paths, M> ? P : PathWithMethod<Paths, M>, ...init: P extends PathWithMethod<Paths, M> ? InitArgument<Init> : [unknown?]) => Promise<FetchResponse<Paths[P & keyof Paths][M], Init, 'application/json'>>;
+export type RuntimeClient<Paths extends Record<string, any>, Env extends string, Pages extends object = {}> = Omit<Client<Paths, 'application/json'>, 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE'> & {
     GET: RuntimeMethod<Paths, 'get'>;
     PUT: RuntimeMethod<Paths, 'put'>;
     POST: RuntimeMethod<Paths, 'post'>;
@@ -151,7 +146,7 @@ export type RuntimeClient<Paths extends Record<string, any>, Env extends string>
      * `totalResults`; an error answer throws `HttpError`; an answer that is not the next page, or a
      * list longer than `maxPages` pages, throws `PaginationError`; `signal` aborts between and during pages.
      */
-    paginate<P extends PaginatedPath<Paths>>(path: P, init?: PaginateInit<Paths, P>): AsyncIterableIterator<PageItem<Paths, P>>;
+    paginate<P extends keyof Pages & keyof Paths & string>(path: P, init?: PaginateInit<Paths, P>): AsyncIterableIterator<Pages[P]>;
 };
 export type { RequestOptions, Hooks } from './transport.js';
-export declare function createRuntimeClient<Paths extends Record<string, any>, Env extends string>(options: RuntimeClientOptions<Env>, facts: SpecFacts<Env>): RuntimeClient<Paths, Env>;
+export declare function createRuntimeClient<Paths extends Record<string, any>, Env extends string, Pages extends object = {}>(options: RuntimeClientOptions<Env>, facts: SpecFacts<Env>): RuntimeClient<Paths, Env, Pages>;

@@ -11,8 +11,8 @@ import { applyPlan, createCredentials, isPlan } from './credentials.js';
 import { HttpError, MissingCredentialsError, PaginationError, RequestValidationError } from './errors.js';
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, own } from './options.js';
 import { RateLimiter, sharedLimiter } from './rate-limit.js';
-import { summarize } from './redact.js';
-import { DEFAULT_RETRY } from './retry.js';
+import { redactHeaders, summarize } from './redact.js';
+import { DEFAULT_RETRY, parseRetryAfter } from './retry.js';
 import { resolveBaseUrl } from './servers.js';
 import { CALL, createTransport } from './transport.js';
 import { pathProblems, serializePath, serializeQuery } from './url.js';
@@ -61,7 +61,7 @@ export function createRuntimeClient(options, facts) {
     const byRoute = new Map(facts.operations.map((o) => [`${o.method} ${o.path}`, { operation: o, auth: credentials.planFor(o.security) }]));
     const unknownRouteAuth = credentials.planFor(facts.security.requirements);
     const transport = createTransport({
-        fetch: options.fetch ?? globalThis.fetch,
+        fetch: options.fetch,
         redaction,
         token: credentials.token,
         limiter,
@@ -144,8 +144,10 @@ export function createRuntimeClient(options, facts) {
             const { data, error, response } = (await client.GET(path, { ...init, params: { ...init.params, query: { ...query, page } } }));
             // Built only to throw: redacting the URL is not paid on every page.
             const request = () => summarize('GET', response.url, new Headers(), redaction);
-            if (!response.ok)
-                throw new HttpError(response.status, error, request());
+            if (!response.ok) {
+                const details = { headers: redactHeaders(response.headers, redaction), retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
+                throw new HttpError(response.status, error, request(), details);
+            }
             const list = data;
             if (!list || !Array.isArray(list.results))
                 throw new PaginationError(`answer ${response.status} is not a page of results`, pages - 1, request());

@@ -13,7 +13,11 @@ export declare class PartnerClientError extends Error {
         cause?: unknown;
     });
 }
-/** The request did not get an HTTP answer: connection refused or reset, DNS failure, redirect refused. */
+/**
+ * The request did not get an HTTP answer: connection refused or reset, DNS failure, redirect
+ * refused. `cause` is a scrubbed copy of the underlying error chain (fetch's `TypeError: fetch
+ * failed` and its system error with `code`, `errno`, `syscall`).
+ */
 export declare class TransportError extends PartnerClientError {
     /** The system error code when there is one (`ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`, ...), or `REDIRECT`. */
     readonly code: string | undefined;
@@ -66,12 +70,25 @@ export declare class PaginationError extends PartnerClientError {
     readonly pages: number;
     constructor(message: string, pages: number, request?: RequestSummary);
 }
+/** What `HttpError` tells of the answer, besides its body. */
+export interface HttpErrorDetails {
+    /** The answer's headers, credentials redacted (as hooks see them). */
+    readonly headers: Readonly<Record<string, string>>;
+    /** The answer's `Retry-After` in ms (seconds or an HTTP date); undefined when absent or unreadable. */
+    readonly retryAfterMs: number | undefined;
+}
 /** A non-success answer where the API shape has no `{ error }` to return (`paginate`). */
 export declare class HttpError extends PartnerClientError {
     readonly status: number;
+    /** The URL asked for, credentials redacted. */
+    readonly url: string;
     /** The parsed error body (scrubbed); its shape is not shown in the source. */
     readonly body: unknown;
-    constructor(status: number, body: unknown, request?: RequestSummary);
+    /** The answer's headers, credentials redacted (as hooks see them). */
+    readonly headers: Readonly<Record<string, string>>;
+    /** The answer's `Retry-After` in ms; undefined when absent or unreadable. */
+    readonly retryAfterMs: number | undefined;
+    constructor(status: number, body: unknown, request: RequestSummary, details: HttpErrorDetails);
 }
 /** The environment's daily quota is used up (only with `dailyQuota: 'enforce'`). */
 export declare class DailyQuotaExceededError extends PartnerClientError {

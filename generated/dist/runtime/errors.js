@@ -9,7 +9,11 @@ export class PartnerClientError extends Error {
         this.request = request;
     }
 }
-/** The request did not get an HTTP answer: connection refused or reset, DNS failure, redirect refused. */
+/**
+ * The request did not get an HTTP answer: connection refused or reset, DNS failure, redirect
+ * refused. `cause` is a scrubbed copy of the underlying error chain (fetch's `TypeError: fetch
+ * failed` and its system error with `code`, `errno`, `syscall`).
+ */
 export class TransportError extends PartnerClientError {
     /** The system error code when there is one (`ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`, ...), or `REDIRECT`. */
     code;
@@ -89,12 +93,21 @@ export class PaginationError extends PartnerClientError {
 /** A non-success answer where the API shape has no `{ error }` to return (`paginate`). */
 export class HttpError extends PartnerClientError {
     status;
+    /** The URL asked for, credentials redacted. */
+    url;
     /** The parsed error body (scrubbed); its shape is not shown in the source. */
     body;
-    constructor(status, body, request) {
-        super(`HTTP ${status}${request ? ` for ${request.method} ${request.url}` : ''}`, request);
+    /** The answer's headers, credentials redacted (as hooks see them). */
+    headers;
+    /** The answer's `Retry-After` in ms; undefined when absent or unreadable. */
+    retryAfterMs;
+    constructor(status, body, request, details) {
+        super(`HTTP ${status} for ${request.method} ${request.url}`, request);
         this.status = status;
+        this.url = request.url;
         this.body = body;
+        this.headers = details.headers;
+        this.retryAfterMs = details.retryAfterMs;
     }
 }
 /** The environment's daily quota is used up (only with `dailyQuota: 'enforce'`). */

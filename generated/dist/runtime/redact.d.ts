@@ -5,6 +5,14 @@
  * cookie names) and from the values given. Server-controlled text is scrubbed too, in case it echoes them.
  */
 export declare const REDACTED = "[redacted]";
+/**
+ * A secret at least this long is scrubbed wherever it occurs, even inside a longer word: a value
+ * of 12 characters is not part of unrelated text by chance. A shorter one (a test key like `a` or
+ * `key1`) is scrubbed only where it stands as a whole token, so it never mangles the letters of a
+ * URL or a message; it is still never sent anywhere but where its scheme puts it, and header,
+ * query and cookie values of the schemes are redacted by name whatever their length.
+ */
+export declare const MIN_EMBEDDED_SECRET_LENGTH = 12;
 /** What to redact: header and query parameter names, and the credential values themselves. */
 export declare class Redaction {
     #private;
@@ -21,7 +29,7 @@ export declare class Redaction {
     get values(): readonly string[];
     /** Adds a value obtained later (a refreshed token), keeping the latest MAX_REMEMBERED_TOKENS. */
     remember(value: string): void;
-    /** `text` with every known value, in each of its forms, replaced by `[redacted]`. */
+    /** `text` with every known value, in each of its forms, replaced by `[redacted]` (see MIN_EMBEDDED_SECRET_LENGTH). */
     scrub(text: string): string;
 }
 export interface RequestSummary {
@@ -29,7 +37,7 @@ export interface RequestSummary {
     readonly url: string;
     readonly headers: Readonly<Record<string, string>>;
 }
-/** Replaces every occurrence of each secret (raw, URL-encoded and JSON-escaped) with `[redacted]`. */
+/** Replaces every echo of each secret (raw, URL-encoded and JSON-escaped) with `[redacted]` (see MIN_EMBEDDED_SECRET_LENGTH). */
 export declare function scrub(text: string, secrets: readonly string[]): string;
 /**
  * At most the first `maxLength` characters of `text`, scrubbed. The text is scrubbed before it is
@@ -39,4 +47,11 @@ export declare function scrubbedPrefix(text: string, maxLength: number, secrets:
 export declare function redactHeaders(headers: Headers, redaction: Redaction): Record<string, string>;
 /** The URL with the value of every secret query parameter replaced, then scrubbed of known values. */
 export declare function redactUrl(url: string, redaction: Redaction): string;
+/**
+ * A copy of `error` and its `cause` chain for a caller to read: each link keeps its name, message,
+ * stack and system-error fields (code, errno, syscall, address, port, hostname), every string
+ * scrubbed, and nothing else. An underlying error may quote the URL (a query credential) or hold
+ * the request's headers; a copy cannot carry them out.
+ */
+export declare function scrubbedError(error: unknown, redaction: Redaction, depth?: number): Error;
 export declare function summarize(method: string, url: string, headers: Headers, redaction: Redaction): RequestSummary;

@@ -9,6 +9,19 @@ export const REDACTED = '[redacted]';
 const ALWAYS_SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
 /** Tokens from token functions remembered for scrubbing, beyond the values given at start. */
 const MAX_REMEMBERED_TOKENS = 64;
+/**
+ * A secret at least this long is scrubbed wherever it occurs, even inside a longer word: a value
+ * of 12 characters is not part of unrelated text by chance. A shorter one (a test key like `a` or
+ * `key1`) is scrubbed only where it stands as a whole token, so it never mangles the letters of a
+ * URL or a message; it is still never sent anywhere but where its scheme puts it, and header,
+ * query and cookie values of the schemes are redacted by name whatever their length.
+ */
+export const MIN_EMBEDDED_SECRET_LENGTH = 12;
+/**
+ * The characters of a token: URL-unreserved (RFC 3986). A short secret with one of them right
+ * before or after it is part of a longer token, not an echo of the secret.
+ */
+const TOKEN_CHARACTER = '[A-Za-z0-9._~-]';
 /** What to redact: header and query parameter names, and the credential values themselves. */
 export class Redaction {
     /** Lower-case header names whose value is always redacted. */
@@ -18,14 +31,14 @@ export class Redaction {
     #given;
     #remembered = [];
     #values;
-    /** Every form of every value (formsOf), worked out when a value is added, not per scrub. */
-    #forms;
+    /** What finds every value in each of its forms (secretPattern), built when a value is added, not per scrub. */
+    #pattern;
     constructor({ headers = [], query = [], values = [] } = {}) {
         this.headers = new Set([...ALWAYS_SECRET_HEADERS, ...[...headers].map((h) => h.toLowerCase())]);
         this.query = new Set(query);
         this.#given = [...values].filter(Boolean);
         this.#values = this.#given;
-        this.#forms = formsOfAll(this.#values);
+        this.#pattern = secretPattern(this.#values);
     }
     /** Every credential value known: those given and the latest tokens obtained. */
     get values() {
@@ -39,11 +52,11 @@ export class Redaction {
         if (this.#remembered.length > MAX_REMEMBERED_TOKENS)
             this.#remembered.shift();
         this.#values = [...this.#given, ...this.#remembered];
-        this.#forms = formsOfAll(this.#values);
+        this.#pattern = secretPattern(this.#values);
     }
-    /** `text` with every known value, in each of its forms, replaced by `[redacted]`. */
+    /** `text` with every known value, in each of its forms, replaced by `[redacted]` (see MIN_EMBEDDED_SECRET_LENGTH). */
     scrub(text) {
-        return replaceForms(text, this.#forms);
+        return replaceSecrets(text, this.#pattern);
     }
 }
 /** The forms a secret may take in text: raw, URL-encoded and JSON-escaped. */
@@ -58,15 +71,23 @@ function formsOf(secret) {
     return new Set([secret, encoded, JSON.stringify(secret).slice(1, -1)]);
 }
 const formsOfAll = (secrets) => secrets.filter(Boolean).flatMap((secret) => [...formsOf(secret)]);
-function replaceForms(text, forms) {
-    let out = text;
-    for (const form of forms)
-        out = out.split(form).join(REDACTED);
-    return out;
+const escapeRegExp = (text) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+/**
+ * One expression finding every form of every secret: a long secret's forms anywhere, a short
+ * one's only between non-token characters (MIN_EMBEDDED_SECRET_LENGTH). Longer forms are tried
+ * first, so a secret that contains another is replaced whole.
+ */
+function secretPattern(secrets) {
+    const byLength = (forms) => [...new Set(forms)].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+    const long = byLength(formsOfAll(secrets.filter((s) => s.length >= MIN_EMBEDDED_SECRET_LENGTH)));
+    const short = byLength(formsOfAll(secrets.filter((s) => s.length < MIN_EMBEDDED_SECRET_LENGTH)));
+    const alternatives = [long, short && `(?<!${TOKEN_CHARACTER})(?:${short})(?!${TOKEN_CHARACTER})`].filter(Boolean);
+    return alternatives.length ? new RegExp(alternatives.join('|'), 'g') : undefined;
 }
-/** Replaces every occurrence of each secret (raw, URL-encoded and JSON-escaped) with `[redacted]`. */
+const replaceSecrets = (text, pattern) => (pattern ? text.replace(pattern, REDACTED) : text);
+/** Replaces every echo of each secret (raw, URL-encoded and JSON-escaped) with `[redacted]` (see MIN_EMBEDDED_SECRET_LENGTH). */
 export function scrub(text, secrets) {
-    return replaceForms(text, formsOfAll(secrets));
+    return replaceSecrets(text, secretPattern(secrets));
 }
 /**
  * At most the first `maxLength` characters of `text`, scrubbed. The text is scrubbed before it is
@@ -85,7 +106,7 @@ export function scrubbedPrefix(text, maxLength, secrets) {
             }
         }
     }
-    return replaceForms(text.slice(0, end), forms).slice(0, maxLength);
+    return replaceSecrets(text.slice(0, end), secretPattern(secrets)).slice(0, maxLength);
 }
 export function redactHeaders(headers, redaction) {
     const out = {};
@@ -116,6 +137,33 @@ export function redactUrl(url, redaction) {
         out = `${url.slice(0, query + 1)}${pairs.join('&')}${url.slice(end)}`;
     }
     return redaction.scrub(out);
+}
+/** The fields of a system or undici error worth keeping for diagnosis (Node's `SystemError`). */
+const DIAGNOSTIC_FIELDS = ['code', 'errno', 'syscall', 'address', 'port', 'hostname'];
+/** How deep a `cause` chain is copied (undici nests one or two levels). */
+const MAX_CAUSE_DEPTH = 4;
+/**
+ * A copy of `error` and its `cause` chain for a caller to read: each link keeps its name, message,
+ * stack and system-error fields (code, errno, syscall, address, port, hostname), every string
+ * scrubbed, and nothing else. An underlying error may quote the URL (a query credential) or hold
+ * the request's headers; a copy cannot carry them out.
+ */
+export function scrubbedError(error, redaction, depth = 0) {
+    const source = (error !== null && typeof error === 'object' ? error : {});
+    const scrubbed = (value) => (typeof value === 'string' ? redaction.scrub(value) : value);
+    const message = typeof source.message === 'string' ? source.message : String(error);
+    const copy = new Error(redaction.scrub(message));
+    if (typeof source.name === 'string')
+        copy.name = redaction.scrub(source.name);
+    copy.stack = typeof source.stack === 'string' ? redaction.scrub(source.stack) : `${copy.name}: ${copy.message}`;
+    for (const field of DIAGNOSTIC_FIELDS) {
+        const value = source[field];
+        if (typeof value === 'string' || typeof value === 'number')
+            copy[field] = scrubbed(value);
+    }
+    if (source.cause !== undefined && depth < MAX_CAUSE_DEPTH)
+        copy.cause = scrubbedError(source.cause, redaction, depth + 1);
+    return copy;
 }
 export function summarize(method, url, headers, redaction) {
     return Object.freeze({ method, url: redactUrl(url, redaction), headers: Object.freeze(redactHeaders(headers, redaction)) });

@@ -56,7 +56,8 @@ export interface CallInfo {
     auth: AuthPlan | undefined;
 }
 export interface TransportConfig {
-    fetch: typeof globalThis.fetch;
+    /** Undefined: `globalThis.fetch` as it is at each attempt (never captured, so mocks installed later intercept). */
+    fetch: typeof globalThis.fetch | undefined;
     redaction: Redaction;
     /** The `Authorization` value of a token step, obtained now. */
     token: (step: AuthPlan['tokens'][number]) => Promise<string>;

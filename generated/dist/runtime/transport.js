@@ -7,7 +7,7 @@
 import { withQuery } from './credentials.js';
 import { DailyQuotaExceededError, DecodeError, PartnerClientError, ResponseTooLargeError, ResponseValidationError, TimeoutError, TransportError } from './errors.js';
 import { checkNumericOption } from './options.js';
-import { redactHeaders, scrubbedPrefix, summarize } from './redact.js';
+import { redactHeaders, scrubbedError, scrubbedPrefix, summarize } from './redact.js';
 import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep } from './retry.js';
 /** What the request validation middleware records on a request for the transport. */
 export const CALL = Symbol('partner-recruitment-client.call');
@@ -180,7 +180,7 @@ export function createTransport(config) {
                 signal: timeout.signal,
                 ...(body !== undefined && { body }),
             };
-            const response = await Promise.race([config.fetch(request.url, init), aborted.promise]);
+            const response = await Promise.race([(config.fetch ?? globalThis.fetch)(request.url, init), aborted.promise]);
             const bytes = await readBody(response, aborted.promise, maxResponseBytes, () => new ResponseTooLargeError(response.status, maxResponseBytes, summary()));
             return { response: rebuild(response, bytes, request.responseUrl), body: bytes };
         }
@@ -201,7 +201,8 @@ export function createTransport(config) {
             return result.error;
         const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? redaction.scrub(String(result.error?.message ?? result.error)));
         const request = summary();
-        return new TransportError(`${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`, request, result.code, attempts);
+        const message = `${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`;
+        return new TransportError(message, request, result.code, attempts, { cause: scrubbedError(result.error, redaction) });
     }
     function finish(response, body, summary, operationId) {
         if (!response.ok) {

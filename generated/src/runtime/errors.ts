@@ -18,7 +18,11 @@ export class PartnerClientError extends Error {
   }
 }
 
-/** The request did not get an HTTP answer: connection refused or reset, DNS failure, redirect refused. */
+/**
+ * The request did not get an HTTP answer: connection refused or reset, DNS failure, redirect
+ * refused. `cause` is a scrubbed copy of the underlying error chain (fetch's `TypeError: fetch
+ * failed` and its system error with `code`, `errno`, `syscall`).
+ */
 export class TransportError extends PartnerClientError {
   /** The system error code when there is one (`ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`, ...), or `REDIRECT`. */
   readonly code: string | undefined;
@@ -102,15 +106,32 @@ export class PaginationError extends PartnerClientError {
   }
 }
 
+/** What `HttpError` tells of the answer, besides its body. */
+export interface HttpErrorDetails {
+  /** The answer's headers, credentials redacted (as hooks see them). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The answer's `Retry-After` in ms (seconds or an HTTP date); undefined when absent or unreadable. */
+  readonly retryAfterMs: number | undefined;
+}
+
 /** A non-success answer where the API shape has no `{ error }` to return (`paginate`). */
 export class HttpError extends PartnerClientError {
   readonly status: number;
+  /** The URL asked for, credentials redacted. */
+  readonly url: string;
   /** The parsed error body (scrubbed); its shape is not shown in the source. */
   readonly body: unknown;
-  constructor(status: number, body: unknown, request?: RequestSummary) {
-    super(`HTTP ${status}${request ? ` for ${request.method} ${request.url}` : ''}`, request);
+  /** The answer's headers, credentials redacted (as hooks see them). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The answer's `Retry-After` in ms; undefined when absent or unreadable. */
+  readonly retryAfterMs: number | undefined;
+  constructor(status: number, body: unknown, request: RequestSummary, details: HttpErrorDetails) {
+    super(`HTTP ${status} for ${request.method} ${request.url}`, request);
     this.status = status;
+    this.url = request.url;
     this.body = body;
+    this.headers = details.headers;
+    this.retryAfterMs = details.retryAfterMs;
   }
 }
 

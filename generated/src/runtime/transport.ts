@@ -8,7 +8,7 @@ import { withQuery, type AuthPlan } from './credentials.js';
 import { DailyQuotaExceededError, DecodeError, PartnerClientError, ResponseTooLargeError, ResponseValidationError, TimeoutError, TransportError } from './errors.js';
 import { checkNumericOption } from './options.js';
 import type { RateLimiter } from './rate-limit.js';
-import { redactHeaders, scrubbedPrefix, summarize, type Redaction, type RequestSummary } from './redact.js';
+import { redactHeaders, scrubbedError, scrubbedPrefix, summarize, type Redaction, type RequestSummary } from './redact.js';
 import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep, type RetryOptions } from './retry.js';
 import type { Validator } from './validation.js';
 
@@ -64,7 +64,8 @@ export interface CallInfo {
 }
 
 export interface TransportConfig {
-  fetch: typeof globalThis.fetch;
+  /** Undefined: `globalThis.fetch` as it is at each attempt (never captured, so mocks installed later intercept). */
+  fetch: typeof globalThis.fetch | undefined;
   redaction: Redaction;
   /** The `Authorization` value of a token step, obtained now. */
   token: (step: AuthPlan['tokens'][number]) => Promise<string>;
@@ -259,7 +260,7 @@ export function createTransport(config: TransportConfig): (request: Request) => 
         signal: timeout.signal,
         ...(body !== undefined && { body }),
       };
-      const response = await Promise.race([config.fetch(request.url, init), aborted.promise]);
+      const response = await Promise.race([(config.fetch ?? globalThis.fetch)(request.url, init), aborted.promise]);
       const bytes = await readBody(response, aborted.promise, maxResponseBytes, () => new ResponseTooLargeError(response.status, maxResponseBytes, summary()));
       return { response: rebuild(response, bytes, request.responseUrl), body: bytes };
     } catch (error) {
@@ -277,7 +278,8 @@ export function createTransport(config: TransportConfig): (request: Request) => 
     if (result.error instanceof PartnerClientError) return result.error;
     const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? redaction.scrub(String((result.error as Error)?.message ?? result.error)));
     const request = summary();
-    return new TransportError(`${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`, request, result.code, attempts);
+    const message = `${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`;
+    return new TransportError(message, request, result.code, attempts, { cause: scrubbedError(result.error, redaction) });
   }
 
   function finish(response: Response, body: Bytes, summary: () => RequestSummary, operationId: string | undefined): Response {
