@@ -47,7 +47,8 @@ export function compileSources(files: Files): Files {
   host.fileExists = (name) => sources.has(name);
   host.readFile = (name) => sources.get(name);
   host.writeFile = (name, text) => {
-    if (name.startsWith(OUT)) out.set(`dist/${name.slice(OUT.length)}`, text);
+    // TypeScript copies a source's shebang into its declarations too: only the script runs.
+    if (name.startsWith(OUT)) out.set(`dist/${name.slice(OUT.length)}`, name.endsWith('.d.ts') ? text.replace(/^#![^\n]*\n/, '') : text);
   };
   const program = ts.createProgram([...sources.keys()].sort(), options, host);
   const emitted = program.emit();

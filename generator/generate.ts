@@ -11,8 +11,10 @@ import { emitClient } from './emit/client.js';
 import { emitMock } from './emit/mock.js';
 import { emitDocs } from './emit/docs.js';
 import { emitPackage } from './emit/package.js';
+import { emitOpenApi } from './emit/openapi.js';
 import { compileSources } from './compile.js';
 import { withBanner } from './banner.js';
+import { withManifest } from './output.js';
 import { formatProblem, GenerationError } from './problems.js';
 import { SourceLocator } from './locate.js';
 
@@ -39,7 +41,8 @@ export interface GenerateResult {
   stats: { validators: number; docPages: number; operations: number; schemas: number };
 }
 
-const RUNTIME_DEPENDENCIES = ['openapi-fetch', 'ajv', 'ajv-formats'];
+/** The generated package's dependencies (json-schema-faker: the mock's data sampler), at the versions in package.json. */
+const RUNTIME_DEPENDENCIES = ['openapi-fetch', 'ajv', 'ajv-formats', 'json-schema-faker'];
 
 /** Schemas plus operations above which validators compile in a child process. */
 const LARGE_DOCUMENT = 400;
@@ -71,10 +74,12 @@ function locateProblems(err: GenerationError, spec: string, files: string[]): Ge
 }
 
 async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<typeof loadSpec>>, templatesDir: string): Promise<GenerateResult> {
-  const model = buildModel(loaded.document);
-
   const sources: Files = new Map();
   const add = (files: Files) => files.forEach((v, k) => sources.set(k, v));
+  // Serialised before anything else reads the document, so it is exactly the bundle.
+  add(emitOpenApi(loaded.document));
+  const model = buildModel(loaded.document);
+
   // A large document's validators compile in a child process while this one emits the rest (the
   // child's start-up costs more than it saves on a small one).
   const large = options.validatorsInChild ?? model.schemaNames.length + model.operations.length > LARGE_DOCUMENT;
@@ -88,10 +93,10 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   const docs = emitDocs(model, templatesDir, validators.entries, { packageName: options.packageName });
   add(docs);
   const docPages = [...docs.keys()].filter((f) => f.startsWith('docs/'));
-  add(emitPackage(model, { name: options.packageName ?? 'partner-recruitment-client', dependencies: runtimeDependencies() }, docPages));
   add(compileSources(sources));
+  add(emitPackage(model, { name: options.packageName ?? 'partner-recruitment-client', dependencies: runtimeDependencies() }, [...sources.keys()], templatesDir));
 
-  const files = new Map([...sources].sort(([a], [b]) => a.localeCompare(b)).map(([file, text]) => [file, withBanner(file, text)]));
+  const files = withManifest(new Map([...sources].map(([file, text]) => [file, withBanner(file, text)])));
   return {
     files,
     warnings: [...loaded.warnings.map((w) => formatProblem(w).trim()), ...validators.warnings],

@@ -7,9 +7,10 @@
  * directory, and `writeTree` replaces only a directory it may delete: one that does not exist, is
  * empty, or was generated before (see `assertReplaceable`).
  */
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BANNER_TEXT, withBanner } from './banner.js';
+import { BANNER_TEXT, hasBannerKey, MAX_SHEBANG_BYTES, startsWithBanner, withBanner } from './banner.js';
 import { GenerationError, type Problem } from './problems.js';
 
 export type Files = ReadonlyMap<string, string>;
@@ -116,10 +117,53 @@ const contains = (dir: string, file: string) => {
 };
 
 /**
+ * The manifest of the files that cannot carry the banner (a document shipped as plain JSON,
+ * `openapi.json`), each with its SHA-256: a folder holding them is recognised as generated only
+ * while they are byte for byte what generation wrote. Not part of the package (`files` leaves it out).
+ */
+export const MANIFEST_FILE = '.generated-files.json';
+
+interface Manifest {
+  '//': string;
+  /** File → SHA-256 (hex) of the files without a banner. */
+  sha256: Record<string, string>;
+}
+
+const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/** A generated file's text carries the banner: its first line (after a shebang), or its "//" key for JSON. */
+const carriesBannerText = (file: string, contents: string): boolean =>
+  file.endsWith('.json') ? hasBannerKey(contents) : startsWithBanner(file, Buffer.from(contents.slice(0, withBanner(file, '').length + MAX_SHEBANG_BYTES)));
+
+/** `files` plus the manifest of those without a banner (see MANIFEST_FILE), in name order. */
+export function withManifest(files: Files): Map<string, string> {
+  const manifest: Manifest = { '//': BANNER_TEXT, sha256: {} };
+  for (const [file, contents] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!carriesBannerText(file, contents)) manifest.sha256[file] = sha256(contents);
+  }
+  const all = new Map(files);
+  all.set(MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
+  return new Map([...all].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The manifest's file → SHA-256 map, empty when there is none or it is not the generator's. */
+function readManifest(dir: string): Map<string, string> {
+  const file = path.join(dir, MANIFEST_FILE);
+  if (!existsSync(file) || !lstatSync(file).isFile()) return new Map();
+  const text = readFileSync(file, 'utf8');
+  if (!hasBannerKey(text)) return new Map();
+  const listed = (JSON.parse(text) as Partial<Manifest>).sha256;
+  if (typeof listed !== 'object' || listed === null) return new Map();
+  return new Map(Object.entries(listed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/**
  * `outDir` may be replaced (so deleted) only when it does not exist, is an empty directory, or was
  * generated: its package.json carries the banner as its "//" key, every other file starts with the
- * banner, and a JSON file carries it as its "//" key too (a credentials.json or tsconfig.json
- * someone put there is not deleted). It may not be, or contain, any of `protect`.
+ * banner (after a shebang line), a JSON file carries it as its "//" key too, and a file that cannot
+ * carry it is listed in the manifest with its exact SHA-256 (a credentials.json or tsconfig.json
+ * someone put there, or an openapi.json someone changed, is not deleted). It may not be, or contain,
+ * any of `protect`.
  */
 export function assertReplaceable(outDir: string, protect: readonly string[]): void {
   const refuse = (message: string) => {
@@ -134,9 +178,12 @@ export function assertReplaceable(outDir: string, protect: readonly string[]): v
   const present = listEntries(target);
   if (present.length === 0) return;
   const hint = 'generation replaces the whole directory; use an empty or new folder, or one generated before';
-  if (!hasBannerKey(path.join(target, 'package.json'))) refuse(`it is not empty and was not generated (no package.json with the generator's banner); ${hint}`);
-  const foreign = present.filter((file) => !carriesBanner(path.join(target, file)));
-  if (foreign.length) refuse(`it holds ${foreign.length} file(s) that were not generated: ${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}; ${hint}`);
+  if (!isRegularFile(path.join(target, 'package.json')) || !hasBannerKey(readFileSync(path.join(target, 'package.json'), 'utf8'))) {
+    refuse(`it is not empty and was not generated (no package.json with the generator's banner); ${hint}`);
+  }
+  const manifest = readManifest(target);
+  const foreign = present.filter((file) => !isGenerated(target, file, manifest));
+  if (foreign.length) refuse(`it holds ${foreign.length} file(s) that were not generated (or were changed since): ${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}; ${hint}`);
 }
 
 /** Every file, symbolic link and empty directory under `dir`, relative. */
@@ -150,25 +197,20 @@ function listEntries(dir: string, base = dir): string[] {
   });
 }
 
-/** A JSON object whose "//" key is the banner (JSON has no comments). */
-function hasBannerKey(file: string): boolean {
-  try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)['//'] === BANNER_TEXT;
-  } catch {
-    return false;
-  }
-}
+const isRegularFile = (file: string): boolean => existsSync(file) && lstatSync(file).isFile();
 
-/** A generated file: a regular file starting with the banner, or JSON carrying it as its "//" key. */
-function carriesBanner(file: string): boolean {
+/** A generated file: listed in the manifest with this content's hash, or carrying the banner. */
+function isGenerated(dir: string, file: string, manifest: ReadonlyMap<string, string>): boolean {
   if (file.endsWith('/')) return true; // an empty directory loses nothing
-  if (!lstatSync(file).isFile()) return false;
-  if (file.endsWith('.json')) return hasBannerKey(file);
-  const expected = Buffer.from(withBanner(file, ''));
-  const head = Buffer.alloc(expected.length);
-  const fd = openSync(file, 'r');
+  const full = path.join(dir, file);
+  if (!lstatSync(full).isFile()) return false;
+  const listed = manifest.get(file);
+  if (listed !== undefined) return sha256(readFileSync(full)) === listed;
+  if (file.endsWith('.json')) return hasBannerKey(readFileSync(full, 'utf8'));
+  const head = Buffer.alloc(withBanner(file, '').length + MAX_SHEBANG_BYTES);
+  const fd = openSync(full, 'r');
   try {
-    return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(expected);
+    return startsWithBanner(file, head.subarray(0, readSync(fd, head, 0, head.length, 0)));
   } finally {
     closeSync(fd);
   }

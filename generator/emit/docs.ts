@@ -62,7 +62,7 @@ interface CompilerInternals {
   popStack(): unknown;
 }
 
-function loadTemplates(templatesDir: string): typeof Handlebars {
+export function loadTemplates(templatesDir: string): typeof Handlebars {
   const hbs = Handlebars.create();
   useMarkdownEscaping(hbs);
   const dir = path.join(templatesDir, 'docs');
@@ -78,10 +78,10 @@ function loadTemplates(templatesDir: string): typeof Handlebars {
   return hbs;
 }
 
-type Render = (name: string, view: object) => string;
+export type Render = (name: string, view: object) => string;
 
 /** Compiles each page template once; rendering squeezes blank-line runs the templates leave. */
-function renderer(hbs: typeof Handlebars, templatesDir: string): Render {
+export function renderer(hbs: typeof Handlebars, templatesDir: string): Render {
   const compiled = new Map<string, HandlebarsTemplateDelegate>();
   return (name, view) => {
     let template = compiled.get(name);

@@ -1,10 +1,362 @@
 /**
- * Mock: the hand-written runtime in templates/mock/ (copied into src/runtime/mock/) and `src/mock.ts`,
- * which wires it to the facts read from the spec. (Skeleton: filled in by the mock work.)
+ * Mock: the hand-written runtime in templates/mock/ (copied into src/runtime/mock/, its imports of
+ * the client runtime rewritten from `../client/` to `../`), `src/mock.ts` with the facts read from
+ * the model (routes, parameters, security, the success answer and its media object's JSON pointer
+ * in the bundled document, pagination, environments' limits), `src/mock-msw.ts`, the CLI
+ * `src/mock-cli.ts`, and the page `docs/mock.md`.
  */
-import type { SpecModel } from '../model.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ParameterObject } from 'openapi-typescript';
+import { deref, own, refSegments, type EnvironmentModel, type OperationModel, type SpecModel } from '../model.js';
+import { escapePointer, propertyKey } from '../names.js';
+import { isObject } from '../own.js';
+import { commentSafe } from '../problems.js';
+import { code, fence, text } from './markdown.js';
+import { isGapSchema, operationTypeKey } from './validators.js';
 import type { Files } from './types.js';
 
-export function emitMock(_model: SpecModel, _templatesDir: string): Files {
-  return new Map();
+type Doc = Record<string, any>;
+
+/** The templates' imports of the client runtime, as they read once both sit in src/runtime/. */
+const CLIENT_IMPORT = /(from\s+'|import\(')\.\.\/client\//g;
+
+export function emitMock(model: SpecModel, templatesDir: string): Files {
+  const files: Files = new Map();
+  const runtimeDir = path.join(templatesDir, 'mock');
+  for (const name of readdirSync(runtimeDir).sort()) {
+    if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
+    files.set(`src/runtime/mock/${name}`, readFileSync(path.join(runtimeDir, name), 'utf8').replace(CLIENT_IMPORT, '$1../'));
+  }
+  files.set('src/mock.ts', mockIndex(model));
+  files.set('src/mock-msw.ts', `/** MSW v2 handlers answering from a mock made by \`createMockApi\` (\`msw\` is an optional peer dependency: this module alone imports it). */
+export { createMockHandlers, type MockHandlersOptions } from './runtime/mock/msw.js';
+`);
+  files.set('src/mock-cli.ts', `#!/usr/bin/env node
+/** The mock as an HTTP server from the command line: see docs/mock.md. */
+import path from 'node:path';
+import { runMockCli } from './runtime/mock/cli.js';
+import { createMockApi, mockEnvironments, type MockEnvironment } from './mock.js';
+
+const code = await runMockCli(process.argv.slice(2), {
+  name: path.basename(process.argv[1] ?? 'mock', '.js'),
+  environments: mockEnvironments,
+  start: (options) => createMockApi({ ...options, environment: options.environment as MockEnvironment }),
+});
+if (code !== undefined) process.exitCode = code;
+`);
+  files.set('docs/mock.md', mockPage(model));
+  return files;
+}
+
+/**
+ * The JSON pointer that names the same node as `pointer` without passing through a `$ref`: each
+ * `$ref` met on the way (a response, media or schema shared through components) is followed.
+ */
+export function canonicalPointer(doc: Doc, pointer: string): string {
+  let node: unknown = doc;
+  let at = '';
+  const follow = () => {
+    for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#') && hops < 32; hops++) {
+      at = node.$ref.slice(1);
+      node = refSegments(node.$ref).reduce((o: unknown, k) => own(o, k), doc);
+    }
+  };
+  for (const segment of refSegments(`#${pointer}`)) {
+    if (segment === '') continue;
+    follow();
+    node = own(node, segment);
+    at = `${at}/${escapePointer(segment)}`;
+  }
+  follow();
+  return at;
+}
+
+interface Success {
+  status: number;
+  /** The media type and the canonical pointer of its Media Type Object, when the response shows a body. */
+  media?: { type: string; pointer: string };
+}
+
+/** What the mock answers on success: the lowest explicit 2xx, else 200 (for `2XX`, or when none is documented). */
+function successOf(doc: Doc, op: OperationModel): Success {
+  const explicit = op.responses.filter((r) => /^2\d\d$/.test(r.status)).sort((a, b) => a.status.localeCompare(b.status))[0];
+  const response = explicit ?? op.responses.find((r) => r.status.toUpperCase() === '2XX');
+  const media = response && mediaOf(doc, op, response);
+  return { status: explicit ? Number(explicit.status) : 200, ...(media && { media }) };
+}
+
+/** The response's media object, when it shows a body (a schema that is not a gap, or an example). */
+function mediaOf(doc: Doc, op: OperationModel, response: OperationModel['responses'][number]): Success['media'] {
+  if (!response.mediaType) return undefined;
+  const pointer = canonicalPointer(doc, `${op.pointer}/responses/${escapePointer(response.status)}/content/${escapePointer(response.mediaType)}`);
+  const media = at(doc, pointer);
+  const hasExample = isObject(media) && (media.example !== undefined || (isObject(media.examples) && Object.keys(media.examples).length > 0));
+  if (isGapSchema(response.schema) && !hasExample) return undefined;
+  return { type: response.mediaType, pointer };
+}
+
+/** The node at a JSON pointer (own properties only). */
+const at = (doc: Doc, pointer: string): any => refSegments(`#${pointer}`).reduce((o: unknown, k) => own(o, k), doc);
+
+function schemaType(doc: Doc, schema: unknown): { type?: string; array?: boolean } {
+  const s = deref<Doc>(doc, schema);
+  if (!isObject(s)) return {};
+  const type = Array.isArray(s.type) ? s.type.find((t: unknown) => t !== 'null') : s.type;
+  if (type === 'array') return { array: true, ...(typeof schemaType(doc, s.items).type === 'string' && { type: schemaType(doc, s.items).type }) };
+  return typeof type === 'string' ? { type } : {};
+}
+
+function parameterOf(doc: Doc, p: ParameterObject): string {
+  const { type, array } = schemaType(doc, p.schema);
+  const fields = [`name: ${JSON.stringify(p.name)}`, `in: ${JSON.stringify(p.in)}`, `required: ${p.required === true}`, ...(type ? [`type: ${JSON.stringify(type)}`] : []), ...(array ? ['array: true'] : [])];
+  return `{ ${fields.join(', ')} }`;
+}
+
+const numberOr = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : fallback);
+
+/**
+ * Paging facts of a paginated operation: defaults from its `page`/`pageSize` query parameters'
+ * schemas, else `x-pagination`, else 1 and 20; the count is the wrapper's optional numeric property
+ * and a boolean query parameter naming a count or total (`includeCount` → `totalResults`).
+ */
+function paginationOf(model: SpecModel, op: OperationModel, successPointer: string): string {
+  const doc = model.document as Doc;
+  const query = op.parameters.filter((p) => p.in === 'query');
+  const defaultOf = (name: string) => deref<Doc>(doc, query.find((p) => p.name === name)?.schema)?.default;
+  const defaultPage = numberOr(defaultOf('page'), model.pagination?.defaultPage ?? 1);
+  const defaultPageSize = numberOr(defaultOf('pageSize'), model.pagination?.defaultPageSize ?? 20);
+  const wrapperPointer = canonicalPointer(doc, `${successPointer}/schema`);
+  const wrapper = at(doc, wrapperPointer) as Doc;
+  const required: unknown[] = Array.isArray(wrapper.required) ? wrapper.required : [];
+  const property = Object.keys(wrapper.properties ?? {}).find((k) => !required.includes(k) && ['number', 'integer'].includes(schemaType(doc, wrapper.properties[k]).type ?? ''));
+  const parameter = query.find((p) => schemaType(doc, p.schema).type === 'boolean' && /count|total/i.test(p.name));
+  const count = property && parameter ? `, count: { parameter: ${JSON.stringify(parameter.name)}, property: ${JSON.stringify(property)} }` : '';
+  const itemsPointer = canonicalPointer(doc, `${wrapperPointer}/properties/results/items`);
+  return `{ defaultPage: ${defaultPage}, defaultPageSize: ${defaultPageSize}${count}, itemsPointer: ${JSON.stringify(itemsPointer)} }`;
+}
+
+function operationOf(model: SpecModel, op: OperationModel, securityConst: (requirements: string[][]) => string): string {
+  const doc = model.document as Doc;
+  const success = successOf(doc, op);
+  const fields = [
+    `operationId: ${JSON.stringify(op.operationId)}`,
+    `method: ${JSON.stringify(op.method.toUpperCase())}`,
+    `path: ${JSON.stringify(op.path)}`,
+    `parameters: [${op.parameters.map((p) => parameterOf(doc, p)).join(', ')}]`,
+    ...(op.requestBody ? [`requestBodyRequired: ${op.requestBody.required}`] : []),
+    `security: ${securityConst(op.security)}`,
+    `validators: operationValidators[${JSON.stringify(op.operationId)}]`,
+    `success: ${JSON.stringify(success)}`,
+    ...(op.paginated && success.media ? [`pagination: ${paginationOf(model, op, success.media.pointer)}`] : []),
+  ];
+  return `    { ${fields.join(', ')} },`;
+}
+
+function environmentOf(e: EnvironmentModel): string {
+  const limits = e.requestsPerSecond && e.burst && e.dailyQuota ? `{ requestsPerSecond: ${e.requestsPerSecond}, burst: ${e.burst}, dailyQuota: ${e.dailyQuota} }` : 'null';
+  const basePath = e.defaultBaseUrl ? new URL(e.defaultBaseUrl).pathname.replace(/\/+$/, '') : '';
+  return `    ${propertyKey(e.name)}: { limits: ${limits}, basePath: ${JSON.stringify(basePath)} },`;
+}
+
+function mockIndex(model: SpecModel): string {
+  const requirementSets = new Map<string, string>();
+  const securityConst = (requirements: string[][]): string => {
+    const literal = JSON.stringify(requirements);
+    if (!requirementSets.has(literal)) requirementSets.set(literal, `security${requirementSets.size}`);
+    return requirementSets.get(literal)!;
+  };
+  const operations = model.operations.map((op) => operationOf(model, op, securityConst));
+  const schemes = model.securitySchemes.map((scheme) => {
+    const fields = Object.entries({ ...(scheme.option !== undefined && { option: scheme.option }), ...scheme.kind });
+    return `    ${propertyKey(scheme.name)}: { ${fields.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ')} },`;
+  });
+  const environmentNames = model.environments.map((e) => JSON.stringify(e.name));
+  return `import { readFileSync } from 'node:fs';
+import { createRuntimeMockApi } from './runtime/mock/api.js';
+import type { MockApi as RuntimeMockApi, MockApiOptions as RuntimeMockApiOptions, MockFacts } from './runtime/mock/types.js';
+import { operationValidators } from './validators.js';
+import type { operations } from './schema.js';
+
+/** The environments of the spec (the first is the default). */
+export type MockEnvironment = ${environmentNames.join(' | ') || 'never'};
+export const mockEnvironments: readonly MockEnvironment[] = [${environmentNames.join(', ')}];
+
+export type MockApi = RuntimeMockApi<operations>;
+export type MockApiOptions = RuntimeMockApiOptions<operations, MockEnvironment>;
+
+${[...requirementSets].map(([literal, name]) => `const ${name}: readonly (readonly string[])[] = ${literal};`).join('\n')}
+
+let bundled: object | undefined;
+
+/** The bundled document shipped at the package's root (\`openapi.json\`), read once, on first use (Node only). */
+function loadDocument(): object {
+  bundled ??= JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as object;
+  return bundled;
+}
+
+const facts: MockFacts = {
+  loadDocument,
+  schemes: {
+${schemes.join('\n')}
+  },
+  environments: {
+${model.environments.map(environmentOf).join('\n')}
+  },
+  operations: [
+${operations.join('\n')}
+  ],
+};
+
+/** A mock of the ${commentSafe(model.title)} answering from the spec: see docs/mock.md. */
+export function createMockApi(options?: MockApiOptions): MockApi {
+  return createRuntimeMockApi<operations, MockEnvironment>(facts, options);
+}
+
+export type { JsonValue, MockAnswer, MockFault, MockLimits, MockOverride, MockRequestRecord, MockServer, PageItemOf } from './runtime/mock/types.js';
+export type { MockErrorBody } from './runtime/mock/answers.js';
+`;
+}
+
+/** One row per environment: its documented limits, as `simulateLimits: true` applies them. */
+function limitsRow(e: EnvironmentModel): string {
+  const limits = e.requestsPerSecond && e.burst && e.dailyQuota ? `${e.requestsPerSecond} | ${e.burst} | ${e.dailyQuota}` : 'not documented | | ';
+  return `| ${code(e.name)} | ${limits} |`;
+}
+
+/** A `collections` option asking for sampled items, for the first paginated operation (none: nothing). */
+function collectionExample(model: SpecModel): string {
+  const first = model.operations.find((o) => o.paginated);
+  return first ? `\n${fence('ts', `const mock = createMockApi({ collections: { ${propertyKey(first.operationId)}: 120 } }); // 120 sampled items`)}` : '';
+}
+
+function mockPage(model: SpecModel): string {
+  const names = model.environments.map((e) => e.name);
+  const paginated = model.operations.filter((o) => o.paginated).map((o) => code(o.operationId));
+  return `# Mock of the ${text(model.title)}
+
+A mock generated from the spec, for testing an integration without the real service. One core
+answers a Fetch API \`Request\` with a \`Response\`; it serves three ways:
+
+\`\`\`ts
+import { createMockApi } from '<package>/mock';
+const mock = createMockApi({ seed: 1 });
+const client = createClient({ baseUrl: 'http://mock.test', fetch: mock.fetch /* , credentials, environment */ }); // this package's client
+const server = await mock.listen(); // a node:http server on 127.0.0.1, a free port: server.url, await server.close()
+\`\`\`
+
+- **In process**: \`mock.fetch\` is a fetch-compatible function (no network); \`mock.handle(request)\` is the core.
+- **HTTP**: \`mock.listen({ port = 0, host = '127.0.0.1' })\` resolves with \`{ url, close() }\`; \`url\` includes the base path.
+- **Mock Service Worker** (v2, an optional peer dependency, imported only by \`<package>/mock/msw\`):
+  \`setupServer(...createMockHandlers(mock, { baseUrl: 'http://mock.test' }))\` answers every request under that base URL.
+- **Command line**: the package's mock bin: ${code(`[--port N] [--host H] [--seed N] [--environment ${names.join('|')}] [--simulate-limits]`)}
+  (default port 4010, host 127.0.0.1, seed 1, environment ${code(names[0] ?? '')}); prints one line, its base URL, when ready;
+  stops on SIGINT/SIGTERM with exit 0; a bad flag prints the usage on stderr and exits 2.
+
+The mock reads the bundled document \`openapi.json\` at the package's root once, on first use
+(Node only); pass \`document\` to use another copy.
+
+## Options of \`createMockApi\`
+
+| Option | Default | What it does |
+|---|---|---|
+| \`seed\` | \`1\` | An integer: the same seed gives the same bodies, request after request and run after run. |
+| \`environment\` | ${code(names[0] ?? '')} | Whose documented limits \`simulateLimits\` applies: ${names.map(code).join(', ')}. |
+| \`simulateLimits\` | \`false\` | \`true\`: the environment's documented limits; or \`{ requestsPerSecond, burst, dailyQuota }\` (missing fields from the spec). |
+| \`basePath\` | the path of the environment's server URL, when the spec states it in full | A prefix removed before routing. |
+| \`overrides\` | none | \`{ [operationId]: answer }\`: answers instead of generated ones (see below). |
+| \`collections\` | the example's items, else sampled | \`{ [operationId]: items \\| count }\` for paginated operations: your items (checked), or a number of sampled items. |
+| \`document\` | \`openapi.json\` | The bundled document. |
+
+## What it answers
+
+In this order, for every request:
+
+1. **404** when no operation matches the method and path (after the base path).
+2. **429** with \`Retry-After\` (seconds) when limits are simulated and the token bucket (refilled at
+   \`requestsPerSecond\`, holding \`burst\`) is empty, or the UTC day's \`dailyQuota\` is used up.
+   Every routed request counts.
+3. An injected fault, if any (\`mock.fault\`).
+4. **401** when no alternative of the operation's \`security\` has all its credentials (the header,
+   query parameter or cookie of an API-key scheme; \`Authorization\` with the scheme's prefix for
+   \`http\`, \`oauth2\`, \`openIdConnect\`). Presence only: any value is accepted.
+5. **400** when a path parameter is empty, a required header is missing, the query (strings read as
+   the parameter's schema type: numbers, booleans, repeated keys for arrays) fails the package's
+   query validator, or the JSON body is missing (when required), not JSON, or fails the request
+   validator. Every problem is listed with a JSON pointer rooted at the part it is in:
+   \`/path/<name>\`, \`/query/<name>\`, \`/header/<name>\`, \`/body/...\`.
+6. The operation's override, if any, else its **success answer**: the lowest explicit 2xx status of
+   the operation (\`2XX\` or none: 200), with a body from the spec's examples where the media
+   type has some, else sampled from its schema (json-schema-faker, plus what it cannot do: see
+   below). **Every generated body passes the package's response validator**: the validator judges
+   each candidate, and when none passes the answer is **500** naming the operation and the place,
+   never an invalid body. A body the spec does not show (no media type, or a schema that only marks
+   a gap) is an empty answer (\`Content-Length: 0\`).
+
+The 404, 401, 400, 429, 500 and fault answers are **the mock's own choice**: the spec shows no
+error bodies. They are always JSON, \`{ "mock": true, "status": 400, "error": "<sentence>",
+"problems": [{ "pointer": "/query/pageSize", "message": "must be number" }] }\` (\`problems\` on 400 only).
+
+Bodies are deterministic per seed, operation and path: \`GET /things/a\` and \`GET /things/b\`
+differ, the same request twice gives the same body.
+
+## Pagination
+
+Paginated operations (success body \`{ page, pageSize, results }\`): ${paginated.join(', ') || 'none in this spec'}.
+They answer pages of a collection: \`page\` and \`pageSize\` from the query (defaults from the
+parameters' schemas, else \`x-pagination\`, else 1 and 20), and the count (the wrapper's optional
+number property) when the operation's boolean query parameter naming a count or total is \`true\`.
+
+The default collection is the items of the response's example, when it has one that the response
+validator accepts (the same for every seed); else a sampled collection of two full default pages
+and one item more. \`collections\` or \`mock.collection(operationId, itemsOrCount)\` replaces it:
+
+- **your items**, each checked against the response validator: a bad one is a \`TypeError\` naming
+  the operation and every problem (\`/3/id must be string\`);
+- **a number**, to exercise paging over more data: that many sampled items (item \`i\` seeded by the
+  seed, the operation and \`i\`, so \`120\` starts with the items of \`101\`), typed as the
+  operation's items.
+${collectionExample(model)}
+
+## Overrides, faults, reset
+
+\`\`\`ts
+mock.override('getThing', { body: { id: 'a' } });              // typed: the success body of getThing
+mock.override('getThing', { status: 404, body: { any: 'JSON' } }); // an error or not-shown body: any JSON value
+mock.override('getThing', (request) => ({ status: 503, headers: { 'retry-after': '1' } }));
+mock.fault('getThing', { status: 503, times: 2 });              // 503 twice, then normal answers
+mock.fault('getThing', { latencyMs: 200 });                      // every answer 200 ms late
+mock.fault('getThing', { reset: true, times: 1 });               // drop the connection once
+mock.reset();                                                    // overrides (but the options'), faults, collections set by collection(), limits, log
+\`\`\`
+
+Override bodies are typed from \`operations\` of the types: the documented status's body, any JSON
+value (\`JsonValue\`) for an error or a body the spec does not show. They are answered as given,
+after the request checks, and not validated (to test how your code handles drift). A fault's
+\`reset\` destroys the socket in server mode; \`mock.fetch\` and \`mock.handle\` reject as Node's fetch
+does on a reset connection (\`TypeError('fetch failed')\` whose \`cause.code\` is \`ECONNRESET\`);
+MSW answers \`HttpResponse.error()\` (a \`TypeError\` from fetch). \`times\` defaults to every request.
+
+\`mock.requests\` lists the last 1,000 requests (\`method\`, \`url\`, \`operationId\`, \`headers\`,
+\`status\`), with every credential header, query parameter and cookie of the spec's schemes (and
+\`Authorization\`) \`[redacted]\`: credentials are never stored or echoed.
+
+## Environments and rate limits
+
+| Environment | Requests per second | Burst | Daily quota |
+|---|---|---|---|
+${model.environments.map(limitsRow).join('\n')}
+
+## Where the data comes from
+
+Examples of the media type first (one chosen by the seed, when the response validator accepts it;
+for a paginated operation, its items are the default collection),
+else a candidate from json-schema-faker (seeded; chosen because it follows JSON Schema 2020-12 and
+has no dependencies) repaired for what it cannot do itself (\`if\`/\`then\`, \`oneOf\` with
+discriminators, \`maxItems: 0\`, uniqueness, formats, the custom keywords such as
+\`x-future-date-time\`). The package's response validator accepts or rejects every candidate, so
+whatever it checks holds in every answer. Each body is built, checked and serialized once (per
+seed, operation, path and page), then answered from memory; the sampler is loaded only when a body
+has to be sampled, so answers from examples cost no start-up time.
+`;
 }

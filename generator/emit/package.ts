@@ -1,8 +1,14 @@
-/** The generated package's package.json and README. */
-import type { SpecModel } from '../model.js';
+/**
+ * The generated package's package.json (entry points, the mock's command, the optional `msw` peer)
+ * and its README (templates/docs/package-readme.md.hbs).
+ */
+import type { OperationModel, SpecModel } from '../model.js';
+import type { SecuritySchemeModel } from '../security.js';
 import { BANNER_TEXT } from '../banner.js';
 import type { Files } from './types.js';
-import { text } from './markdown.js';
+import { loadTemplates, renderer } from './docs.js';
+import { code, text } from './markdown.js';
+import { OPENAPI_FILE } from './openapi.js';
 
 export interface PackageInfo {
   name: string;
@@ -15,7 +21,32 @@ function semver(version: string): string {
   return m ? `${m[1]}.${m[2] ?? 0}.${m[3] ?? 0}${m[4] ?? ''}` : '0.0.0';
 }
 
-export function emitPackage(model: SpecModel, info: PackageInfo, docPages: string[]): Files {
+/** The mock's command: the package's unscoped name without a trailing "-client", then "-mock". */
+export const mockBinName = (packageName: string): string => `${packageName.replace(/^@[^/]+\//, '').replace(/-client$/, '')}-mock`;
+
+/**
+ * The optional entry points, each exported only when its module was emitted: `./mock` (the
+ * spec-driven mock), `./mock/msw` (its MSW handlers, the one module importing the optional peer
+ * `msw`), the mock's command, and the bundled document.
+ */
+function optionalEntries(info: PackageInfo, emitted: ReadonlySet<string>) {
+  const has = (file: string) => emitted.has(file);
+  const module = (stem: string) => ({ types: `./${stem}.d.ts`, default: `./${stem}.js` });
+  return {
+    exports: {
+      ...(has('dist/mock.js') && { './mock': module('dist/mock') }),
+      ...(has('dist/mock-msw.js') && { './mock/msw': module('dist/mock-msw') }),
+      ...(has(OPENAPI_FILE) && { [`./${OPENAPI_FILE}`]: `./${OPENAPI_FILE}` }),
+    },
+    ...(has('dist/mock-cli.js') && { bin: { [mockBinName(info.name)]: './dist/mock-cli.js' } }),
+    files: has(OPENAPI_FILE) ? [OPENAPI_FILE] : [],
+    ...(has('dist/mock-msw.js') && { peerDependencies: { msw: '^2.0.0' }, peerDependenciesMeta: { msw: { optional: true } } }),
+  };
+}
+
+/** `emitted`: every file generated so far (the package's sources, dist/, docs/, openapi.json). */
+export function emitPackage(model: SpecModel, info: PackageInfo, emitted: readonly string[], templatesDir: string): Files {
+  const optional = optionalEntries(info, new Set(emitted));
   const pkg = {
     '//': BANNER_TEXT,
     name: info.name,
@@ -28,36 +59,112 @@ export function emitPackage(model: SpecModel, info: PackageInfo, docPages: strin
       '.': { types: './dist/index.d.ts', default: './dist/index.js' },
       './types': { types: './dist/types.d.ts', default: './dist/types.js' },
       './validators': { types: './dist/validators.d.ts', default: './dist/validators.js' },
+      ...optional.exports,
       './package.json': './package.json',
     },
     main: './dist/index.js',
     types: './dist/index.d.ts',
-    files: ['dist', 'docs', 'README.md'],
+    ...(optional.bin && { bin: optional.bin }),
+    files: ['dist', 'docs', 'README.md', ...optional.files],
     dependencies: Object.fromEntries(Object.entries(info.dependencies).sort(([a], [b]) => a.localeCompare(b))),
+    ...(optional.peerDependencies && { peerDependencies: optional.peerDependencies, peerDependenciesMeta: optional.peerDependenciesMeta }),
   };
-  const readme = `# ${info.name}
-
-The ${text(model.title)} (version ${text(model.version)}) as a package: a typed client, the OpenAPI types,
-precompiled validators and the reference documentation.
-
-\`\`\`js
-import { createPartnerClient } from '${info.name}';
-
-const api = createPartnerClient(${usageOptions(model)});
-\`\`\`
-
-| Entry point | What it holds |
-|---|---|
-| \`${info.name}\` | \`createPartnerClient\`, the environments and their documented limits, the operation list |
-| \`${info.name}/types\` | \`paths\`, \`components\`, \`operations\`, \`webhooks\` and one alias per schema |
-| \`${info.name}/validators\` | one type-guard validator per schema and per known request, response and query |
-
-Reference: [docs/index.md](docs/index.md)${docPages.length ? ` (${docPages.length} pages)` : ''}.
-`;
   return new Map([
     ['package.json', `${JSON.stringify(pkg, null, 2)}\n`],
-    ['README.md', readme],
+    ['README.md', renderReadme(model, info, emitted, templatesDir)],
   ]);
+}
+
+/** A single-quoted JavaScript string that cannot end a Markdown code fence (a backtick is escaped too). */
+const jsString = (value: string): string =>
+  `'${value.replace(/[\\'`\u0000-\u001f\u2028\u2029]/g, (c) => (c === '\\' || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))}'`;
+
+/** What a credential option carries, as Markdown. */
+function placement(kind: SecuritySchemeModel['kind']): string {
+  switch (kind.type) {
+    case 'apiKey':
+      return `Sent as the ${kind.in === 'header' ? 'header' : kind.in === 'query' ? 'query parameter' : 'cookie'} ${code(kind.name)}`;
+    case 'basic':
+      return 'Sent as `Authorization: Basic …`, from `{ username, password }`';
+    case 'bearer':
+      return 'Sent as `Authorization: Bearer …`; a string, or a function called before every attempt';
+    case 'http':
+      return `Sent as ${code(`Authorization: ${kind.scheme} …`)}`;
+    case 'mutualTLS':
+      return '';
+  }
+}
+
+/**
+ * The package README (templates/docs/package-readme.md.hbs): what the package holds, the client
+ * runtime's options with the facts the document states (environments, limits, credential options),
+ * and, when the mock was emitted, recipes for testing with it. Code samples use an operation the
+ * document has: a GET without required parameters (a paginated one first).
+ */
+function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly string[], templatesDir: string): string {
+  const files = new Set(emitted);
+  const has = (file: string) => files.has(file);
+  const requirements = model.operations.map((o) => o.security);
+  const credentials = model.securitySchemes
+    .filter((scheme) => scheme.option !== undefined)
+    .map((scheme) => ({
+      option: scheme.option!,
+      scheme: scheme.name,
+      where: placement(scheme.kind),
+      // Every alternative of every operation names it (as the client's types require it).
+      required: requirements.length > 0 && requirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(scheme.name))),
+      basic: scheme.kind.type === 'basic',
+    }));
+  const environment = model.environments[0]!;
+  const baseUrlRequired = model.environments.every((e) => !e.defaultBaseUrl);
+  const testCredentials = credentials
+    .filter((c) => c.required)
+    .map((c) => `${c.option}: ${c.basic ? `{ username: 'test-user', password: 'test-password' }` : jsString(`test-${c.option}`)}`);
+  const clientOptions = (baseUrl: string | undefined) =>
+    [...(baseUrl ? [`baseUrl: ${baseUrl}`] : []), ...testCredentials, `environment: ${jsString(environment.name)}`].join(', ');
+  const mockBaseUrl = environment.defaultBaseUrl ?? 'http://mock.test';
+  const noRequiredParameters = (o: OperationModel) => o.method === 'get' && !o.parameters.some((p) => p.required);
+  const example = model.operations.find((o) => noRequiredParameters(o) && o.paginated) ?? model.operations.find(noRequiredParameters);
+  const mock = has('dist/mock.js') && example !== undefined;
+  const view = {
+    name: info.name,
+    title: model.title,
+    version: model.version,
+    usage: `import { createPartnerClient } from ${jsString(info.name)};\n\nconst api = createPartnerClient(${usageOptions(model)});`,
+    entries: [
+      [info.name, '`createPartnerClient`, the environments and their documented limits, the operation list'],
+      [`${info.name}/types`, '`paths`, `components`, `operations`, `webhooks` and one alias per schema'],
+      [`${info.name}/validators`, 'one type-guard validator per schema and per known request, response and query'],
+      ...(has('dist/mock.js') ? [[`${info.name}/mock`, '`createMockApi`: a mock of the API from the document (in-process `fetch`, HTTP server)']] : []),
+      ...(has('dist/mock-msw.js') ? [[`${info.name}/mock/msw`, '`createMockHandlers`: the mock as Mock Service Worker handlers']] : []),
+      ...(has(OPENAPI_FILE) ? [[`${info.name}/${OPENAPI_FILE}`, 'the OpenAPI document, bundled into one file']] : []),
+      ...(has('dist/mock-cli.js') ? [[`npx ${mockBinName(info.name)}`, 'the mock as a command']] : []),
+    ].map(([entry, what]) => ({ entry: code(entry), what })),
+    docPages: emitted.filter((file) => file.startsWith('docs/')).length,
+    environments: model.environments.map((e) => ({ name: e.name, requestsPerSecond: e.requestsPerSecond, burst: e.burst, dailyQuota: e.dailyQuota })),
+    hasLimits: model.environments.some((e) => e.requestsPerSecond !== undefined || e.dailyQuota !== undefined),
+    baseUrlRequired,
+    credentials,
+    mock,
+    mockDocs: has('docs/mock.md'),
+    msw: has('dist/mock-msw.js'),
+    bin: has('dist/mock-cli.js'),
+    openapi: has(OPENAPI_FILE),
+    js: {
+      package: jsString(info.name),
+      mock: jsString(`${info.name}/mock`),
+      msw: jsString(`${info.name}/mock/msw`),
+      packagePath: info.name,
+      bin: mockBinName(info.name),
+      environment: /^[\w.-]+$/.test(environment.name) ? environment.name : undefined,
+      baseUrl: jsString(mockBaseUrl),
+      clientOptions: clientOptions(environment.defaultBaseUrl ? undefined : jsString(mockBaseUrl)),
+      serverClientOptions: clientOptions('server.url'),
+      operationId: example && jsString(example.operationId),
+      call: example && `api.GET(${jsString(example.path)})`,
+    },
+  };
+  return renderer(loadTemplates(templatesDir), templatesDir)('package-readme', view);
 }
 
 /** `ENV_NAME` for a client option: `apiKey` → `API_KEY`. */
@@ -80,7 +187,7 @@ function usageOptions(model: SpecModel): string {
         ? `${s.option}: { username: process.env.${envName(s.option!)}_USERNAME, password: process.env.${envName(s.option!)}_PASSWORD }`
         : `${s.option}: process.env.${envName(s.option!)}`,
     ),
-    `environment: ${JSON.stringify(environment.name)}`,
+    `environment: ${jsString(environment.name)}`,
   ];
   return `{ ${entries.join(', ')} }`;
 }

@@ -5,7 +5,9 @@
  *  - @hey-api/openapi-ts in its own .cache/bench/hey-api project. 0.95.0 is its last release
  *    whose engines allow Node 20 (later ones need Node >= 22.13); a failed install is recorded
  *    in status.json and the benchmark prints the reason. Its `typescript` peer is pinned to the
- *    repository's version: left to npm, the peer range resolves to TypeScript 7, whose API it cannot load.
+ *    repository's version: left to npm, the peer range resolves to TypeScript 7, whose API it cannot load;
+ *  - Prism (@stoplight/prism-cli) in .cache/bench/prism, for the mock benchmark. 5.14.2 is its last
+ *    release whose engines allow Node 20 (5.15.10 and later need Node >= 24.14).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,9 @@ import { GITHUB_SPEC } from './github.js';
 
 const OCTOKIT = '@octokit/openapi@23.0.2';
 const HEY_API = '@hey-api/openapi-ts@0.95.0';
+const HEY_API_DIR = 'hey-api';
+const PRISM = '@stoplight/prism-cli@5.14.2';
+const PRISM_DIR = 'prism';
 const TYPESCRIPT = `typescript@${(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.typescript}`;
 const MEMBER = 'package/generated/api.github.com.json'; // OpenAPI 3.0.3; the package ships no 3.1 variant for api.github.com
 
@@ -28,18 +33,27 @@ writeFileSync(GITHUB_SPEC, execFileSync('tar', ['-xOzf', tarball, MEMBER], { max
 rmSync(tarball);
 console.log(`${OCTOKIT}: ${MEMBER} → ${path.relative(process.cwd(), GITHUB_SPEC)}`);
 
-const heyDir = path.join(CACHE, 'hey-api');
-rmSync(heyDir, { recursive: true, force: true });
-mkdirSync(heyDir);
-// Its own package.json, so npm installs here and not into the repository above.
-writeFileSync(path.join(heyDir, 'package.json'), JSON.stringify({ name: 'bench-hey-api', private: true }));
-try {
-  npm(['install', '--no-save', '--no-audit', '--no-fund', HEY_API, TYPESCRIPT], heyDir);
-  execFileSync(path.join(heyDir, 'node_modules', '.bin', 'openapi-ts'), ['--version'], { cwd: heyDir, env: childEnv, stdio: 'pipe' });
-  console.log(`${HEY_API}: installed in ${path.relative(process.cwd(), heyDir)}`);
-} catch (err) {
-  const e = err as { stderr?: string; message: string };
-  const reason = (e.stderr ?? e.message).split('\n').filter((l) => /error/i.test(l)).slice(0, 3).join(' ') || e.message.split('\n')[0]!;
-  writeFileSync(path.join(heyDir, 'status.json'), JSON.stringify({ reason }));
-  console.log(`${HEY_API}: not installed: ${reason}`);
+/**
+ * Installs `packages` into their own project .cache/bench/<dir> (its own package.json, so npm
+ * installs there and not into the repository above) and runs `<bin> --version`; a failure is
+ * recorded in its status.json, whose reason the benchmark prints.
+ */
+function installPeer(dir: string, bin: string, packages: string[]): void {
+  const peerDir = path.join(CACHE, dir);
+  rmSync(peerDir, { recursive: true, force: true });
+  mkdirSync(peerDir);
+  writeFileSync(path.join(peerDir, 'package.json'), JSON.stringify({ name: `bench-${dir}`, private: true }));
+  try {
+    npm(['install', '--no-save', '--no-audit', '--no-fund', ...packages], peerDir);
+    execFileSync(path.join(peerDir, 'node_modules', '.bin', bin), ['--version'], { cwd: peerDir, env: childEnv, stdio: 'pipe' });
+    console.log(`${packages[0]}: installed in ${path.relative(process.cwd(), peerDir)}`);
+  } catch (err) {
+    const e = err as { stderr?: string; message: string };
+    const reason = (e.stderr ?? e.message).split('\n').filter((l) => /error/i.test(l)).slice(0, 3).join(' ') || e.message.split('\n')[0]!;
+    writeFileSync(path.join(peerDir, 'status.json'), JSON.stringify({ reason }));
+    console.log(`${packages[0]}: not installed: ${reason}`);
+  }
 }
+
+installPeer(HEY_API_DIR, 'openapi-ts', [HEY_API, TYPESCRIPT]);
+installPeer(PRISM_DIR, 'prism', [PRISM]);

@@ -6,12 +6,10 @@
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { BIN, CACHE, median, mib, ms, ROOT, tail, tempDir, timeCommand, times, TSC, tsxArgs, type Measurement, type Options, type Row, type Timed } from './shared.js';
+import { BIN, CACHE, fetchedPeer, median, mib, ms, ROOT, tail, tempDir, timeCommand, times, TSC, tsxArgs, type Measurement, type Options, type Row, type Timed } from './shared.js';
 
 export const GITHUB_SPEC = path.join(CACHE, 'api.github.com.json');
-const HEY_API_DIR = path.join(CACHE, 'hey-api');
-const HEY_API_BIN = path.join(HEY_API_DIR, 'node_modules', '.bin', 'openapi-ts');
-const HEY_API_STATUS = path.join(HEY_API_DIR, 'status.json');
+const HEY_API = fetchedPeer('hey-api', 'openapi-ts');
 const GIB = 1024 * 1024;
 
 interface Series {
@@ -30,12 +28,6 @@ function record(s: Series, t: Timed): void {
 }
 const rssText = (s: Series) => (s.rss.length ? `${mib(median(s.rss))} (max ${mib(Math.max(...s.rss))})` : 'n/a');
 const firstError = (t: Timed) => (`${t.stderr}\n${t.stdout}`.split('\n').find((l) => /error/i.test(l)) ?? `exit ${t.code}`).trim().slice(0, 160);
-
-function heyApiMissing(): string | undefined {
-  if (existsSync(HEY_API_BIN)) return undefined;
-  if (existsSync(HEY_API_STATUS)) return (JSON.parse(readFileSync(HEY_API_STATUS, 'utf8')) as { reason?: string }).reason ?? 'install failed';
-  return 'run npm run bench:fetch';
-}
 
 /** Type-checks the generated declarations strictly, as a consumer with skipLibCheck false would. */
 async function typecheck(out: string): Promise<Timed> {
@@ -63,7 +55,7 @@ export async function benchGithub(options: Options & { scaleRuns: number }): Pro
 
   const tmp = tempDir('github');
   const [ours, ot, hey] = [series(), series(), series()];
-  const heyMissing = heyApiMissing();
+  const heyMissing = HEY_API.missing;
   const notes: string[] = [];
   const timeout = { rss: true, timeoutMs: 20 * 60_000 };
   let check: Timed | undefined;
@@ -75,7 +67,7 @@ export async function benchGithub(options: Options & { scaleRuns: number }): Pro
       record(ours, run);
       if (run.code === 0) lastOut = out;
       record(ot, await timeCommand(BIN('openapi-typescript'), [spec, '-o', path.join(tmp.dir, `ot-${i}.ts`)], { ...timeout, cwd: tmp.dir }));
-      if (!heyMissing) record(hey, await timeCommand(HEY_API_BIN, ['-i', spec, '-o', path.join(tmp.dir, `hey-${i}`), '--no-log-file'], { ...timeout, cwd: HEY_API_DIR }));
+      if (!heyMissing) record(hey, await timeCommand(HEY_API.bin, ['-i', spec, '-o', path.join(tmp.dir, `hey-${i}`), '--no-log-file'], { ...timeout, cwd: HEY_API.dir }));
     }
     if (lastOut) check = await typecheck(lastOut);
   } finally {
@@ -113,7 +105,7 @@ export async function benchGithub(options: Options & { scaleRuns: number }): Pro
     {
       name: rowNames[2]!,
       ours: oursFailed ? 'failed' : `${ms(o)}, ${rssText(ours)}`,
-      other: heyMissing ? `not installed: ${heyMissing}` : hey.ms.length ? `${ms(h)}, ${rssText(hey)}` : failed(hey.failed!),
+      other: heyMissing ? heyMissing : hey.ms.length ? `${ms(h)}, ${rssText(hey)}` : failed(hey.failed!),
       ratio: !oursFailed && hey.ms.length ? times(o / h) : '',
       target: '(for reference)',
       met: undefined,

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { benchClient } from './client.js';
 import { benchGenerate } from './generate.js';
 import { benchGithub } from './github.js';
+import { benchMock } from './mock.js';
 import { parseOptions, printMeasurement, printTable, verdict, type Measurement, type Options, type Row } from './shared.js';
 import { benchTypecheck } from './typecheck.js';
 import { benchValidators } from './validators.js';
@@ -24,6 +25,7 @@ const benches: [string, (o: Options) => Promise<Measurement>][] = [
   ['validators', benchValidators],
   ['client', benchClient],
   ['type-check', benchTypecheck],
+  ['mock', benchMock],
 ];
 
 let commit = 'unknown commit';

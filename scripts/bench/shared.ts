@@ -154,3 +154,13 @@ export function printMeasurement(m: Measurement): void {
   );
   for (const n of m.notes) console.log(`  ${n}`);
 }
+
+/** A peer tool `npm run bench:fetch` installs into .cache/bench/<dir>: its executable, and why it is missing if it is. */
+export function fetchedPeer(dir: string, bin: string): { dir: string; bin: string; missing: string | undefined } {
+  const peerDir = path.join(CACHE, dir);
+  const file = path.join(peerDir, 'node_modules', '.bin', bin);
+  const status = path.join(peerDir, 'status.json');
+  const reason = () => (JSON.parse(readFileSync(status, 'utf8')) as { reason?: string }).reason ?? 'install failed';
+  const missing = existsSync(file) ? undefined : existsSync(status) ? `not installed: ${reason()}` : 'not fetched (npm run bench:fetch)';
+  return { dir: peerDir, bin: file, missing };
+}

@@ -6,31 +6,11 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { deriveSeed, random } from './seeds.js';
 import { FUTURE_DATE_TIME_FORMAT, formatPointer, isObject, parsePointer, type SchemaNode } from './sample-schema.js';
 
 /** Samples a schema node (of the normalised document) with a seed. */
 export type Generate = (schema: SchemaNode, seed: number) => unknown;
-
-/** A small seeded generator (Mulberry32) for the repairs' own choices. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A seed derived from a seed and a counter: the same pair always gives the same seed. */
-export function deriveSeed(seed: number, counter: number): number {
-  let h = Math.imul((Math.trunc(seed) ^ 0x9e3779b9) >>> 0, 0x85ebca6b) ^ Math.imul(counter + 1, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x7feb352d);
-  h ^= h >>> 15;
-  return h >>> 0;
-}
 
 /** Far enough ahead that "in the future" stays true for the lifetime of any test, and fixed, so output is deterministic. */
 const FUTURE_FROM = Date.UTC(2200, 0, 1);

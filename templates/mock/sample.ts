@@ -9,7 +9,9 @@
  * formats are given per call, never registered.
  */
 import { generateSync, type GenerateOptions, type JsonSchema } from 'json-schema-faker';
-import { deriveSeed, futureDateTime, Judge, random } from './sample-judge.js';
+import { chooseExample, exampleValues } from './examples.js';
+import { futureDateTime, Judge } from './sample-judge.js';
+import { deriveSeed } from './seeds.js';
 import {
   FUTURE_DATE_TIME_FORMAT,
   canonicalPointer,
@@ -178,11 +180,8 @@ export function createSampler(document: object, options: SamplerOptions = {}): S
       const hasSchema = media.schema !== undefined;
       const validate = hasSchema ? judge.validator(`${at}/schema`) : null;
       const examples = exampleValues(normalised, media);
-      const start = Math.floor(random(seed)() * examples.length);
-      for (let i = 0; i < examples.length; i++) {
-        const example = examples[(start + i) % examples.length];
-        if ((!validate || validate(example)) && (!check || check(example))) return structuredClone(example);
-      }
+      const example = chooseExample(examples, seed, (value) => (!validate || validate(value)) && (!check || check(value)));
+      if (example) return example.value;
       if (!hasSchema) {
         if (examples.length > 0) throw new SampleError(pointer, 'no example passes the check and there is no schema to sample');
         return undefined;
@@ -190,19 +189,6 @@ export function createSampler(document: object, options: SamplerOptions = {}): S
       return sampleAt(`${pointer}/schema`, `${at}/schema`, seed, check);
     },
   };
-}
-
-/** A media type's example values, in document order: `example`, then each `examples` entry's `value` (`$ref`s followed). */
-function exampleValues(document: unknown, media: Record<string, unknown>): unknown[] {
-  const values: unknown[] = [];
-  if (media.example !== undefined) values.push(media.example);
-  if (isObject(media.examples)) {
-    for (const entry of Object.values(media.examples)) {
-      const example = dereference(document, entry);
-      if (isObject(example) && Object.hasOwn(example, 'value')) values.push(example.value);
-    }
-  }
-  return values;
 }
 
 /** Every object of the document by identity → its JSON pointer (the first path that reaches it). */

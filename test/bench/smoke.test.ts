@@ -24,6 +24,8 @@ const ROWS = [
   'throughput: validateUpdateQuotaTargetsRequest (valid)',
   'client: createPartnerClient vs fetch, per request',
   'type-check: consumer file vs empty program',
+  'mock: start-up until the first listProjects answer',
+  'mock: listProjects requests/s',
 ];
 
 it('prints every row of the summary with a figure', { timeout: 300_000 }, async () => {

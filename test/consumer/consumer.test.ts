@@ -1,78 +1,51 @@
 /**
- * The package as another repository gets it: `npm pack` of generated/, installed into a
- * project outside this repository, run from plain Node ESM, and type-checked from TypeScript
- * (node16 and bundler resolution, strict, skipLibCheck false) with this repository's tsc.
+ * The package as another repository gets it (project.ts: `npm pack` of generated/, installed
+ * into a project outside this repository): its files and dependencies, run from plain Node ESM,
+ * and type-checked from TypeScript (node16 and bundler resolution, strict, skipLibCheck false)
+ * with this repository's tsc, the mock's typed overrides included. mock.test.ts drives the mock.
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { b2bRemoteProject, skill } from '../spec/cases/fixtures.js';
+import { consumerEnv as env, createConsumerProject, lockVersion, ROOT, run, type ConsumerProject } from './project.js';
 
-const run = promisify(execFile);
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const RUNTIME_DEPENDENCIES = ['ajv', 'ajv-formats', 'openapi-fetch'];
+const RUNTIME_DEPENDENCIES = ['ajv', 'ajv-formats', 'json-schema-faker', 'openapi-fetch'];
 
-// `npm test` exports npm_* variables describing this repository; the consumer's npm must not see them.
-const KEEP = new Set(['npm_config_cache', 'npm_config_userconfig', 'npm_config_globalconfig', 'npm_config_registry']);
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) || KEEP.has(k.toLowerCase())));
-
-interface PackResult {
-  filename: string;
-  files: { path: string }[];
-}
-
-let work: string;
+let project: ConsumerProject;
 let consumer: string;
-let packed: PackResult;
-let tarball: string;
 
 beforeAll(async () => {
-  work = mkdtempSync(path.join(os.tmpdir(), 'consumer-'));
-  // `./generated`, not `generated`: a bare name is looked up in the registry (a package called "generated" exists).
-  const { stdout } = await run('npm', ['pack', path.join(ROOT, 'generated'), '--pack-destination', work, '--json'], { cwd: work, env });
-  packed = (JSON.parse(stdout) as PackResult[])[0]!;
-  tarball = path.join(work, packed.filename);
-
-  consumer = path.join(work, 'app');
-  mkdirSync(consumer);
-  writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
-  // --prefer-offline: tarballs come from the cache `npm ci` filled; the registry is asked only for the
-  // package metadata `npm ci` does not cache (a fresh CI machine has none, so --offline fails there).
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: consumer, env });
+  project = await createConsumerProject(path.join(ROOT, 'generated'));
+  consumer = project.dir;
   symlinkSync(path.join(ROOT, 'node_modules', 'typescript'), path.join(consumer, 'node_modules', 'typescript'), 'dir');
 });
 
-afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
-});
-
-const lockVersion = (name: string): string => {
-  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
-  return lock.packages[`node_modules/${name}`]!.version;
-};
+afterAll(() => project?.dispose());
 
 describe('the packed tarball', () => {
-  it('holds only package.json, README.md, dist/** and docs/**', () => {
-    const files = packed.files.map((f) => f.path).sort();
-    const stray = files.filter((f) => !(f === 'package.json' || f === 'README.md' || f.startsWith('dist/') || f.startsWith('docs/')));
+  it('holds only package.json, README.md, openapi.json, dist/** and docs/**', () => {
+    const files = project.packed.files.map((f) => f.path).sort();
+    const stray = files.filter((f) => !(['package.json', 'README.md', 'openapi.json'].includes(f) || f.startsWith('dist/') || f.startsWith('docs/')));
     expect(stray).toEqual([]);
     expect(files.filter((f) => /(^|\/)(src|test|tests)\/|\.test\.|tsconfig/.test(f))).toEqual([]);
-    for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/types.d.ts', 'dist/validators.js', 'dist/validators.d.ts', 'docs/index.md']) expect(files).toContain(f);
+    const expected = ['dist/index.js', 'dist/index.d.ts', 'dist/types.d.ts', 'dist/validators.js', 'dist/validators.d.ts', 'docs/index.md'];
+    for (const f of [...expected, 'openapi.json', 'dist/mock.js', 'dist/mock.d.ts', 'dist/mock-msw.js', 'dist/mock-msw.d.ts', 'dist/mock-cli.js']) expect(files).toContain(f);
   });
 
-  it('depends on exactly openapi-fetch, ajv and ajv-formats at the locked versions', async () => {
-    const { stdout } = await run('tar', ['-xOzf', tarball, 'package/package.json']);
-    const pkg = JSON.parse(stdout) as { name: string; dependencies: Record<string, string> };
+  it('depends on exactly its runtime dependencies at the locked versions, msw an optional peer', async () => {
+    const { stdout } = await run('tar', ['-xOzf', project.tarball, 'package/package.json']);
+    const pkg = JSON.parse(stdout) as { name: string; dependencies: Record<string, string>; peerDependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional?: boolean }> };
     expect(pkg.name).toBe('partner-recruitment-client');
     expect(pkg.dependencies).toEqual(Object.fromEntries(RUNTIME_DEPENDENCIES.map((n) => [n, lockVersion(n)])));
     for (const n of RUNTIME_DEPENDENCIES) {
       const installed = JSON.parse(readFileSync(path.join(consumer, 'node_modules', n, 'package.json'), 'utf8')) as { version: string };
       expect(installed.version, n).toBe(lockVersion(n));
     }
+    expect(Object.keys(pkg.peerDependencies)).toEqual(['msw']);
+    expect(pkg.peerDependenciesMeta.msw?.optional).toBe(true);
+    // An optional peer is not installed unless the consumer asks for it.
+    expect(existsSync(path.join(consumer, 'node_modules', 'msw'))).toBe(false);
   });
 });
 
@@ -122,6 +95,7 @@ console.log(JSON.stringify({
       const source = `import { createPartnerClient, type PartnerClient } from 'partner-recruitment-client';
 import type { Project, paths } from 'partner-recruitment-client/types';
 import { validateProject } from 'partner-recruitment-client/validators';
+import { createMockApi, type JsonValue } from 'partner-recruitment-client/mock';
 
 /** The validator narrows unknown to Project. */
 export function title(input: unknown): string | undefined {
@@ -144,6 +118,21 @@ export function wrongPath(api: PartnerClient) {
 }
 
 export const api = createPartnerClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: 'k', apiSecret: 's', environment: 'staging' });
+
+// The mock's overrides: a success body typed from the spec; error and "not shown" bodies any JSON, no casts.
+export const mock = createMockApi({ seed: 7, simulateLimits: { requestsPerSecond: 4, burst: 2 } });
+mock.override('listSkills', { body: { page: 1, pageSize: 50, results: [] } });
+// @ts-expect-error a success body is typed from the spec
+mock.override('listSkills', { body: { page: 'one', pageSize: 50, results: [] } });
+const anything: JsonValue = { any: ['json', 1, null] };
+mock.override('getProject', { status: 404, body: anything });
+mock.override('getProject', { body: 'a body the spec does not show takes any JSON' });
+export const mocked = createPartnerClient({ baseUrl: 'http://mock.test', fetch: mock.fetch, apiKey: 'k', apiSecret: 's', environment: 'staging' });
+export async function mockUrl(): Promise<string> {
+  const running = await mock.listen({ port: 0 });
+  await running.close();
+  return running.url;
+}
 `;
       writeFileSync(path.join(consumer, 'check.ts'), source);
       const tsconfig = {

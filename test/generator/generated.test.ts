@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -6,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, TOOL_ROOT, type GenerateResult } from '../../generator/generate.js';
 import { runCli } from '../../generator/run.js';
 import { BANNER_TEXT } from '../../generator/banner.js';
+import { MANIFEST_FILE } from '../../generator/output.js';
 
 const spec = path.join(TOOL_ROOT, 'spec', 'openapi.yaml');
 const lintConfig = path.join(TOOL_ROOT, 'redocly.yaml');
@@ -35,22 +37,31 @@ describe('generated/', () => {
     for (const [file, text] of first.files) expect(child.files.get(file), file).toBe(text);
   });
 
-  it('starts every file with the generated banner', () => {
+  it('starts every file with the generated banner (after a shebang), or lists it in the manifest with its hash', () => {
+    const manifest = JSON.parse(first.files.get(MANIFEST_FILE)!) as { sha256: Record<string, string> };
+    expect(Object.keys(manifest.sha256)).toEqual(['openapi.json']);
     for (const [file, text] of first.files) {
-      const head = file.endsWith('.json') ? JSON.parse(text)['//'] : text.split('\n')[0];
-      expect(head, file).toContain(BANNER_TEXT);
+      if (Object.hasOwn(manifest.sha256, file)) expect(createHash('sha256').update(text).digest('hex'), file).toBe(manifest.sha256[file]);
+      else {
+        const head = file.endsWith('.json') ? JSON.parse(text)['//'] : text.split('\n')[text.startsWith('#!') ? 1 : 0];
+        expect(head, file).toContain(BANNER_TEXT);
+      }
     }
+    expect(first.files.get('dist/mock-cli.js')!.split('\n')[0]).toBe('#!/usr/bin/env node');
   });
 
-  it('is the package partner-recruitment-client with its three entry points', () => {
+  it('is the package partner-recruitment-client with its entry points, the mock command and the bundled document', () => {
     const pkg = JSON.parse(first.files.get('package.json')!);
     expect(pkg.name).toBe('partner-recruitment-client');
-    expect(Object.keys(pkg.exports)).toEqual(['.', './types', './validators', './package.json']);
-    for (const entry of ['.', './types', './validators']) {
+    expect(Object.keys(pkg.exports)).toEqual(['.', './types', './validators', './mock', './mock/msw', './openapi.json', './package.json']);
+    for (const entry of ['.', './types', './validators', './mock', './mock/msw']) {
       expect(first.files.has(pkg.exports[entry].default.replace('./', '')), entry).toBe(true);
       expect(first.files.has(pkg.exports[entry].types.replace('./', '')), entry).toBe(true);
     }
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['ajv', 'ajv-formats', 'openapi-fetch']);
+    expect(first.files.has('openapi.json')).toBe(true);
+    expect(first.files.has(pkg.bin['partner-recruitment-mock'].replace('./', ''))).toBe(true);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['ajv', 'ajv-formats', 'json-schema-faker', 'openapi-fetch']);
+    expect(pkg.peerDependenciesMeta).toEqual({ msw: { optional: true } });
   });
 
   it('reads the environments and their limits from the spec', () => {

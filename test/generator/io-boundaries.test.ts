@@ -17,7 +17,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate, TOOL_ROOT } from '../../generator/generate.js';
 import { SourceLocator } from '../../generator/locate.js';
-import { checkTree, writeTree } from '../../generator/output.js';
+import { BANNER_TEXT, withBanner } from '../../generator/banner.js';
+import { assertReplaceable, checkTree, MANIFEST_FILE, writeTree } from '../../generator/output.js';
 import { GenerationError } from '../../generator/problems.js';
 import { runCli } from '../../generator/run.js';
 
@@ -204,6 +205,46 @@ describe('--out is only a new, empty or previously generated folder (item 2)', (
     expect(r.stderr).toContain('private/credentials.json');
     expect(r.stderr).toContain('tsconfig.json');
     expect(snapshot(out)).toEqual(before);
+  });
+
+  it('recognises openapi.json, which cannot carry the banner, only by the exact hash in the manifest', async () => {
+    const out = path.join(tree('out-manifest', {}), 'gen');
+    expect((await cli(['--spec', MINIMAL, '--out', out])).code).toBe(0);
+    const manifest = JSON.parse(readFileSync(path.join(out, MANIFEST_FILE), 'utf8')) as { sha256: Record<string, string> };
+    expect(Object.keys(manifest.sha256)).toEqual(['openapi.json']);
+    const generated = readFileSync(path.join(out, 'openapi.json'), 'utf8');
+
+    // Someone's own file in its place, a changed copy, a copy with the manifest deleted: each refused, nothing deleted.
+    for (const [change, undo] of [
+      [() => writeFileSync(path.join(out, 'openapi.json'), '{"token":"keep me"}'), () => writeFileSync(path.join(out, 'openapi.json'), generated)],
+      [() => writeFileSync(path.join(out, 'openapi.json'), generated.replace('"openapi"', '"x-mine": 1,\n  "openapi"')), () => writeFileSync(path.join(out, 'openapi.json'), generated)],
+      [() => rmSync(path.join(out, MANIFEST_FILE)), () => writeFileSync(path.join(out, MANIFEST_FILE), JSON.stringify(manifest))],
+    ] as const) {
+      change();
+      const before = snapshot(out);
+      const r = await cli(['--spec', MINIMAL, '--out', out]);
+      expect(r.code, failure(r)).toBe(1);
+      expect(r.stderr).toMatch(/not generated \(or were changed since\): openapi\.json/);
+      expect(snapshot(out)).toEqual(before);
+      undo();
+    }
+    // A manifest that is not the generator's (no banner key) vouches for nothing.
+    writeFileSync(path.join(out, 'credentials.json'), '{"token":"keep me"}');
+    writeFileSync(path.join(out, MANIFEST_FILE), JSON.stringify({ sha256: { ...manifest.sha256, 'credentials.json': createHash('sha256').update('{"token":"keep me"}').digest('hex') } }));
+    const r = await cli(['--spec', MINIMAL, '--out', out]);
+    expect(r.code, failure(r)).toBe(1);
+    expect(r.stderr).toContain('credentials.json');
+    expect(readFileSync(path.join(out, 'credentials.json'), 'utf8')).toBe('{"token":"keep me"}');
+  });
+
+  it('recognises a generated script by the banner after its shebang line, and nothing else before it', () => {
+    const dir = tree('out-shebang', {
+      'package.json': JSON.stringify({ '//': BANNER_TEXT }),
+      'dist/cli.js': withBanner('dist/cli.js', '#!/usr/bin/env node\nconsole.log(1);\n'),
+    });
+    expect(() => assertReplaceable(dir, [])).not.toThrow();
+    writeFileSync(path.join(dir, 'dist', 'tool.js'), `#!/bin/sh\n${withBanner('README.md', '')}`);
+    expect(() => assertReplaceable(dir, [])).toThrow(/dist\/tool\.js/);
   });
 
   it('accepts a new folder, an empty folder, and a folder it generated before', async () => {

@@ -1,0 +1,60 @@
+/**
+ * The mock's answers as plain replies (status, headers, bytes), turned into a Fetch API `Response`
+ * only where one is needed (`fetch`, `handle`, MSW): the HTTP server writes them as they are.
+ *
+ * Statuses and bodies the spec does not show (404, 401, 400, 429, 500, injected faults) are the
+ * mock's own choice, always `{ "mock": true, "status", "error" }` plus `problems` for a 400, so a
+ * test can tell them from the API's answers.
+ */
+import type { JsonValue } from './types.js';
+import type { RequestProblem } from './checks.js';
+
+export interface MockErrorBody {
+  readonly mock: true;
+  readonly status: number;
+  readonly error: string;
+  readonly problems?: readonly RequestProblem[];
+}
+
+/** One answer: the body already serialized (`null`: no body, `Content-Length: 0`). */
+export interface MockReply {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array<ArrayBuffer> | string | null;
+}
+
+/** The connection was dropped (an injected `reset` fault): no answer at all. */
+export const RESET: unique symbol = Symbol('reset');
+export type Reply = MockReply | typeof RESET;
+
+/** Statuses whose `Response` cannot have a body, not even an empty one. */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+export function toResponse(reply: MockReply): Response {
+  const body = reply.body ?? (NULL_BODY_STATUSES.has(reply.status) ? null : '');
+  return new Response(body, { status: reply.status, headers: reply.headers });
+}
+
+/** A body already serialized for its media type. */
+export function bodyAnswer(status: number, body: Uint8Array<ArrayBuffer> | string, contentType: string, headers: Readonly<Record<string, string>> = {}): MockReply {
+  return { status, headers: { 'content-type': contentType, ...headers }, body };
+}
+
+export function jsonAnswer(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): MockReply {
+  return bodyAnswer(status, JSON.stringify(body), 'application/json', headers);
+}
+
+/** An answer without a body (`Content-Length: 0`). */
+export function emptyAnswer(status: number, headers: Readonly<Record<string, string>> = {}): MockReply {
+  return { status, headers: { 'content-length': '0', ...headers }, body: null };
+}
+
+export function mockError(status: number, error: string, extra: { problems?: readonly RequestProblem[]; headers?: Readonly<Record<string, string>> } = {}): MockReply {
+  const body: MockErrorBody = { mock: true, status, error, ...(extra.problems && { problems: extra.problems }) };
+  return jsonAnswer(status, body, extra.headers);
+}
+
+/** An override's or fault's body: JSON unless it is absent. */
+export function answerWith(status: number, body: JsonValue | undefined, headers: Readonly<Record<string, string>> = {}): MockReply {
+  return body === undefined ? emptyAnswer(status, headers) : jsonAnswer(status, body, headers);
+}

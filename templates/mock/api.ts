@@ -1,0 +1,252 @@
+/**
+ * The mock's core: `respond(request)` routes, simulates limits and faults, checks credentials and
+ * the request, then answers an override or a generated body. It reads a light view of the request
+ * (a Fetch API `Request` is one) and gives a plain reply (./answers.ts): `fetch`, `handle` and the
+ * MSW handlers (./msw.ts) turn it into a `Response`, the HTTP server (./server.ts) writes its bytes.
+ */
+import { MAX_TIMER_MS } from '../client/options.js';
+import { REDACTED } from '../client/redact.js';
+import { answerWith, bodyAnswer, emptyAnswer, mockError, RESET, toResponse, type MockReply, type Reply } from './answers.js';
+import { BodyMaker, type CollectionSource } from './bodies.js';
+import { bodyProblems, parameterProblems, readQuery, satisfiesSecurity } from './checks.js';
+import { LimitSimulator } from './limits.js';
+import { Router } from './route.js';
+import { listen } from './server.js';
+import type { JsonValue, MockApi, MockApiOptions, MockFacts, MockFault, MockLimits, MockOperation, MockOverride, MockPagination, MockRequestRecord, MockRequestView } from './types.js';
+
+/** What undici's fetch rejects with when the server resets the connection. */
+export function fetchFailed(): TypeError {
+  const cause = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', errno: -104, syscall: 'read' });
+  return new TypeError('fetch failed', { cause });
+}
+
+/** The mock with its core exposed to the server and MSW shells. */
+export interface MockCore {
+  respond(request: MockRequestView, basePath?: string): Promise<Reply>;
+}
+
+const CORE: unique symbol = Symbol('mock core');
+const REQUEST_LOG_LIMIT = 1_000;
+
+/** The core behind a mock made by `createMockApi` (for the MSW handlers). */
+export function coreOf(mock: object): MockCore {
+  const core = (mock as { [CORE]?: MockCore })[CORE];
+  if (!core) throw new TypeError('Expected a mock made by createMockApi()');
+  return core;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+const isPaginated = (operation: MockOperation): operation is MockOperation & { pagination: MockPagination } => operation.pagination !== undefined;
+
+const trimSlash = (path: string): string => path.replace(/\/+$/, '');
+
+function chooseLimits(facts: MockFacts, environment: string, simulate: MockApiOptions<unknown>['simulateLimits']): Partial<MockLimits> | undefined {
+  if (!simulate) return undefined;
+  const documented = facts.environments[environment]!.limits;
+  const limits: { -readonly [K in keyof MockLimits]?: number } = { ...documented, ...(simulate === true ? {} : simulate) };
+  for (const [key, value] of Object.entries(limits)) {
+    if (!(typeof value === 'number' && value > 0)) throw new TypeError(`simulateLimits.${key} must be a positive number`);
+  }
+  if (limits.requestsPerSecond === undefined && limits.dailyQuota === undefined) {
+    throw new TypeError(`Environment "${environment}" documents no limits: pass simulateLimits: { requestsPerSecond, burst, dailyQuota }`);
+  }
+  if (limits.requestsPerSecond !== undefined && limits.burst === undefined) limits.burst = Math.max(1, Math.ceil(limits.requestsPerSecond));
+  return limits;
+}
+
+export function createRuntimeMockApi<Ops, Environment extends string>(facts: MockFacts, options: MockApiOptions<Ops, Environment> = {}): MockApi<Ops> {
+  const seed = options.seed ?? 1;
+  if (!Number.isSafeInteger(seed)) throw new TypeError('seed must be an integer');
+  const environmentNames = Object.keys(facts.environments);
+  const environment: string = options.environment ?? environmentNames[0]!;
+  if (!Object.hasOwn(facts.environments, environment)) throw new TypeError(`Unknown environment "${environment}" (expected ${environmentNames.map((n) => JSON.stringify(n)).join(' or ')})`);
+  const basePath = trimSlash(options.basePath ?? facts.environments[environment]!.basePath);
+  const limits = chooseLimits(facts, environment, options.simulateLimits);
+  const document = options.document ?? facts.loadDocument();
+  const router = new Router(facts.operations);
+  const byId = new Map<string, MockOperation>();
+  for (const operation of facts.operations) {
+    byId.set(operation.operationId, operation);
+    // openapi-typescript's `operations` key: `#` cannot stand in it.
+    byId.set(operation.operationId.replaceAll('#', '/'), operation);
+  }
+  const operationFor = (id: string): MockOperation => {
+    const operation = byId.get(id);
+    if (!operation) throw new TypeError(`Unknown operation "${id}"`);
+    return operation;
+  };
+
+  const credentialQuery = new Set<string>();
+  const credentialCookies = new Set<string>();
+  const credentialHeaders = new Set<string>(['authorization']);
+  for (const scheme of Object.values(facts.schemes)) {
+    if (scheme.type !== 'apiKey') continue;
+    if (scheme.in === 'header') credentialHeaders.add(scheme.name.toLowerCase());
+    else if (scheme.in === 'query') credentialQuery.add(scheme.name);
+    else credentialCookies.add(scheme.name);
+  }
+
+  const bodies = new BodyMaker(document, seed);
+  let limiter = limits && new LimitSimulator(limits);
+  let overrides = new Map<string, MockOverride<unknown>>();
+  let faults = new Map<string, MockFault & { remaining: number }>();
+  let collections = new Map<string, Exclude<CollectionSource, undefined>>();
+  /** Requests as seen, redacted only when `requests` is read: logging costs no copy per request. */
+  let log: SeenRequest[] = [];
+
+  const setCollection = (id: string, items: unknown): void => {
+    const operation = operationFor(id);
+    if (!isPaginated(operation)) throw new TypeError(`${id} is not a paginated operation`);
+    if (typeof items === 'number') {
+      if (!(Number.isSafeInteger(items) && items >= 0)) throw new TypeError(`The collection of ${id} must be an array of items or a number of items to sample (an integer >= 0)`);
+      collections.set(operation.operationId, items);
+      return;
+    }
+    if (!Array.isArray(items)) throw new TypeError(`The collection of ${id} must be an array of items or a number of items to sample (an integer >= 0)`);
+    const problems = bodies.itemProblems(operation, items);
+    if (problems.length) throw new TypeError(`The collection of ${id} has invalid items:\n${problems.join('\n')}`);
+    collections.set(operation.operationId, items);
+  };
+  const initialCollections = (): void => {
+    collections = new Map();
+    for (const [id, items] of Object.entries(options.collections ?? {})) setCollection(id, items);
+  };
+  initialCollections();
+  for (const [id, override] of Object.entries(options.overrides ?? {})) {
+    operationFor(id);
+    overrides.set(id, override as MockOverride<unknown>);
+  }
+  const initialOverrides = new Map(overrides);
+
+  /** A logged request with its credential headers, query parameters and cookies redacted. */
+  const redacted = ({ request, url, operationId, status }: SeenRequest): MockRequestRecord => {
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      if (credentialHeaders.has(name)) headers[name] = REDACTED;
+      else if (name === 'cookie') headers[name] = value.split(';').map((pair) => (credentialCookies.has(pair.split('=')[0]!.trim()) ? `${pair.split('=')[0]!.trim()}=${REDACTED}` : pair.trim())).join('; ');
+      else headers[name] = value;
+    });
+    const query = new URLSearchParams(url.search);
+    for (const name of credentialQuery) if (query.has(name)) query.set(name, REDACTED);
+    const search = query.toString();
+    return { method: request.method, url: `${url.pathname}${search ? `?${search}` : ''}`, operationId, headers, status };
+  };
+
+  const record = (seen: SeenRequest): void => {
+    log.push(seen);
+    // Trimmed by halves: amortized constant work per request.
+    if (log.length >= REQUEST_LOG_LIMIT * 2) log = log.slice(-REQUEST_LOG_LIMIT);
+  };
+
+  async function answer(operation: MockOperation, params: Readonly<Record<string, string>>, request: MockRequestView, url: URL, path: string): Promise<MockReply> {
+    if (!satisfiesSecurity(operation.security, facts.schemes, request, url)) return mockError(401, `Missing credentials: ${operation.operationId} needs ${describeSecurity(operation)}`);
+    const query = readQuery(operation.parameters, url);
+    const bodyText = operation.requestBodyRequired === undefined ? '' : await request.text();
+    const problems = [...parameterProblems(operation, params, query, request), ...bodyProblems(operation, bodyText)];
+    if (problems.length) return mockError(400, `The request does not match the spec of ${operation.operationId}`, { problems });
+    const override = overrides.get(operation.operationId) ?? overrides.get(operation.operationId.replaceAll('#', '/'));
+    if (override) {
+      const given = typeof override === 'function' ? await override(fetchRequest(request, bodyText)) : override;
+      const status = given.status ?? operation.success.status;
+      if (given.body !== undefined || status !== operation.success.status) return answerWith(status, given.body as JsonValue | undefined, given.headers);
+      return success(operation, query, path, given.headers);
+    }
+    return success(operation, query, path);
+  }
+
+  async function success(operation: MockOperation, query: Record<string, unknown>, path: string, headers: Readonly<Record<string, string>> = {}): Promise<MockReply> {
+    const { status, media } = operation.success;
+    const result = isPaginated(operation) ? await bodies.page(operation, query, collections.get(operation.operationId)) : await bodies.success(operation, path);
+    if (!result.ok) return mockError(500, `${operation.operationId}: ${result.error}`);
+    if (result.body === null || !media) return emptyAnswer(status, headers);
+    return bodyAnswer(status, result.body, media.type, headers);
+  }
+
+  async function respond(request: MockRequestView, requestBasePath: string = basePath): Promise<Reply> {
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    const prefix = trimSlash(requestBasePath);
+    const inBase = url.pathname === prefix || url.pathname.startsWith(`${prefix}/`);
+    const path = inBase ? url.pathname.slice(prefix.length) || '/' : undefined;
+    const route = path === undefined ? undefined : router.find(method, path);
+    let reply: Reply;
+    if (!route) reply = mockError(404, `No operation of the spec matches ${method} ${url.pathname}${prefix ? ` (base path ${prefix})` : ''}`);
+    else reply = await throttledAnswer(route.operation, route.params, request, url, path!);
+    record({ request, url, operationId: route?.operation.operationId, status: reply === RESET ? 'reset' : reply.status });
+    return reply;
+  }
+
+  async function throttledAnswer(operation: MockOperation, params: Readonly<Record<string, string>>, request: MockRequestView, url: URL, path: string): Promise<Reply> {
+    const wait = limiter?.take();
+    if (wait !== undefined) return mockError(429, 'Too many requests (simulated limit)', { headers: { 'retry-after': String(wait) } });
+    const fault = faults.get(operation.operationId);
+    if (fault && fault.remaining > 0) {
+      fault.remaining--;
+      if (fault.latencyMs) await sleep(fault.latencyMs);
+      if (fault.reset) return RESET;
+      if (fault.status !== undefined) return mockError(fault.status, `Injected fault (status ${fault.status})`, { headers: fault.headers ?? {} });
+    }
+    return answer(operation, params, request, url, path);
+  }
+
+  const handle = async (request: Request, handleOptions?: { readonly basePath?: string }): Promise<Response> => {
+    const reply = await respond(request, handleOptions?.basePath ?? basePath);
+    if (reply === RESET) throw fetchFailed();
+    return toResponse(reply);
+  };
+
+  const mock: MockApi<Ops> & { [CORE]: MockCore } = {
+    [CORE]: { respond },
+    fetch: (input, init) => handle(new Request(input, init)),
+    handle,
+    listen: (listenOptions) => listen((request) => respond(request), listenOptions, basePath),
+    override(operationId, override) {
+      operationFor(operationId);
+      overrides.set(operationId, override as MockOverride<unknown>);
+    },
+    fault(operationId, fault) {
+      const operation = operationFor(operationId);
+      const times = fault.times ?? Infinity;
+      if (!(times >= 0)) throw new TypeError('fault.times must be a number >= 0');
+      if (fault.latencyMs !== undefined && !(fault.latencyMs >= 0 && fault.latencyMs <= MAX_TIMER_MS)) throw new TypeError(`fault.latencyMs must be a number from 0 to ${MAX_TIMER_MS}`);
+      if (fault.status !== undefined && !(Number.isInteger(fault.status) && fault.status >= 200 && fault.status <= 599)) throw new TypeError('fault.status must be an HTTP status from 200 to 599');
+      faults.set(operation.operationId, { ...fault, remaining: times });
+    },
+    collection(operationId, items) {
+      setCollection(operationId, items);
+    },
+    reset() {
+      overrides = new Map(initialOverrides);
+      faults = new Map();
+      limiter = limits && new LimitSimulator(limits);
+      log = [];
+      initialCollections();
+    },
+    get requests() {
+      return log.slice(-REQUEST_LOG_LIMIT).map(redacted);
+    },
+  };
+  return mock;
+}
+
+/** A request as the mock saw it, kept for the log. */
+interface SeenRequest {
+  readonly request: MockRequestView;
+  readonly url: URL;
+  readonly operationId: string | undefined;
+  readonly status: number | 'reset';
+}
+
+/** The request as a Fetch API `Request` for an override function, its body readable (the mock read it already). */
+function fetchRequest(request: MockRequestView, bodyText: string): Request {
+  if (request instanceof Request && !request.bodyUsed) return request;
+  const headers = new Headers();
+  request.headers.forEach((value, name) => headers.append(name, value));
+  const hasBody = bodyText !== '' && request.method.toUpperCase() !== 'GET' && request.method.toUpperCase() !== 'HEAD';
+  return new Request(request.url, { method: request.method, headers, ...(hasBody && { body: bodyText }) });
+}
+
+function describeSecurity(operation: MockOperation): string {
+  return operation.security.map((names) => names.join(' + ') || 'nothing').join(' or ');
+}

@@ -1,0 +1,206 @@
+/**
+ * Facts the generator reads from the spec for the mock (one record per operation, the
+ * environments' limits) and the types of the mock's public API, generic over openapi-typescript's
+ * `operations` interface so that overrides and collections are typed per operation.
+ */
+import type { OperationValidators } from '../client/validation.js';
+import type { CredentialScheme, SecurityRequirements } from '../client/credentials.js';
+
+/** Any JSON value: what an error body or a body the spec does not show may be. */
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/** A parameter of an operation, with the schema type its string form is coerced to. */
+export interface MockParameter {
+  readonly name: string;
+  readonly in: 'path' | 'query' | 'header' | 'cookie';
+  readonly required: boolean;
+  /** `type` of the parameter's schema (for arrays: of its items), when it states one. */
+  readonly type?: string;
+  readonly array?: boolean;
+}
+
+/** How a paginated operation (its success body is the `page`/`pageSize`/`results` wrapper) pages. */
+export interface MockPagination {
+  readonly defaultPage: number;
+  readonly defaultPageSize: number;
+  /** The boolean query parameter that asks for the count, and the wrapper's property that carries it. */
+  readonly count?: { readonly parameter: string; readonly property: string };
+  /** JSON pointer of the wrapper's `results` items schema in the bundled document. */
+  readonly itemsPointer: string;
+}
+
+/** The answer the mock gives on success: a status the spec allows, and its media object, if any. */
+export interface MockSuccess {
+  readonly status: number;
+  /** The media type and the JSON pointer of its Media Type Object; absent when the body is not shown. */
+  readonly media?: { readonly type: string; readonly pointer: string };
+}
+
+export interface MockOperation {
+  readonly operationId: string;
+  /** Upper case: `GET`, `POST`, ... */
+  readonly method: string;
+  /** The path template (`/v1/projects/{projectId}`). */
+  readonly path: string;
+  readonly parameters: readonly MockParameter[];
+  /** Whether a request body is required; `undefined` when the operation takes none. */
+  readonly requestBodyRequired?: boolean;
+  readonly security: SecurityRequirements;
+  /** The package's validators of the operation (absent when it has none). */
+  readonly validators?: OperationValidators | undefined;
+  readonly success: MockSuccess;
+  readonly pagination?: MockPagination;
+}
+
+export interface MockLimits {
+  readonly requestsPerSecond: number;
+  readonly burst: number;
+  readonly dailyQuota: number;
+}
+
+export interface MockEnvironment {
+  /** Documented limits (`x-rate-limit`), or `null`. */
+  readonly limits: MockLimits | null;
+  /** The path of the environment's server URL (`/v2`), `''` when the URL has none or is not complete. */
+  readonly basePath: string;
+}
+
+/** What the mock reads of a request: a Fetch API `Request`, or the HTTP server's lighter view of one. */
+export interface MockRequestView {
+  /** Upper case for the server's view; as given for a `Request`. */
+  readonly method: string;
+  /** The absolute URL. */
+  readonly url: string;
+  readonly headers: { get(name: string): string | null; forEach(callback: (value: string, name: string) => void): void };
+  text(): Promise<string>;
+}
+
+/** Everything the generated `mock.ts` hands the runtime. */
+export interface MockFacts {
+  readonly operations: readonly MockOperation[];
+  readonly environments: Readonly<Record<string, MockEnvironment>>;
+  readonly schemes: Readonly<Record<string, CredentialScheme>>;
+  /** Reads the bundled document (`openapi.json` beside the package) when none is passed. */
+  readonly loadDocument: () => object;
+}
+
+// ---- Typed answers -------------------------------------------------------------------------
+
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+type ToNumber<S> = S extends `${infer N extends number}` ? N : never;
+/** The statuses of one class: `StatusClass<4>` is 400 | 401 | ... | 499. */
+type StatusClass<C extends number> = ToNumber<`${C}${Digit}${Digit}`>;
+/** Every HTTP status from 100 to 599. */
+export type HttpStatus = StatusClass<1 | 2 | 3 | 4 | 5>;
+
+type NumericKeys<R> = Extract<keyof R, number>;
+type RangeStatuses<R> = { [K in keyof R]: K extends `${infer C extends number}XX` ? StatusClass<C> : never }[keyof R];
+/** The statuses a response key of `responses` stands for: `200`, `'4XX'`, `'default'` (the others). */
+type StatusesOf<K, R> = K extends number
+  ? K
+  : K extends `${infer C extends number}XX`
+    ? Exclude<StatusClass<C>, NumericKeys<R>>
+    : K extends 'default'
+      ? Exclude<HttpStatus, NumericKeys<R> | RangeStatuses<R>>
+      : never;
+
+/** The JSON body of one response object of openapi-typescript; any JSON where the spec shows none. */
+export type BodyOf<Response> = Response extends { content: infer C }
+  ? [C[keyof C]] extends [never]
+    ? JsonValue
+    : unknown extends C[keyof C]
+      ? JsonValue
+      : C[keyof C]
+  : JsonValue;
+
+type ResponsesOf<Operation> = Operation extends { responses: infer R } ? R : {};
+type SuccessKeys<R> = Extract<keyof R, StatusClass<2> | '2XX'>;
+
+interface AnswerFields<Body> {
+  readonly body?: Body;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * What an override answers for one operation: a status the operation documents with its typed
+ * body, any other status (through `default`/`4XX`) with any JSON, or no status (the success status)
+ * with the success body.
+ */
+export type MockAnswer<Operation> =
+  | { [K in keyof ResponsesOf<Operation>]: { readonly status: StatusesOf<K, ResponsesOf<Operation>> } & AnswerFields<BodyOf<ResponsesOf<Operation>[K]>> }[keyof ResponsesOf<Operation>]
+  | ({ readonly status?: undefined } & AnswerFields<[SuccessKeys<ResponsesOf<Operation>>] extends [never] ? JsonValue : BodyOf<ResponsesOf<Operation>[SuccessKeys<ResponsesOf<Operation>>]>>);
+
+/** An answer, or a function of the request giving one (sync or async). */
+export type MockOverride<Operation> = MockAnswer<Operation> | ((request: Request) => MockAnswer<Operation> | Promise<MockAnswer<Operation>>);
+
+/** The items of a paginated operation's `results`. */
+export type PageItemOf<Operation> = BodyOf<ResponsesOf<Operation>[SuccessKeys<ResponsesOf<Operation>>]> extends { results: readonly (infer T)[] } ? T : never;
+
+export interface MockFault {
+  /** Answer this status (body `{ mock: true, status, error }`) instead of the normal answer. */
+  readonly status?: number;
+  /** Extra headers on the fault's answer (e.g. `Retry-After`). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Wait this long before answering (ms). */
+  readonly latencyMs?: number;
+  /** Drop the connection: the server destroys the socket; `fetch`/MSW reject like undici (`TypeError('fetch failed')`, cause code `ECONNRESET`). */
+  readonly reset?: boolean;
+  /** How many requests the fault applies to (default: every one until `reset()` or a new fault). */
+  readonly times?: number;
+}
+
+export interface MockApiOptions<Ops, Environment extends string = string> {
+  /** Seed of the generated data (an integer, default 1): the same seed gives the same bodies. */
+  readonly seed?: number;
+  /** The environment whose documented limits `simulateLimits` applies (default: the spec's first). */
+  readonly environment?: Environment;
+  /** `true`: answer 429 past the environment's documented rate, burst and daily quota; or limits of your own (missing fields from the spec). */
+  readonly simulateLimits?: boolean | Partial<MockLimits>;
+  /** Path prefix stripped before routing (default: the path of the environment's server URL, when complete). */
+  readonly basePath?: string;
+  /** Answers per operation, instead of generated ones (after the request checks). */
+  readonly overrides?: { readonly [Id in keyof Ops]?: MockOverride<Ops[Id]> };
+  /**
+   * The collections of paginated operations: your items (validated: `TypeError` when invalid), or a
+   * number of sampled items. Default: the items of the response's example, else sampled ones.
+   */
+  readonly collections?: { readonly [Id in keyof Ops]?: readonly PageItemOf<Ops[Id]>[] | number };
+  /** The bundled OpenAPI document (default: the package's `openapi.json`). */
+  readonly document?: object;
+}
+
+/** One request as the mock saw it, credentials `[redacted]`. */
+export interface MockRequestRecord {
+  readonly method: string;
+  /** Path and query, credential query parameters redacted. */
+  readonly url: string;
+  readonly operationId: string | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The answer's status, or `'reset'` for a dropped connection. */
+  readonly status: number | 'reset';
+}
+
+export interface MockServer {
+  /** The base URL: `http://<host>:<port>` plus the base path. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export interface MockApi<Ops> {
+  /** A fetch-compatible function answering from the mock, without network. */
+  readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** The core: one request, one answer. `basePath` overrides the mock's for this request. */
+  handle(request: Request, options?: { readonly basePath?: string }): Promise<Response>;
+  /** A real `node:http` server (default: a free port on 127.0.0.1). */
+  listen(options?: { readonly port?: number; readonly host?: string }): Promise<MockServer>;
+  /** Answer `operationId` with this (typed) answer until `reset()`. */
+  override<Id extends keyof Ops & string>(operationId: Id, answer: MockOverride<Ops[Id]>): void;
+  /** Inject a fault into `operationId`'s answers. */
+  fault(operationId: keyof Ops & string, fault: MockFault): void;
+  /** Replace the collection of a paginated operation: your items (validated: `TypeError` naming the operation and the problems), or a number of sampled items. */
+  collection<Id extends keyof Ops & string>(operationId: Id, items: readonly PageItemOf<Ops[Id]>[] | number): void;
+  /** Clear overrides, faults, collections set by `collection()`, limit counters and the request log. */
+  reset(): void;
+  /** The last requests (at most 1,000), credentials redacted. */
+  readonly requests: readonly MockRequestRecord[];
+}

@@ -1,0 +1,208 @@
+/**
+ * The test kit as another repository uses it: the packed package and msw (its optional peer)
+ * installed into a project outside this repository; the package's client driven against the
+ * package's mock in its three modes, MSW before and after `listen()`, the CLI as a child process,
+ * and the simulated limits. Every script is plain ESM in test/fixtures/consumer, run by Node.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { consumerEnv, createConsumerProject, lockVersion, ROOT, run, type ConsumerProject } from './project.js';
+
+const PACKAGE = 'partner-recruitment-client';
+const BIN = 'partner-recruitment-mock';
+const CREDENTIALS = JSON.stringify({ apiKey: 'key-123', apiSecret: 'secret-456' });
+
+interface CallResult {
+  operationId: string;
+  status?: number;
+  validated?: boolean;
+  valid?: boolean;
+  problems?: string[];
+  empty?: boolean;
+  bodyHash?: string;
+  error?: string;
+  problem?: string;
+}
+
+interface DriveReport {
+  operations: number;
+  seed: number;
+  withResponseValidators: string[];
+  results: CallResult[];
+}
+
+let project: ConsumerProject;
+let documentOperationIds: string[];
+
+beforeAll(async () => {
+  project = await createConsumerProject(path.join(ROOT, 'generated'), [`msw@${lockVersion('msw')}`]);
+  for (const script of ['drive-operations.mjs', 'msw-leak.mjs', 'limits.mjs']) project.addScript(script);
+  const document = JSON.parse(readFileSync(path.join(project.dir, 'node_modules', PACKAGE, 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+  documentOperationIds = Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((op) => (typeof op?.operationId === 'string' ? [op.operationId] : [])));
+});
+
+afterAll(() => project?.dispose());
+
+/** Reports of drive-operations.mjs, one run per mode. */
+const drives = new Map<string, Promise<DriveReport>>();
+const drive = (mode: string): Promise<DriveReport> => {
+  if (!drives.has(mode)) drives.set(mode, project.runScript<DriveReport>('drive-operations.mjs', [PACKAGE, mode, 'all', CREDENTIALS]));
+  return drives.get(mode)!;
+};
+
+/** What must hold of a run over every operation: each called, each 2xx, each body clean. */
+function expectEveryOperationAnswered(report: DriveReport): void {
+  expect(report.results.map((r) => r.operationId).sort()).toEqual([...documentOperationIds].sort());
+  expect(report.results.length).toBe(report.operations);
+  const failed = report.results.filter((r) => r.problem !== undefined || r.status === undefined || r.status < 200 || r.status > 299);
+  expect(failed.map((r) => `${r.operationId}: ${r.problem ?? `${r.status} ${r.error ?? ''}`}`)).toEqual([]);
+  const invalid = report.results.filter((r) => r.validated && !r.valid);
+  expect(invalid.map((r) => `${r.operationId}: ${r.problems?.join('; ')}`)).toEqual([]);
+  // Every operation with a response validator got a body it checked; the others' bodies are not shown: empty answers.
+  expect(report.withResponseValidators.length).toBeGreaterThan(0);
+  for (const id of report.withResponseValidators) expect(report.results.find((r) => r.operationId === id)?.validated, id).toBe(true);
+  const unchecked = report.results.filter((r) => !r.validated && !r.empty);
+  expect(unchecked.map((r) => r.operationId)).toEqual([]);
+}
+
+describe('the client against the mock, every operation of the spec', () => {
+  it.each(['fetch', 'msw', 'listen'])('mode %s: every operation answers 2xx; every body passes its validator', async (mode) => {
+    expectEveryOperationAnswered(await drive(mode));
+  });
+
+  it('the three modes answer the same bodies for the same seed', async () => {
+    const [fetchMode, msw, listen] = await Promise.all(['fetch', 'msw', 'listen'].map(drive));
+    const bodies = (report: DriveReport) => report.results.map((r) => `${r.operationId} ${r.bodyHash}`);
+    expect(bodies(msw!)).toEqual(bodies(fetchMode!));
+    expect(bodies(listen!)).toEqual(bodies(fetchMode!));
+  });
+});
+
+describe('MSW', () => {
+  it('intercepts a client created before server.listen(); after server.close() requests reach the real server', async () => {
+    interface LeakReport {
+      operationId: string;
+      during: { status: number; valid: boolean | undefined; hits: number; mockRequests: number };
+      after: { status: number; data: unknown; hits: number; mockRequests: number };
+    }
+    const report = await project.runScript<LeakReport>('msw-leak.mjs', [PACKAGE, CREDENTIALS]);
+    expect(report.during).toEqual({ status: 200, valid: true, hits: 0, mockRequests: 1 });
+    expect(report.after).toEqual({ status: 200, data: { answeredBy: 'real server' }, hits: 1, mockRequests: 1 });
+  });
+});
+
+describe(`the ${BIN} CLI`, () => {
+  const started: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+  });
+
+  /** Starts a command in its own process group (as a terminal does) and resolves with its first stdout line. */
+  async function start(command: string, args: string[]): Promise<{ child: ChildProcess; ready: string; stdout: string[] }> {
+    const child = spawn(command, args, { cwd: project.dir, env: consumerEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    started.push(child);
+    const stdout: string[] = [];
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+    const lines = createInterface({ input: child.stdout! });
+    const ready = new Promise<string>((resolve, reject) => {
+      lines.on('line', (line) => {
+        stdout.push(line);
+        if (stdout.length === 1) resolve(line);
+      });
+      child.once('exit', (code, signal) => reject(new Error(`${command} ${args.join(' ')} exited (${code ?? signal}) before its ready line: ${stderr}`)));
+    });
+    return { child, ready: await ready, stdout };
+  }
+
+  it('npx partner-recruitment-mock --port 0 --seed 7: one ready line, serves the client over HTTP, stops with its process group on SIGTERM', async () => {
+    const { child, ready, stdout } = await start('npx', [BIN, '--port', '0', '--seed', '7']);
+    expect(ready).toMatch(/^http:\/\/127\.0\.0\.1:\d+\S*$/);
+    const report = await project.runScript<DriveReport>('drive-operations.mjs', [PACKAGE, `url=${ready}`, 'all', CREDENTIALS]);
+    expectEveryOperationAnswered(report);
+    // --seed 7 on the command line gives the bodies createMockApi({ seed: 7 }) gives in-process.
+    const bodies = (r: DriveReport) => r.results.map((x) => `${x.operationId} ${x.bodyHash}`);
+    expect(bodies(report)).toEqual(bodies(await drive('fetch')));
+
+    const closed = once(child, 'close');
+    process.kill(-child.pid!, 'SIGTERM');
+    await closed;
+    expect(stdout).toEqual([ready]);
+    await expect(fetch(ready)).rejects.toThrow();
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('the installed bin stops cleanly on %s: exit 0', async (signal) => {
+    const { child, ready } = await start(path.join(project.dir, 'node_modules', '.bin', BIN), ['--port', '0']);
+    expect((await fetch(new URL('/no-such-path', ready))).status).toBe(404);
+    const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    child.kill(signal);
+    expect(await exited).toEqual([0, null]);
+  });
+
+  it('a bad flag: usage on stderr, nothing on stdout, exit 2', async () => {
+    const result = await run('npx', [BIN, '--no-such-flag'], { cwd: project.dir, env: consumerEnv }).then(
+      () => ({ code: 0, stdout: '', stderr: '' }),
+      (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
+    );
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/usage/i);
+    expect(result.stderr).toContain('--no-such-flag');
+  });
+});
+
+describe('simulated limits', () => {
+  interface LimitsReport {
+    documented: { requestsPerSecond: number; burst: number; dailyQuota: number };
+    results: { name: string; count: number; statuses: Record<string, number>; retryAfter: (string | null)[] }[];
+  }
+
+  it('a client with rateLimit: false gets 429 with Retry-After; the default client and one at the simulated rate get none', async () => {
+    const report = await project.runScript<LimitsReport>('limits.mjs', [PACKAGE, CREDENTIALS]);
+    const byName = Object.fromEntries(report.results.map((r) => [r.name, r]));
+    for (const name of ['documented-unlimited-client', 'small-unlimited-client']) {
+      expect(byName[name]!.statuses['429'], name).toBeGreaterThan(0);
+      expect(byName[name]!.statuses['429']! + (byName[name]!.statuses['200'] ?? 0), name).toBe(byName[name]!.count);
+      for (const value of byName[name]!.retryAfter) expect(value, name).toMatch(/^[1-9]\d*$/);
+    }
+    // The documented burst passes, the second after it is refused: the limits are the spec's.
+    expect(byName['documented-unlimited-client']!.statuses['200']).toBeGreaterThanOrEqual(report.documented.burst);
+    expect(byName['documented-unlimited-client']!.statuses['200']).toBeLessThan(byName['documented-unlimited-client']!.count);
+    for (const name of ['documented-default-client', 'small-matching-client']) expect(byName[name]!.statuses, name).toEqual({ 200: byName[name]!.count });
+    expect(byName['daily-quota']!.statuses).toEqual({ 200: 3, 429: 2 });
+  });
+});
+
+// consumer.test.ts type-checks the mock's typed overrides in both resolutions; this adds the MSW
+// subpath, whose types need msw installed (a consumer without msw never imports it).
+describe('type-checks a TypeScript consumer of the MSW handlers', () => {
+  it('exits 0 with moduleResolution node16, strict, skipLibCheck false', async () => {
+    const source = `import { createPartnerClient } from 'partner-recruitment-client';
+import { createMockApi } from 'partner-recruitment-client/mock';
+import { createMockHandlers } from 'partner-recruitment-client/mock/msw';
+import { setupServer } from 'msw/node';
+
+const baseUrl = 'http://mock.test';
+export const mock = createMockApi({ seed: 7 });
+export const server = setupServer(...createMockHandlers(mock, { baseUrl }));
+export const api = createPartnerClient({ baseUrl, apiKey: 'k', apiSecret: 's', environment: 'staging' });
+// @ts-expect-error the handlers need the base URL
+createMockHandlers(mock, {});
+`;
+    writeFileSync(path.join(project.dir, 'msw-check.ts'), source);
+    const compilerOptions = { module: 'node16', moduleResolution: 'node16', target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], strict: true, skipLibCheck: false, noEmit: true };
+    writeFileSync(path.join(project.dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['msw-check.ts'] }));
+    symlinkSync(path.join(ROOT, 'node_modules', 'typescript'), path.join(project.dir, 'node_modules', 'typescript'), 'dir');
+    const tsc = path.join(project.dir, 'node_modules', 'typescript', 'bin', 'tsc');
+    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project.dir, env: consumerEnv }).then(
+      () => ({ code: 0, output: '' }),
+      (err: { code?: number; stdout?: string }) => ({ code: err.code ?? 1, output: err.stdout ?? String(err) }),
+    );
+    expect(result.output).toBe('');
+    expect(result.code).toBe(0);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * The package README (generated/README.md, issue #10 item 6): its defaults are the runtime's, its
+ * facts are the document's, and every TypeScript recipe in it type-checks against the package it
+ * ships with and passes when run with vitest: ours, and one generated from another document
+ * (bearer token, complete server URL).
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TOOL_ROOT } from '../../generator/generate.js';
+import { runCli } from '../../generator/run.js';
+import { headings, tables, unsafeHtml } from './markdown-pages.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from '../../templates/client/options.js';
+import { DEFAULT_RETRY, RETRY_STATUSES } from '../../templates/client/retry.js';
+
+const GENERATED = path.join(TOOL_ROOT, 'generated');
+const TSC = path.join(TOOL_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const VITEST = path.join(TOOL_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+const work = mkdtempSync(path.join(os.tmpdir(), 'package-readme-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The contents of every fenced block of `language` in a Markdown text. */
+const codeBlocks = (markdown: string, language: string): string[] =>
+  [...markdown.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, 'gm'))].map((m) => m[1]!);
+
+/** A row's first two cells of the README's options table, by option name. */
+function optionDefaults(readme: string): Map<string, string> {
+  const rows = readme.split('\n').filter((l) => /^\| `\w+` \|/.test(l));
+  return new Map(rows.map((l) => l.split('|').map((c) => c.trim())).map((cells) => [cells[1]!.replace(/`/g, ''), cells[2]!]));
+}
+
+interface Run {
+  code: number;
+  output: string;
+}
+
+async function run(args: string[], cwd: string): Promise<Run> {
+  try {
+    await promisify(execFile)(process.execPath, args, { cwd });
+    return { code: 0, output: '' };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
+/**
+ * A consumer project in which `packageName` resolves to `packageDir`, each TypeScript block one
+ * test file: `typecheck` runs tsc on it (strict, NodeNext, as the package README asks of
+ * consumers), `test` runs vitest.
+ */
+function recipesProject(name: string, packageName: string, packageDir: string, blocks: string[]): { typecheck: () => Promise<Run>; test: () => Promise<Run> } {
+  const project = path.join(work, name);
+  const modules = path.join(project, 'node_modules');
+  mkdirSync(modules, { recursive: true });
+  symlinkSync(packageDir, path.join(modules, packageName), 'dir');
+  for (const dependency of ['vitest', 'msw', '@types']) symlinkSync(path.join(TOOL_ROOT, 'node_modules', dependency), path.join(modules, dependency), 'dir');
+  writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: `${name}-consumer`, private: true, type: 'module' }));
+  const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'], strict: true, skipLibCheck: true, noEmit: true };
+  writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
+  blocks.forEach((block, i) => writeFileSync(path.join(project, `recipe-${i + 1}.test.ts`), block));
+  return {
+    typecheck: () => run([TSC, '-p', project], project),
+    test: () => run([VITEST, 'run', '--root', project], project),
+  };
+}
+
+describe('generated/README.md', () => {
+  const readme = readFileSync(path.join(GENERATED, 'README.md'), 'utf8');
+
+  it("states the runtime's own defaults and retry statuses", () => {
+    const defaults = optionDefaults(readme);
+    expect(defaults.get('timeoutMs')).toBe(`\`${DEFAULT_TIMEOUT_MS}\``);
+    expect(defaults.get('maxRetries')).toBe(`\`${DEFAULT_RETRY.maxRetries}\``);
+    expect(defaults.get('retryBaseDelayMs')).toBe(`\`${DEFAULT_RETRY.baseDelayMs}\``);
+    expect(defaults.get('maxRetryDelayMs')).toBe(`\`${DEFAULT_RETRY.maxDelayMs}\``);
+    expect(defaults.get('maxResponseBytes')).toMatch(new RegExp(`^\`${DEFAULT_MAX_RESPONSE_BYTES}\``));
+    expect(readme).toContain(`**Retries** happen on ${[...RETRY_STATUSES].join(', ')} and connection errors`);
+  });
+
+  it("states the document's facts: credential options, environments and their limits", () => {
+    const defaults = optionDefaults(readme);
+    expect(defaults.get('apiKey')).toBe('required');
+    expect(defaults.get('apiSecret')).toBe('required');
+    expect(defaults.get('baseUrl')).toBe('required');
+    expect(readme).toContain('| `staging` | 50 | 100 | 200000 |');
+    expect(readme).toContain('| `production` | 250 | 500 | 1000000 |');
+    expect(readme).toContain('npx @stoplight/prism-cli mock node_modules/partner-recruitment-client/openapi.json');
+    expect(readme).toContain('npx partner-recruitment-mock --port 4010');
+  });
+
+  it('every TypeScript recipe type-checks against the package and passes as a vitest file; a wrong one fails both', { timeout: 60_000 }, async () => {
+    const blocks = codeBlocks(readme, 'ts');
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    expect(blocks.join('\n')).toMatch(/createMockHandlers[\s\S]*mock\.listen\(\)/);
+    const recipes = recipesProject('ours', 'partner-recruitment-client', GENERATED, blocks);
+    expect((await recipes.typecheck()).output).toBe('');
+    const tested = await recipes.test();
+    expect(tested.code, tested.output).toBe(0);
+    // The checks can fail: the same recipe calling a path the document does not have.
+    const wrong = recipesProject('ours-wrong', 'partner-recruitment-client', GENERATED, [blocks[0]!.replaceAll("api.GET('/v1/projects')", "api.GET('/v1/projets')")]);
+    expect((await wrong.typecheck()).output).toMatch(/recipe-1\.test\.ts.*error TS/);
+    expect((await wrong.test()).code).not.toBe(0);
+  });
+});
+
+describe('the README of a document with hostile names', () => {
+  it('keeps its own headings and table shapes, shows no live HTML, and every TypeScript block parses', async () => {
+    const out = path.join(work, 'hostile');
+    let stderr = '';
+    const { code } = await runCli(['--spec', path.join(TOOL_ROOT, 'test', 'fixtures', 'hostile-names', 'openapi.yaml'), '--out', out], { stdout: () => {}, stderr: (t) => (stderr += t) });
+    expect(code, stderr).toBe(0);
+    const readme = readFileSync(path.join(out, 'README.md'), 'utf8');
+    expect(headings(readme).map((h) => h.text)).toEqual(['partner-recruitment-client', 'Client runtime', 'Testing your integration', 'The bundled document']);
+    expect(unsafeHtml(readme)).toEqual([]);
+    for (const table of tables(readme)) expect(table.lines.every((cells) => cells === table.header)).toBe(true);
+    const blocks = codeBlocks(readme, 'ts');
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    for (const block of blocks) {
+      const { diagnostics } = ts.transpileModule(block, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext } });
+      expect(diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')), block).toEqual([]);
+    }
+  });
+});
+
+describe('the README of another document', () => {
+  const spec = `openapi: 3.1.0
+info: { title: Things API, version: '2.1' }
+servers:
+  - url: https://api.example.com/v2
+components:
+  securitySchemes:
+    bearerAuth: { type: http, scheme: bearer }
+security:
+  - bearerAuth: []
+paths:
+  /things:
+    get:
+      operationId: listThings
+      summary: List things
+      responses:
+        '200':
+          description: The things.
+          content:
+            application/json:
+              schema: { type: array, items: { type: string }, examples: [[a, b]] }
+`;
+
+  it('follows the document (bearer option, default server, no limits) and its recipes type-check and pass', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(path.join(work, 'things-'));
+    writeFileSync(path.join(dir, 'openapi.yaml'), spec);
+    const out = path.join(dir, 'out');
+    let stderr = '';
+    const { code } = await runCli(['--spec', path.join(dir, 'openapi.yaml'), '--out', out], { stdout: () => {}, stderr: (t) => (stderr += t) });
+    expect(code, stderr).toBe(0);
+    const readme = readFileSync(path.join(out, 'README.md'), 'utf8');
+    const defaults = optionDefaults(readme);
+    expect(defaults.get('bearerAuth')).toBe('required');
+    expect(defaults.get('baseUrl')).toBe("the environment's server URL");
+    expect(defaults.has('apiKey')).toBe(false);
+    expect(readme).not.toMatch(/staging|x-api-key|Limits the document states/);
+    expect(readme).toContain("createMockHandlers(mock, { baseUrl: 'https://api.example.com/v2' })");
+    expect(readme).toContain("mock.fault('listThings'");
+
+    symlinkSync(path.join(TOOL_ROOT, 'node_modules'), path.join(out, 'node_modules'), 'dir'); // the package's own dependencies
+    const recipes = recipesProject('things', 'partner-recruitment-client', out, codeBlocks(readme, 'ts'));
+    expect((await recipes.typecheck()).output).toBe('');
+    const tested = await recipes.test();
+    expect(tested.code, tested.output).toBe(0);
+  });
+});
