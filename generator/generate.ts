@@ -1,22 +1,30 @@
-/** spec → load → model → pure emitters → one map of files. No I/O but reading inputs. */
+/**
+ * spec → load → model → pure emitters → one map of files. No I/O but reading inputs (the spec, the
+ * templates, and the previous release in the output directory).
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSpec } from './load.js';
-import { buildModel } from './model.js';
+import { buildModel, type SpecModel } from './model.js';
 import { emitTypes, type Files } from './emit/types.js';
 import { emitValidators, type ValidatorsOutput } from './emit/validators.js';
 import { emitValidatorsInChild } from './emit/validators-process.js';
 import { emitClient } from './emit/client.js';
 import { emitMock } from './emit/mock.js';
-import { emitDocs } from './emit/docs.js';
+import { docsPages, emitDocs } from './emit/docs.js';
 import { emitPackage } from './emit/package.js';
-import { emitOpenApi } from './emit/openapi.js';
+import { emitOpenApi, OPENAPI_FILE } from './emit/openapi.js';
 import { compileSources } from './compile.js';
 import { withBanner } from './banner.js';
 import { withManifest } from './output.js';
 import { formatProblem, GenerationError } from './problems.js';
 import { SourceLocator } from './locate.js';
+import { CHANGELOG_FILE } from './release/changelog.js';
+import { lastCommitDate } from './release/git.js';
+import { planRelease, type Release } from './release/plan.js';
+import { readPreviousRelease } from './release/previous.js';
+import { firstVersion } from './release/version.js';
 
 export const TOOL_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,12 +41,19 @@ export interface GenerateOptions {
   refTimeoutMs?: number | undefined;
   /** The most bytes a `$ref`ed URL may answer (default: resolve.ts DEFAULT_REF_MAX_BYTES). */
   refMaxBytes?: number | undefined;
+  /**
+   * The output directory whose previous release (release/previous.ts) this generation follows: its
+   * version moves and CHANGELOG.md gets an entry when the document changed. None: a first release.
+   */
+  out?: string | undefined;
 }
 
 export interface GenerateResult {
   files: Map<string, string>;
   warnings: string[];
   stats: { validators: number; docPages: number; operations: number; schemas: number };
+  /** The package version and how it moved from the previous release's (none for a first release). */
+  release: Pick<Release, 'previousVersion' | 'version' | 'changes'>;
 }
 
 /** The generated package's dependencies (json-schema-faker: the mock's data sampler), at the versions in package.json. */
@@ -94,7 +109,9 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   add(docs);
   const docPages = [...docs.keys()].filter((f) => f.startsWith('docs/'));
   add(compileSources(sources));
-  add(emitPackage(model, { name: options.packageName ?? 'partner-recruitment-client', dependencies: runtimeDependencies() }, [...sources.keys()], templatesDir));
+  const release = planPackageRelease(options, loaded.files, JSON.parse(sources.get(OPENAPI_FILE)!) as object, model);
+  if (release.changelog !== undefined) sources.set(CHANGELOG_FILE, release.changelog);
+  add(emitPackage(model, { name: options.packageName ?? 'partner-recruitment-client', dependencies: runtimeDependencies(), version: release.version }, [...sources.keys()], templatesDir));
 
   const files = withManifest(new Map([...sources].map(([file, text]) => [file, withBanner(file, text)])));
   return {
@@ -102,5 +119,30 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
     warnings: [...loaded.warnings.map((w) => formatProblem(w).trim()), ...validators.warnings],
     // An operation's body that is its same-named component shares that validator: counted once.
     stats: { validators: validators.entries.filter((e) => !e.sameAsComponent).length, docPages: docPages.length, operations: model.operations.length, schemas: model.schemaNames.length },
+    release: { previousVersion: release.previousVersion, version: release.version, changes: release.changes },
   };
+}
+
+/**
+ * The release after `options.out`'s previous one, for the bundle as shipped (`bundle`, parsed from
+ * the emitted openapi.json as the next generation will read it). A new entry is dated by the last
+ * commit of the spec's files, and undated while they have uncommitted changes.
+ */
+function planPackageRelease(options: GenerateOptions, specFiles: string[], bundle: object, model: SpecModel): Release {
+  const previous = options.out === undefined ? undefined : readPreviousRelease(options.out);
+  try {
+    return planRelease({
+      previousDocument: previous?.document,
+      previousVersion: previous?.version,
+      previousChangelog: previous?.changelog,
+      nextDocument: bundle,
+      firstVersion: firstVersion(model.version),
+      date: () => lastCommitDate(specFiles.map((file) => path.resolve(file)), path.dirname(path.resolve(options.spec))),
+      links: docsPages(model),
+    });
+  } catch (err) {
+    // The one input planRelease judges besides the documents: the previous package.json's version.
+    if (err instanceof GenerationError && previous) throw new GenerationError(err.summary, err.problems.map((p) => ({ ...p, file: p.file ?? previous.label('package.json') })));
+    throw err;
+  }
 }

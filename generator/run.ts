@@ -6,7 +6,8 @@
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { generate, TOOL_ROOT } from './generate.js';
+import { generate, TOOL_ROOT, type GenerateResult } from './generate.js';
+import { countByLevel } from './release/changes.js';
 import { assertReplaceable, checkTree, isStale, writeTree } from './output.js';
 import { DEFAULT_REF_MAX_BYTES, DEFAULT_REF_TIMEOUT_MS } from './resolve.js';
 import { GenerationError } from './problems.js';
@@ -22,7 +23,11 @@ const USAGE = `Usage: npm run generate -- [options]
   --debug               print the stack of an unexpected failure
   --help                show this text
 
---out must be a new or empty directory, or one generated before: it is replaced as a whole.`;
+--out must be a new or empty directory, or one generated before: it is replaced as a whole.
+
+The package version moves from the output directory's previous release (as last committed to git,
+else as on disk) by the largest change of the document: breaking → major, additive → minor,
+documentation → patch; CHANGELOG.md gets an entry. See \`npm run diff -- --help\`.`;
 
 export interface Io {
   stdout: (text: string) => void;
@@ -33,6 +38,11 @@ const MAX_WARNINGS = 10;
 
 const processIo: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
+
+/** `; version 1.0.0 → 2.0.0 (2 breaking, 1 additive)` when the document changed since the previous release. */
+function versionMove({ previousVersion, version, changes }: GenerateResult['release']): string {
+  return changes.length ? `; version ${previousVersion ?? '(none)'} → ${version} (${countByLevel(changes)})` : '';
+}
 
 const options = {
   spec: { type: 'string' },
@@ -78,7 +88,7 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
     const started = performance.now();
     try {
       if (!args.check) assertReplaceable(out, protect);
-      const result = await generate({ spec, lintConfig, allowExternalRefs: args['allow-external-refs'] });
+      const result = await generate({ spec, lintConfig, allowExternalRefs: args['allow-external-refs'], out });
       for (const w of result.warnings.slice(0, MAX_WARNINGS)) io.stderr(`warning: ${w}\n`);
       if (result.warnings.length > MAX_WARNINGS) io.stderr(`warning: … and ${result.warnings.length - MAX_WARNINGS} more\n`);
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
@@ -99,7 +109,7 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
         return 0;
       }
       writeTree(out, result.files, protect);
-      io.stdout(`wrote ${counts} to ${out}/ in ${seconds}s\n`);
+      io.stdout(`wrote ${counts} to ${out}/ in ${seconds}s${versionMove(result.release)}\n`);
       return 0;
     } catch (err) {
       const unchanged = `${out}/ was left unchanged.\n`;

@@ -155,11 +155,22 @@ interface PageNames {
   operationAnchor: Map<OperationModel, string>;
 }
 
+/** The operations of each tag page, in the order of the document's tags, then of first use. */
+function operationsByTag(model: SpecModel): Map<string, OperationModel[]> {
+  const tags: unknown = (model.document as Doc).tags;
+  const byTag = new Map<string, OperationModel[]>();
+  for (const tag of Array.isArray(tags) ? tags : []) {
+    if (tag && typeof tag === 'object' && model.operations.some((op) => op.tag === tag.name)) byTag.set(tag.name, []);
+  }
+  for (const op of model.operations) byTag.set(op.tag, [...(byTag.get(op.tag) ?? []), op]);
+  return byTag;
+}
+
 /**
  * File names from tag and schema names (names.ts: safe, unique case-insensitively) and operation
  * anchors as GitHub numbers repeated headings on a page: the page title first, then each operation.
  */
-function pageNames(model: SpecModel, tags: Map<string, OperationModel[]>): PageNames {
+function pageNames(model: SpecModel, tags: Map<string, OperationModel[]> = operationsByTag(model)): PageNames {
   const tagStems = uniqueStems(tags.keys(), (tag) => fileStem(githubSlug(tag)), { fallback: 'default' });
   const schemaStems = uniqueStems(
     model.schemaNames.map((s) => s.name),
@@ -176,6 +187,26 @@ function pageNames(model: SpecModel, tags: Map<string, OperationModel[]>): PageN
     tagFile: new Map([...tagStems].map(([tag, stem]) => [tag, `operations/${stem}.md`])),
     schemaFile: new Map([...schemaStems].map(([name, stem]) => [name, `${stem}.md`])),
     operationAnchor,
+  };
+}
+
+/** Where a package's docs pages are, relative to the package root: links from outside docs/ (the changelog). */
+export interface DocsLinks {
+  /** `docs/operations/<tag>.md#<anchor>` of the operation's section. */
+  operation(operationId: string): string | undefined;
+  /** `docs/schemas/<name>.md` of a component schema. */
+  schema(name: string): string | undefined;
+}
+
+export function docsPages(model: SpecModel): DocsLinks {
+  const names = pageNames(model);
+  const operations = new Map(model.operations.map((op) => [op.operationId, `docs/${names.tagFile.get(op.tag)}#${names.operationAnchor.get(op)}`]));
+  return {
+    operation: (operationId) => operations.get(operationId),
+    schema: (name) => {
+      const file = names.schemaFile.get(name);
+      return file === undefined ? undefined : `docs/schemas/${file}`;
+    },
   };
 }
 
@@ -225,9 +256,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
   const tagObjects: Doc[] = (Array.isArray(doc.tags) ? doc.tags : []).filter((t: unknown) => t && typeof t === 'object');
   const tagMeta = new Map<string, string>(tagObjects.map((t) => [t.name, t.description ?? '']));
   const tagGap = new Map<string, string | undefined>(tagObjects.map((t) => [t.name, gapText(t['x-source-gap'])]));
-  const byTag = new Map<string, OperationModel[]>();
-  for (const tag of tagMeta.keys()) if (model.operations.some((op) => op.tag === tag)) byTag.set(tag, []);
-  for (const op of model.operations) byTag.set(op.tag, [...(byTag.get(op.tag) ?? []), op]);
+  const byTag = operationsByTag(model);
   const names = pageNames(model, byTag);
   const schemaHref = (prefix: string): SchemaLink => (name) => {
     const file = names.schemaFile.get(name);

@@ -1,6 +1,6 @@
 /**
  * The generated package's package.json (entry points, the mock's command, the optional `msw` peer)
- * and its README (templates/docs/package-readme.md.hbs).
+ * and its README (templates/docs/package-readme.md.hbs). The version and CHANGELOG.md are release/'s.
  */
 import type { OperationModel, SpecModel } from '../model.js';
 import type { SecuritySchemeModel } from '../security.js';
@@ -9,16 +9,15 @@ import type { Files } from './types.js';
 import { loadTemplates, renderer } from './docs.js';
 import { code, text } from './markdown.js';
 import { OPENAPI_FILE } from './openapi.js';
+import { CHANGELOG_FILE } from '../release/changelog.js';
+import { firstVersion } from '../release/version.js';
 
 export interface PackageInfo {
   name: string;
   /** Runtime dependencies with the versions the toolkit was tested with. */
   dependencies: Record<string, string>;
-}
-
-function semver(version: string): string {
-  const m = /^(\d+)(?:\.(\d+))?(?:\.(\d+))?(.*)$/.exec(version);
-  return m ? `${m[1]}.${m[2] ?? 0}.${m[3] ?? 0}${m[4] ?? ''}` : '0.0.0';
+  /** The package's version (release/plan.ts; default: the first version for the document's `info.version`). */
+  version?: string | undefined;
 }
 
 /** The mock's command: the package's unscoped name without a trailing "-client", then "-mock". */
@@ -39,7 +38,7 @@ function optionalEntries(info: PackageInfo, emitted: ReadonlySet<string>) {
       ...(has(OPENAPI_FILE) && { [`./${OPENAPI_FILE}`]: `./${OPENAPI_FILE}` }),
     },
     ...(has('dist/mock-cli.js') && { bin: { [mockBinName(info.name)]: './dist/mock-cli.js' } }),
-    files: has(OPENAPI_FILE) ? [OPENAPI_FILE] : [],
+    files: [...(has(CHANGELOG_FILE) ? [CHANGELOG_FILE] : []), ...(has(OPENAPI_FILE) ? [OPENAPI_FILE] : [])],
     ...(has('dist/mock-msw.js') && { peerDependencies: { msw: '^2.0.0' }, peerDependenciesMeta: { msw: { optional: true } } }),
   };
 }
@@ -50,7 +49,7 @@ export function emitPackage(model: SpecModel, info: PackageInfo, emitted: readon
   const pkg = {
     '//': BANNER_TEXT,
     name: info.name,
-    version: semver(model.version),
+    version: info.version ?? firstVersion(model.version),
     description: `Typed client, types, validators and reference docs for the ${model.title}`,
     type: 'module',
     engines: { node: '>=20.19' },
@@ -150,6 +149,8 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
     msw: has('dist/mock-msw.js'),
     bin: has('dist/mock-cli.js'),
     openapi: has(OPENAPI_FILE),
+    changelog: has(CHANGELOG_FILE),
+    packageVersion: info.version ?? firstVersion(model.version),
     js: {
       package: jsString(info.name),
       mock: jsString(`${info.name}/mock`),

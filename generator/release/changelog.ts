@@ -1,0 +1,51 @@
+/**
+ * CHANGELOG.md entries: the version, the date when known, and the changes grouped by level, each
+ * linking the docs page it concerns (the schema's page for a change inside a component schema,
+ * else the operation's section). A change reached through several operations is one line.
+ */
+import type { DocsLinks } from '../emit/docs.js';
+import { code, text } from '../emit/markdown.js';
+import { groupChanges, LEVELS, type Change, type Level } from './changes.js';
+
+const HEADINGS: Record<Level, string> = { breaking: 'Breaking changes', additive: 'Additions', docs: 'Documentation' };
+
+export const CHANGELOG_FILE = 'CHANGELOG.md';
+
+export const CHANGELOG_TITLE = '# Changelog';
+
+/** `/components/schemas/<Name>/...` → the schema's name. */
+function schemaOf(pointer: string): string | undefined {
+  const m = /^\/components\/schemas\/([^/]+)/.exec(pointer);
+  return m ? m[1]!.replaceAll('~1', '/').replaceAll('~0', '~') : undefined;
+}
+
+const link = (label: string, href: string | undefined) => (href === undefined ? code(label) : `[${text(label)}](${encodeURI(href)})`);
+
+function line(group: Change[], links: DocsLinks): string {
+  const first = group[0]!;
+  const operations = [...new Set(group.flatMap((c) => (c.operation === undefined ? [] : [c.operation])))].sort();
+  const schema = schemaOf(first.pointer);
+  const where = [
+    ...(schema !== undefined ? [link(schema, links.schema(schema))] : []),
+    ...operations.map((op) => link(op, links.operation(op))),
+  ];
+  return `- ${text(first.message)} ${code(`#${first.pointer}`)} (${code(first.rule)})${where.length ? `: ${where.join(', ')}` : ''}`;
+}
+
+/** One entry: `## <version> (<date>)` and a section per level that has changes. Deterministic for the same input. */
+export function renderChangelogEntry(version: string, date: string | undefined, changes: readonly Change[], links: DocsLinks): string {
+  const out = [`## ${version}${date ? ` (${date})` : ''}`];
+  for (const level of LEVELS) {
+    const groups = groupChanges(changes.filter((c) => c.level === level));
+    if (!groups.length) continue;
+    const lines = groups.map((group) => line(group, links));
+    out.push('', `### ${HEADINGS[level]}`, '', ...lines);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** The changelog with `entry` on top of the previous entries (a new file when there is none). */
+export function prependEntry(previous: string | undefined, entry: string): string {
+  const body = (previous ?? '').replace(/^# Changelog\n+/, '').trim();
+  return `${CHANGELOG_TITLE}\n\n${entry}${body ? `\n${body}\n` : ''}`;
+}

@@ -1,0 +1,367 @@
+/**
+ * Classification: every difference between two bundled OpenAPI 3.0/3.1 documents that a consumer
+ * of the generated package can notice, each with its level (breaking, additive, docs), rule id,
+ * JSON pointer and operation. Operations are matched by method and path (then by operationId, to
+ * tell a move from a removal), servers by `x-environment` (else URL), schemas by name; request
+ * and response schemas are judged in their role (schema-diff.ts). A component schema that no
+ * operation or webhook reaches is an exported type and validator of its own: judged in both roles.
+ * Pure: two documents in, a sorted list out.
+ */
+import { escapePointer, pascalCase } from '../names.js';
+import { forEachEntry, isObject, own } from '../own.js';
+import { METHODS } from '../model.js';
+import { ChangeList, type Change, type Located, type Role } from './changes.js';
+import { canonical, DOCS_KEYWORDS, docsChanges, entries, list } from './compare.js';
+import { resolve, SchemaDiff } from './schema-diff.js';
+
+type Doc = Record<string, any>;
+
+/** Extensions that document limits the client follows: a change is additive. */
+const LIMIT_EXTENSIONS = ['x-rate-limit', 'x-pagination'];
+
+interface OperationRef {
+  operationId: string;
+  /** `GET /path`, or `POST webhook EVENT` for a webhook. */
+  label: string;
+  path: string;
+  op: Located;
+  item: Located;
+}
+
+export function diffDocuments(base: object, head: object): Change[] {
+  return new DocumentDiff(base as Doc, head as Doc).run();
+}
+
+class DocumentDiff {
+  private readonly changes = new ChangeList();
+
+  constructor(
+    private readonly base: Doc,
+    private readonly head: Doc,
+  ) {}
+
+  run(): Change[] {
+    this.info();
+    this.servers();
+    this.securitySchemes();
+    this.operations('paths');
+    this.operations('webhooks');
+    this.schemas();
+    this.extensions(this.base, this.head, '');
+    for (const [name] of this.union(this.base.components?.examples, this.head.components?.examples)) {
+      const pointer = `/components/examples/${escapePointer(name)}`;
+      if (canonical(own(this.base.components?.examples, name)) !== canonical(own(this.head.components?.examples, name))) this.changes.add('docs', 'example-changed', pointer, `example ${JSON.stringify(name)} changed`);
+    }
+    return this.changes.sorted();
+  }
+
+  /** Keys of two objects, sorted: [key, in base, in head]. */
+  private union(b: unknown, h: unknown): [string, boolean, boolean][] {
+    const keys = [...new Set([...entries(b).map(([k]) => k), ...entries(h).map(([k]) => k)])].sort();
+    return keys.map((k) => [k, own(b, k) !== undefined, own(h, k) !== undefined]);
+  }
+
+  private info(): void {
+    docsChanges(this.changes, this.base.info, this.head.info, '/info');
+    if (canonical(this.base.info, DOCS_KEYWORDS) !== canonical(this.head.info, DOCS_KEYWORDS)) this.changes.add('docs', 'info-changed', '/info', 'document information changed');
+    if (canonical(this.base.tags) !== canonical(this.head.tags)) this.changes.add('docs', 'tags-changed', '/tags', 'tags changed');
+    if (canonical(this.base.externalDocs) !== canonical(this.head.externalDocs)) this.changes.add('docs', 'external-docs-changed', '/externalDocs', 'externalDocs changed');
+  }
+
+  /** `x-` extensions of an object: documented limits are additive, the rest docs. */
+  private extensions(before: unknown, after: unknown, pointer: string): void {
+    for (const [key] of this.union(before, after)) {
+      if (!key.startsWith('x-') || canonical(own(before, key)) === canonical(own(after, key))) continue;
+      const at = `${pointer}/${escapePointer(key)}`;
+      if (LIMIT_EXTENSIONS.includes(key)) this.changes.add('additive', 'documented-limit-changed', at, `${key} changed`);
+      else if (key.startsWith('x-source-gap')) this.changes.add('docs', 'source-gap-changed', at, `${key} changed`);
+      else this.changes.add('docs', 'extension-changed', at, `${key} changed`);
+    }
+  }
+
+  /** Servers are the client's environments: named by `x-environment` when the document names them, else by URL. */
+  private servers(): void {
+    const named = [this.base, this.head].some((d) => list(d.servers).some((s) => typeof own(s, 'x-environment') === 'string'));
+    const index = (doc: Doc) => {
+      const out = new Map<string, Located>();
+      list(doc.servers).forEach((s, i) => {
+        const key = own(s, named ? 'x-environment' : 'url');
+        if (typeof key === 'string' && !out.has(key)) out.set(key, { value: s, pointer: `/servers/${i}` });
+      });
+      return out;
+    };
+    const before = index(this.base);
+    const after = index(this.head);
+    const label = (key: string) => `${named ? 'environment' : 'server'} ${JSON.stringify(key)}`;
+    for (const key of [...new Set([...before.keys(), ...after.keys()])].sort()) {
+      const b = before.get(key);
+      const h = after.get(key);
+      if (!h) this.changes.add('breaking', 'server-removed', b!.pointer, `${label(key)} removed`);
+      else if (!b) this.changes.add('additive', 'server-added', h.pointer, `${label(key)} added`);
+      else {
+        if (own(b.value, 'url') !== own(h.value, 'url')) this.changes.add('breaking', 'server-url-changed', `${h.pointer}/url`, `${label(key)}: URL ${JSON.stringify(own(b.value, 'url'))} → ${JSON.stringify(own(h.value, 'url'))}`);
+        const bv = own(b.value, 'variables');
+        const hv = own(h.value, 'variables');
+        for (const [name, inB, inH] of this.union(bv, hv)) {
+          const at = `${h.pointer}/variables/${escapePointer(name)}`;
+          if (inB && !inH) this.changes.add('breaking', 'server-variable-removed', `${b.pointer}/variables/${escapePointer(name)}`, `${label(key)}: variable ${JSON.stringify(name)} removed`);
+          else if (canonical(own(bv, name), DOCS_KEYWORDS) !== canonical(own(hv, name), DOCS_KEYWORDS)) this.changes.add('additive', 'server-variable-changed', at, `${label(key)}: variable ${JSON.stringify(name)} ${inB ? 'changed' : 'added'}`);
+        }
+        docsChanges(this.changes, b.value, h.value, h.pointer);
+        this.extensions(b.value, h.value, h.pointer);
+      }
+    }
+  }
+
+  private securitySchemes(): void {
+    const bs = this.base.components?.securitySchemes;
+    const hs = this.head.components?.securitySchemes;
+    for (const [name, inB, inH] of this.union(bs, hs)) {
+      const pointer = `/components/securitySchemes/${escapePointer(name)}`;
+      if (!inH) this.changes.add('breaking', 'security-scheme-removed', pointer, `security scheme ${JSON.stringify(name)} removed`);
+      else if (!inB) this.changes.add('additive', 'security-scheme-added', pointer, `security scheme ${JSON.stringify(name)} added`);
+      else {
+        const b = resolve(this.base, { value: own(bs, name), pointer });
+        const h = resolve(this.head, { value: own(hs, name), pointer });
+        if (canonical(b.value, DOCS_KEYWORDS) !== canonical(h.value, DOCS_KEYWORDS)) this.changes.add('breaking', 'security-scheme-changed', h.pointer, `security scheme ${JSON.stringify(name)} changed`);
+        docsChanges(this.changes, b.value, h.value, h.pointer);
+      }
+    }
+  }
+
+  private operationsOf(doc: Doc, section: 'paths' | 'webhooks'): Map<string, OperationRef> {
+    const out = new Map<string, OperationRef>();
+    for (const [path, rawItem] of entries(doc[section])) {
+      const item = resolve(doc, { value: rawItem, pointer: `/${section}/${escapePointer(path)}` });
+      for (const method of METHODS) {
+        const op = own(item.value, method);
+        if (!isObject(op)) continue;
+        const label = section === 'paths' ? `${method.toUpperCase()} ${path}` : `${method.toUpperCase()} webhook ${path}`;
+        // The generator's own default when an operation has no operationId (model.ts).
+        const operationId = typeof op.operationId === 'string' ? op.operationId : section === 'paths' ? `${method}${pascalCase(path)}` : label;
+        out.set(label, { operationId, label, path, op: { value: op, pointer: `${item.pointer}/${method}` }, item });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Paths are called by the consumer; webhooks call the consumer, so their request body is read
+   * by it (response role) and their responses built by it (request role).
+   */
+  private operations(section: 'paths' | 'webhooks'): void {
+    const before = this.operationsOf(this.base, section);
+    const after = this.operationsOf(this.head, section);
+    const afterById = new Map([...after.values()].map((o) => [o.operationId, o]));
+    const paired = new Set<string>();
+    const what = section === 'paths' ? 'operation' : 'webhook';
+    for (const [key, b] of before) {
+      let h = after.get(key);
+      this.changes.operation = b.operationId;
+      if (!h) {
+        const moved = afterById.get(b.operationId);
+        if (moved && !before.has(moved.label)) {
+          h = moved;
+          this.changes.add('breaking', `${what}-moved`, h.op.pointer, `${b.label} moved to ${h.label}`);
+        } else {
+          const pathGone = section === 'paths' && own(this.head.paths, b.path) === undefined;
+          this.changes.add('breaking', pathGone ? 'path-removed' : `${what}-removed`, b.op.pointer, `${b.label} removed`);
+          continue;
+        }
+      }
+      paired.add(h.label);
+      this.changes.operation = h.operationId;
+      this.operation(b, h, section === 'webhooks');
+    }
+    for (const [key, h] of after) {
+      if (paired.has(key)) continue;
+      this.changes.operation = h.operationId;
+      this.changes.add('additive', `${what}-added`, h.op.pointer, `${h.label} added`);
+    }
+    this.changes.operation = undefined;
+  }
+
+  private operation(b: OperationRef, h: OperationRef, webhook: boolean): void {
+    const B = b.op.value as Doc;
+    const H = h.op.value as Doc;
+    const at = (key: string) => `${h.op.pointer}/${key}`;
+    if (b.operationId !== h.operationId) this.changes.add('breaking', 'operation-id-changed', at('operationId'), `operationId ${JSON.stringify(b.operationId)} → ${JSON.stringify(h.operationId)}`);
+    docsChanges(this.changes, B, H, h.op.pointer);
+    docsChanges(this.changes, b.item.value, h.item.value, h.item.pointer);
+    if (B.deprecated !== true && H.deprecated === true) this.changes.add('additive', 'deprecated', h.op.pointer, `${h.label} deprecated`);
+    if (B.deprecated === true && H.deprecated !== true) this.changes.add('additive', 'deprecation-removed', h.op.pointer, `${h.label} no longer deprecated`);
+    if (canonical(B.tags) !== canonical(H.tags)) this.changes.add('docs', 'tags-changed', at('tags'), 'tags changed');
+    this.extensions(B, H, h.op.pointer);
+    this.extensions(b.item.value, h.item.value, h.item.pointer);
+    const schemas = new SchemaDiff(this.base, this.head, this.changes);
+    const sent: Role = webhook ? 'response' : 'request';
+    const received: Role = webhook ? 'request' : 'response';
+    if (!webhook) {
+      this.parameters(b, h, schemas);
+      this.security(B, H, h.op.pointer);
+    }
+    this.requestBody(b.op, h.op, sent, schemas);
+    this.responses(b.op, h.op, received, schemas);
+  }
+
+  /** Path-level then operation-level parameters, by `in` and name, each resolved with its pointer. */
+  private parametersOf(doc: Doc, o: OperationRef): Map<string, Located> {
+    const out = new Map<string, Located>();
+    for (const [owner, key] of [[o.item, 'parameters'], [o.op, 'parameters']] as const) {
+      list(own(owner.value, key)).forEach((p, i) => {
+        const param = resolve(doc, { value: p, pointer: `${owner.pointer}/${key}/${i}` });
+        if (isObject(param.value)) out.set(`${param.value.in} ${param.value.name}`, param);
+      });
+    }
+    return out;
+  }
+
+  private parameters(b: OperationRef, h: OperationRef, schemas: SchemaDiff): void {
+    const before = this.parametersOf(this.base, b);
+    const after = this.parametersOf(this.head, h);
+    for (const key of [...new Set([...before.keys(), ...after.keys()])].sort()) {
+      const bp = before.get(key);
+      const hp = after.get(key);
+      const B = bp?.value as Doc | undefined;
+      const H = hp?.value as Doc | undefined;
+      const label = `${(H ?? B)!.in} parameter ${JSON.stringify((H ?? B)!.name)}`;
+      if (!H) {
+        this.changes.add('breaking', 'request-parameter-removed', bp!.pointer, `${label} removed`);
+        continue;
+      }
+      if (!B) {
+        if (H.required === true) this.changes.add('breaking', 'request-parameter-added-required', hp!.pointer, `required ${label} added`);
+        else this.changes.add('additive', 'request-parameter-added', hp!.pointer, `optional ${label} added`);
+        continue;
+      }
+      if (B.required !== true && H.required === true) this.changes.add('breaking', 'request-parameter-became-required', hp!.pointer, `${label} became required`);
+      if (B.required === true && H.required !== true) this.changes.add('additive', 'request-parameter-became-optional', hp!.pointer, `${label} became optional`);
+      if (B.deprecated !== true && H.deprecated === true) this.changes.add('additive', 'deprecated', hp!.pointer, `${label} deprecated`);
+      docsChanges(this.changes, B, H, hp!.pointer);
+      this.extensions(B, H, hp!.pointer);
+      for (const keyword of ['style', 'explode', 'allowReserved', 'allowEmptyValue']) {
+        if (canonical(B[keyword]) !== canonical(H[keyword])) this.changes.add('breaking', 'request-parameter-serialization-changed', `${hp!.pointer}/${keyword}`, `${label}: ${keyword} changed`);
+      }
+      schemas.compare({ value: B.schema, pointer: `${bp!.pointer}/schema` }, { value: H.schema, pointer: `${hp!.pointer}/schema` }, 'request');
+      this.content(bp!, hp!, 'request', schemas, true);
+    }
+  }
+
+  /** The requirements in force (the operation's, else the document's), each as canonical text; none is `{}` (anonymous). */
+  private requirements(doc: Doc, op: Doc): Set<string> {
+    const declared = op.security ?? doc.security;
+    const alternatives = Array.isArray(declared) && declared.length ? declared : [{}];
+    return new Set(alternatives.map((r) => canonical(Object.fromEntries(entries(r).map(([k, scopes]) => [k, list(scopes).map(String).sort()])))));
+  }
+
+  /** Security: still accepting every former alternative is additive; anything else asks the consumer for something new. */
+  private security(B: Doc, H: Doc, pointer: string): void {
+    const before = this.requirements(this.base, B);
+    const after = this.requirements(this.head, H);
+    if (canonical([...before].sort()) === canonical([...after].sort())) return;
+    const at = H.security !== undefined ? `${pointer}/security` : '/security';
+    if ([...before].every((r) => after.has(r))) this.changes.add('additive', 'security-alternative-added', at, 'security requirement alternative added');
+    else this.changes.add('breaking', 'security-changed', at, `security ${[...before].sort().join(' or ')} → ${[...after].sort().join(' or ')}`);
+  }
+
+  private requestBody(bOp: Located, hOp: Located, role: Role, schemas: SchemaDiff): void {
+    const b = resolve(this.base, { value: own(bOp.value, 'requestBody'), pointer: `${bOp.pointer}/requestBody` });
+    const h = resolve(this.head, { value: own(hOp.value, 'requestBody'), pointer: `${hOp.pointer}/requestBody` });
+    const B = isObject(b.value) ? b.value : undefined;
+    const H = isObject(h.value) ? h.value : undefined;
+    if (!B && !H) return;
+    if (!B) {
+      if (role === 'request' && H!.required === true) this.changes.add('breaking', 'request-body-added-required', h.pointer, 'required request body added');
+      else this.changes.add('additive', `${role}-body-added`, h.pointer, 'body added');
+      return;
+    }
+    if (!H) {
+      this.changes.add('breaking', `${role}-body-removed`, b.pointer, 'body removed');
+      return;
+    }
+    if (role === 'request' && B.required !== true && H.required === true) this.changes.add('breaking', 'request-body-became-required', h.pointer, 'request body became required');
+    if (role === 'request' && B.required === true && H.required !== true) this.changes.add('additive', 'request-body-became-optional', h.pointer, 'request body became optional');
+    docsChanges(this.changes, B, H, h.pointer);
+    this.extensions(B, H, h.pointer);
+    this.content(b, h, role, schemas, true);
+  }
+
+  private responses(bOp: Located, hOp: Located, role: Role, schemas: SchemaDiff): void {
+    const br = own(bOp.value, 'responses');
+    const hr = own(hOp.value, 'responses');
+    for (const [status, inB, inH] of this.union(br, hr)) {
+      const b = resolve(this.base, { value: own(br, status), pointer: `${bOp.pointer}/responses/${escapePointer(status)}` });
+      const h = resolve(this.head, { value: own(hr, status), pointer: `${hOp.pointer}/responses/${escapePointer(status)}` });
+      const success = /^2/.test(status);
+      if (!inH) this.changes.add(success ? 'breaking' : 'additive', success ? 'response-success-status-removed' : 'response-status-removed', b.pointer, `response ${status} removed`);
+      else if (!inB) this.changes.add('additive', 'response-status-added', h.pointer, `response ${status} added`);
+      else {
+        docsChanges(this.changes, b.value, h.value, h.pointer);
+        this.extensions(b.value, h.value, h.pointer);
+        this.content(b, h, role, schemas, success);
+      }
+    }
+  }
+
+  /**
+   * Media types of a body, response or parameter: removing one the consumer sends, or one a
+   * success response had, is breaking; each shared one's schema is compared in the role.
+   */
+  private content(b: Located, h: Located, role: Role, schemas: SchemaDiff, removalBreaks: boolean): void {
+    const bc = own(b.value, 'content');
+    const hc = own(h.value, 'content');
+    for (const [media, inB, inH] of this.union(bc, hc)) {
+      const bm: Located = { value: own(bc, media), pointer: `${b.pointer}/content/${escapePointer(media)}` };
+      const hm: Located = { value: own(hc, media), pointer: `${h.pointer}/content/${escapePointer(media)}` };
+      if (!inH) this.changes.add(removalBreaks ? 'breaking' : 'additive', `${role}-media-type-removed`, bm.pointer, `media type ${media} removed`);
+      else if (!inB) this.changes.add('additive', `${role}-media-type-added`, hm.pointer, `media type ${media} added`);
+      else {
+        docsChanges(this.changes, bm.value, hm.value, hm.pointer);
+        schemas.compare({ value: own(bm.value, 'schema'), pointer: `${bm.pointer}/schema` }, { value: own(hm.value, 'schema'), pointer: `${hm.pointer}/schema` }, role);
+      }
+    }
+  }
+
+  /** Component schemas are exported as types and validators: removal or rename is breaking. */
+  private schemas(): void {
+    const bs = this.base.components?.schemas;
+    const hs = this.head.components?.schemas;
+    const pointer = (name: string) => `/components/schemas/${escapePointer(name)}`;
+    const names = this.union(bs, hs);
+    const added = names.filter(([, inB, inH]) => !inB && inH).map(([name]) => name);
+    const shape = (doc: unknown, name: string) => canonical(own(own(own(doc, 'components'), 'schemas'), name), DOCS_KEYWORDS);
+    const renamedTo = new Set<string>();
+    for (const [name, inB, inH] of names) {
+      if (inH) continue;
+      const target = added.find((n) => !renamedTo.has(n) && shape(this.head, n) === shape(this.base, name));
+      if (target !== undefined) {
+        renamedTo.add(target);
+        this.changes.add('breaking', 'schema-renamed', pointer(target), `schema ${JSON.stringify(name)} renamed to ${JSON.stringify(target)}`);
+      } else if (inB) this.changes.add('breaking', 'schema-removed', pointer(name), `schema ${JSON.stringify(name)} removed`);
+    }
+    for (const name of added) if (!renamedTo.has(name)) this.changes.add('additive', 'schema-added', pointer(name), `schema ${JSON.stringify(name)} added`);
+
+    const reached = new Set([...reachable(this.base), ...reachable(this.head)]);
+    const schemas = new SchemaDiff(this.base, this.head, this.changes);
+    for (const [name, inB, inH] of names) {
+      if (!inB || !inH || reached.has(pointer(name))) continue;
+      for (const role of ['request', 'response'] as const) schemas.compare({ value: own(bs, name), pointer: pointer(name) }, { value: own(hs, name), pointer: pointer(name) }, role);
+    }
+  }
+}
+
+/** The JSON pointers of every `$ref` target reachable from the document's paths and webhooks. */
+function reachable(doc: Doc): Set<string> {
+  const found = new Set<string>();
+  const pending: unknown[] = [doc.paths, doc.webhooks];
+  while (pending.length) {
+    forEachEntry(pending.pop(), (key, value) => {
+      if (key !== '$ref' || typeof value !== 'string' || !value.startsWith('#')) return;
+      const target = resolve(doc, { value: { $ref: value }, pointer: '' });
+      if (found.has(target.pointer)) return;
+      found.add(target.pointer);
+      pending.push(target.value);
+    });
+  }
+  return found;
+}

@@ -1,0 +1,134 @@
+/** Versions, changelog entries, and that every changelog link resolves to a page and anchor the docs emitter writes. */
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { firstVersion, nextVersion } from '../../generator/release/version.js';
+import { prependEntry, renderChangelogEntry } from '../../generator/release/changelog.js';
+import { planRelease } from '../../generator/release/plan.js';
+import { docsPages, type DocsLinks } from '../../generator/emit/docs.js';
+import type { Change } from '../../generator/release/changes.js';
+import { generate } from '../../generator/generate.js';
+import { loadSpec } from '../../generator/load.js';
+import { buildModel } from '../../generator/model.js';
+import { anchors } from '../generator/markdown-pages.js';
+
+const FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'release', 'spec', 'openapi.yaml');
+
+const change = (level: Change['level'], rule: string, pointer: string, operation?: string): Change => ({ level, rule, pointer, ...(operation && { operation }), message: `${rule} here` });
+
+describe('nextVersion', () => {
+  it.each([
+    ['1.0.0', [change('breaking', 'r', '/a'), change('docs', 'd', '/b')], '2.0.0'],
+    ['1.4.2', [change('additive', 'r', '/a'), change('docs', 'd', '/b')], '1.5.0'],
+    ['1.4.2', [change('docs', 'd', '/b')], '1.4.3'],
+    ['1.4.2', [], '1.4.2'],
+    [undefined, [change('breaking', 'r', '/a')], '1.0.0'],
+  ] as const)('%s with %j → %s', (previous, changes, want) => {
+    expect(nextVersion(previous, [...changes])).toBe(want);
+  });
+
+  it('refuses a version it cannot move, naming it, and keeps one it need not move', () => {
+    expect(() => nextVersion('1.0', [change('docs', 'd', '/b')])).toThrow(/expected MAJOR.MINOR.PATCH, found "1.0"/);
+    expect(nextVersion('1.0.0-beta.1', [])).toBe('1.0.0-beta.1');
+  });
+});
+
+describe('firstVersion', () => {
+  it.each([
+    ['1.0.0', '1.0.0'],
+    ['23.0.2', '23.0.2'],
+    ['2.1', '2.1.0'],
+    ['1', '1.0.0'],
+    ['v3.2.1', '3.2.1'],
+    ['2.0.0-rc.1', '2.0.0'],
+    ['2024-05-01', '2024.0.0'],
+    ['1.2.3.4', '1.0.0'],
+    ['latest', '1.0.0'],
+    ['', '1.0.0'],
+  ])('info.version %j → %s', (info, want) => {
+    expect(firstVersion(info)).toBe(want);
+  });
+});
+
+const links: DocsLinks = {
+  operation: (id) => (id === 'gone' ? undefined : `docs/operations/items.md#${id.toLowerCase()}`),
+  schema: (name) => `docs/schemas/${name}.md`,
+};
+
+describe('renderChangelogEntry', () => {
+  const changes = [
+    change('breaking', 'request-enum-value-removed', '/components/schemas/Status/enum', 'listItems'),
+    change('breaking', 'request-enum-value-removed', '/components/schemas/Status/enum', 'createItem'),
+    change('breaking', 'operation-removed', '/paths/~1old/get', 'gone'),
+    change('docs', 'description-changed', '/info/description'),
+  ];
+
+  it('groups by level, one line per change with its schema and operations linked', () => {
+    expect(renderChangelogEntry('2.0.0', '2026-01-02', changes, links)).toBe(
+      [
+        '## 2.0.0 (2026-01-02)',
+        '',
+        '### Breaking changes',
+        '',
+        '- request-enum-value-removed here `#/components/schemas/Status/enum` (`request-enum-value-removed`): [Status](docs/schemas/Status.md), [createItem](docs/operations/items.md#createitem), [listItems](docs/operations/items.md#listitems)',
+        '- operation-removed here `#/paths/~1old/get` (`operation-removed`): `gone`',
+        '',
+        '### Documentation',
+        '',
+        '- description-changed here `#/info/description` (`description-changed`)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('omits the date when there is none, and is the same for the same input', () => {
+    const entry = renderChangelogEntry('1.0.1', undefined, changes.slice(3), links);
+    expect(entry.split('\n')[0]).toBe('## 1.0.1');
+    expect(renderChangelogEntry('1.0.1', undefined, [...changes.slice(3)], links)).toBe(entry);
+  });
+
+  it('escapes Markdown in messages from the document', () => {
+    const entry = renderChangelogEntry('1.0.1', undefined, [{ ...change('docs', 'd', '/x'), message: 'value "[a](http://x)" <b>' }], links);
+    expect(entry).not.toContain('[a](http://x)');
+    expect(entry).not.toContain('<b>');
+  });
+
+  it('puts the newest entry first', () => {
+    const first = prependEntry(undefined, '## 1.0.1\n');
+    expect(first).toBe('# Changelog\n\n## 1.0.1\n');
+    expect(prependEntry(first, '## 1.1.0\n')).toBe('# Changelog\n\n## 1.1.0\n\n## 1.0.1\n');
+  });
+});
+
+describe('planRelease', () => {
+  it('changes nothing when the document did not change, and starts at 1.0.0', async () => {
+    const { document } = await loadSpec(FIXTURE);
+    const date = vi.fn(() => '2026-01-02');
+    const input = { previousDocument: document, previousVersion: '1.2.3', previousChangelog: '# Changelog\n\n## 1.2.3\n', nextDocument: structuredClone(document), firstVersion: '1.0.0', date, links };
+    expect(planRelease(input)).toEqual({ previousVersion: '1.2.3', version: '1.2.3', changelog: '# Changelog\n\n## 1.2.3\n', changes: [] });
+    expect(planRelease({ ...input, previousDocument: undefined, previousVersion: undefined, previousChangelog: undefined })).toEqual({ previousVersion: undefined, version: '1.0.0', changelog: undefined, changes: [] });
+    // A previous package without a bundle to compare with (generated before releases) keeps its version.
+    expect(planRelease({ ...input, previousDocument: undefined, previousChangelog: undefined }).version).toBe('1.2.3');
+    expect(date).not.toHaveBeenCalled();
+  });
+
+  it("links every change to a page and anchor of the generated package's docs", async () => {
+    const { document: previous } = await loadSpec(FIXTURE);
+    const next = structuredClone(previous) as Record<string, any>;
+    const schemas = next.components.schemas;
+    schemas.Status.enum.pop(); // through listItems' parameter and createItem's body
+    schemas.Item.properties.color = { type: 'string' };
+    schemas.Tree.properties.value.maxLength = 3; // response only: additive
+    next.paths['/items'].get.summary = 'All the items';
+    const { files } = await generate({ spec: FIXTURE });
+    const release = planRelease({ previousDocument: previous, previousVersion: '1.0.0', previousChangelog: undefined, nextDocument: next, firstVersion: '1.0.0', date: () => undefined, links: docsPages(buildModel(next as never)) });
+    expect(release.version).toBe('2.0.0');
+    const targets = [...release.changelog!.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!);
+    expect(targets.length).toBeGreaterThanOrEqual(4);
+    for (const target of targets) {
+      const [file, anchor] = target.split('#');
+      expect(files.has(file!), target).toBe(true);
+      if (anchor !== undefined) expect(anchors(files.get(file!)!), target).toContain(anchor);
+    }
+    expect(targets).toEqual(expect.arrayContaining(['docs/schemas/Status.md', 'docs/operations/items.md#listitems', 'docs/operations/items.md#createitem', 'docs/schemas/Tree.md']));
+  });
+});

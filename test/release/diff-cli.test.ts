@@ -1,0 +1,120 @@
+/**
+ * `npm run diff` on a temporary git repository: two commits of a small spec (a request enum value
+ * removed, an optional response property added, a description edited), then working-tree edits.
+ * Real git, real child processes. (The release two commits give: generate-release.test.ts.)
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastCommitDate } from '../../generator/release/git.js';
+import type { Change } from '../../generator/release/changes.js';
+
+const ROOT = path.join(import.meta.dirname, '..', '..');
+const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'release', 'spec');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+let repo: string;
+const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { ...process.env, GIT_COMMITTER_DATE: '2026-01-02T10:00:00Z', GIT_AUTHOR_DATE: '2026-01-02T10:00:00Z' } }).toString();
+const edit = (file: string, from: string, to: string) => {
+  const at = path.join(repo, file);
+  const text = readFileSync(at, 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(at, text.replace(from, to));
+};
+const diff = (...args: string[]) => {
+  const r = spawnSync(TSX, [path.join(ROOT, 'generator', 'diff-cli.ts'), ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+const rules = (stdout: string) => (JSON.parse(stdout) as { changes: Change[] }).changes.map((c) => `${c.level} ${c.rule}`);
+
+beforeAll(() => {
+  repo = mkdtempSync(path.join(os.tmpdir(), 'release-repo-'));
+  cpSync(FIXTURE, path.join(repo, 'spec'), { recursive: true });
+  git('init', '-q');
+  git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'add', '.');
+  git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'first');
+  edit('spec/schemas/Status.yaml', 'enum: [OPEN, CLOSED]', 'enum: [OPEN]');
+  edit('spec/schemas/Item.yaml', "description: The item's name.", "description: The item's display name.");
+  writeFileSync(path.join(repo, 'spec/schemas/Item.yaml'), `${readFileSync(path.join(repo, 'spec/schemas/Item.yaml'), 'utf8')}  color:\n    type: string\n`);
+  git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qam', 'second');
+});
+
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+describe('npm run diff', () => {
+  it('classifies two commits as JSON, and --fail-on breaking fails', () => {
+    const r = diff('--base', 'HEAD~1', '--json', '--fail-on', 'breaking');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ base: 'HEAD~1:spec/openapi.yaml', head: 'spec/openapi.yaml', bump: 'major' });
+    expect(rules(r.stdout)).toEqual(expect.arrayContaining(['breaking request-enum-value-removed', 'additive response-property-added', 'docs description-changed']));
+    expect(out.changes.find((c: Change) => c.rule === 'request-enum-value-removed')).toMatchObject({ pointer: '/components/schemas/Status/enum' });
+  });
+
+  it('compares HEAD with the working tree by default, as text; --fail-on additive fails on an additive change only', () => {
+    expect(diff('--fail-on', 'additive')).toMatchObject({ code: 0, stdout: expect.stringContaining('no changes') });
+    edit('spec/openapi.yaml', 'summary: List trees', 'summary: List all trees');
+    try {
+      const docsOnly = diff('--fail-on', 'additive');
+      expect(docsOnly.code).toBe(0);
+      expect(docsOnly.stdout).toContain('HEAD:spec/openapi.yaml → spec/openapi.yaml: 0 breaking, 0 additive, 1 docs (a patch version)');
+      expect(docsOnly.stdout).toContain('#/paths/~1trees/get/summary: summary changed (summary-changed) in "listTrees"');
+      edit('spec/schemas/Tree.yaml', 'value:\n    type: string', 'value:\n    type: string\n  height:\n    type: number');
+      const additive = diff('--fail-on', 'additive');
+      expect(additive.code).toBe(1);
+      expect(additive.stdout).toContain('additive:\n  #/components/schemas/Tree/properties/height: property "height" added (response-property-added) in "listTrees"');
+      expect(diff('--fail-on', 'breaking').code).toBe(0);
+    } finally {
+      git('checkout', '-q', '--', 'spec');
+    }
+  });
+
+  it('takes a file as --base', () => {
+    const copy = mkdtempSync(path.join(os.tmpdir(), 'release-base-'));
+    try {
+      cpSync(FIXTURE, copy, { recursive: true });
+      const r = diff('--base', path.join(copy, 'openapi.yaml'), '--json');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).bump).toBe('major');
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 2 on usage errors', () => {
+    expect(diff('--fail-on', 'docs')).toMatchObject({ code: 2, stderr: expect.stringContaining('--fail-on must be one of breaking, additive') });
+    expect(diff('--base', 'no-such-ref')).toMatchObject({ code: 2, stderr: expect.stringContaining('--base "no-such-ref" is neither a file nor a git commit') });
+    expect(diff('--bogus').code).toBe(2);
+  });
+
+  it("locates a broken base commit's problem at <ref>:<file>, without a stack", () => {
+    edit('spec/schemas/Tree.yaml', 'type: object', 'type: object\n  bad: [');
+    git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qam', 'broken');
+    try {
+      const r = diff('--base', 'HEAD', '--head', path.join(FIXTURE, 'openapi.yaml'));
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/HEAD:spec\/schemas\/Tree\.yaml:\d+:\d+/);
+      expect(r.stderr).not.toMatch(/spec-at-|\n\s+at /);
+    } finally {
+      git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'reset', '-q', '--hard', 'HEAD~1');
+    }
+  });
+});
+
+describe('lastCommitDate', () => {
+  it("is the day of the spec's last commit", () => {
+    expect(lastCommitDate(['spec'], repo)).toBe('2026-01-02');
+  });
+
+  it('has no date while the spec has uncommitted changes', () => {
+    edit('spec/openapi.yaml', 'summary: List trees', 'summary: Trees');
+    try {
+      expect(lastCommitDate(['spec'], repo)).toBeUndefined();
+    } finally {
+      git('checkout', '-q', '--', 'spec');
+    }
+  });
+});
