@@ -13,7 +13,7 @@ import { emitValidatorsInChild } from './emit/validators-process.js';
 import { emitClient } from './emit/client.js';
 import { emitMock } from './emit/mock.js';
 import { docsPages, emitDocs } from './emit/docs.js';
-import { emitPackage } from './emit/package.js';
+import { DEFAULT_PACKAGE_NAME, emitPackage } from './emit/package.js';
 import { emitOpenApi, OPENAPI_FILE } from './emit/openapi.js';
 import { compileSources } from './compile.js';
 import { withBanner } from './banner.js';
@@ -102,16 +102,16 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   pendingValidators.catch(() => {});
   add(await emitTypes(model));
   add(emitClient(model, templatesDir));
-  add(emitMock(model, templatesDir));
+  add(emitMock(model, templatesDir, options.packageName ?? DEFAULT_PACKAGE_NAME));
   const validators = await pendingValidators;
   add(validators.files);
-  const docs = emitDocs(model, templatesDir, validators.entries, { packageName: options.packageName });
+  const docs = emitDocs(model, templatesDir, validators.entries, { packageName: options.packageName ?? DEFAULT_PACKAGE_NAME });
   add(docs);
   const docPages = [...docs.keys()].filter((f) => f.startsWith('docs/'));
   add(compileSources(sources));
   const release = planPackageRelease(options, loaded.files, JSON.parse(sources.get(OPENAPI_FILE)!) as object, model);
   if (release.changelog !== undefined) sources.set(CHANGELOG_FILE, release.changelog);
-  add(emitPackage(model, { name: options.packageName ?? 'partner-recruitment-client', dependencies: runtimeDependencies(), version: release.version }, [...sources.keys()], templatesDir));
+  add(emitPackage(model, { name: options.packageName ?? DEFAULT_PACKAGE_NAME, dependencies: runtimeDependencies(), version: release.version }, [...sources.keys()], templatesDir));
 
   const files = withManifest(new Map([...sources].map(([file, text]) => [file, withBanner(file, text)])));
   return {

@@ -28,12 +28,9 @@ import { gapText, indexSections, securityText } from './docs-index.js';
 
 type Doc = Record<string, any>;
 
-/** The package name when the caller gives none: generate()'s `packageName` default. */
-const DEFAULT_PACKAGE_NAME = 'partner-recruitment-client';
-
 export interface DocsOptions {
   /** The generated package's name, as consumers import it (`<name>/validators`). */
-  packageName?: string | undefined;
+  packageName: string;
 }
 
 /**
@@ -241,9 +238,9 @@ function usages(model: SpecModel, names: PageNames): Map<string, Usage[]> {
   return used;
 }
 
-export function emitDocs(model: SpecModel, templatesDir: string, validators: ValidatorEntry[], options: DocsOptions = {}): Files {
+export function emitDocs(model: SpecModel, templatesDir: string, validators: ValidatorEntry[], options: DocsOptions): Files {
   const doc = model.document as Doc;
-  const packageName = options.packageName ?? DEFAULT_PACKAGE_NAME;
+  const { packageName } = options;
   const validatorsModule = `${packageName}/validators`;
   const hasSchemas = model.schemaNames.length > 0;
   const render = renderer(loadTemplates(templatesDir), templatesDir);

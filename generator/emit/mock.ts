@@ -14,6 +14,7 @@ import { isObject } from '../own.js';
 import { commentSafe } from '../problems.js';
 import { code, fence, text } from './markdown.js';
 import { isGapSchema, operationTypeKey } from './validators.js';
+import { mockBinName } from './package.js';
 import type { Files } from './types.js';
 
 type Doc = Record<string, any>;
@@ -21,7 +22,7 @@ type Doc = Record<string, any>;
 /** The templates' imports of the client runtime, as they read once both sit in src/runtime/. */
 const CLIENT_IMPORT = /(from\s+'|import\(')\.\.\/client\//g;
 
-export function emitMock(model: SpecModel, templatesDir: string): Files {
+export function emitMock(model: SpecModel, templatesDir: string, packageName: string): Files {
   const files: Files = new Map();
   const runtimeDir = path.join(templatesDir, 'mock');
   for (const name of readdirSync(runtimeDir).sort()) {
@@ -45,7 +46,7 @@ const code = await runMockCli(process.argv.slice(2), {
 });
 if (code !== undefined) process.exitCode = code;
 `);
-  files.set('docs/mock.md', mockPage(model));
+  files.set('docs/mock.md', mockPage(model, packageName));
   return files;
 }
 
@@ -230,7 +231,10 @@ function collectionExample(model: SpecModel): string {
   return first ? `\n${fence('ts', `const mock = createMockApi({ collections: { ${propertyKey(first.operationId)}: 120 } }); // 120 sampled items`)}` : '';
 }
 
-function mockPage(model: SpecModel): string {
+/** A single-quoted JavaScript string (a package name or module specifier in a code block). */
+const jsQuote = (value: string): string => `'${value.replace(/[\\']/g, '\\$&')}'`;
+
+function mockPage(model: SpecModel, packageName: string): string {
   const names = model.environments.map((e) => e.name);
   const paginated = model.operations.filter((o) => o.paginated).map((o) => code(o.operationId));
   return `# Mock of the ${text(model.title)}
@@ -239,18 +243,18 @@ A mock generated from the spec, for testing an integration without the real serv
 answers a Fetch API \`Request\` with a \`Response\`; it serves three ways:
 
 \`\`\`ts
-import { createMockApi } from '<package>/mock';
+import { createMockApi } from ${jsQuote(`${packageName}/mock`)};
 const mock = createMockApi({ seed: 1 });
-const client = createClient({ baseUrl: 'http://mock.test', fetch: mock.fetch /* , credentials, environment */ }); // this package's client
+const clientOptions = { baseUrl: 'http://mock.test', fetch: mock.fetch }; // with the credentials and environment, for this package's client
 const server = await mock.listen(); // a node:http server on 127.0.0.1, a free port: server.url, await server.close()
 \`\`\`
 
 - **In process**: \`mock.fetch\` is a fetch-compatible function (no network); \`mock.handle(request)\` is the core.
 - **HTTP**: \`mock.listen({ port = 0, host = '127.0.0.1' })\` resolves with \`{ url, close() }\`; \`url\` includes the base path.
-- **Mock Service Worker** (v2, an optional peer dependency, imported only by \`<package>/mock/msw\`):
+- **Mock Service Worker** (v2, an optional peer dependency, imported only by ${code(`${packageName}/mock/msw`)}):
   \`setupServer(...createMockHandlers(mock, { baseUrl: 'http://mock.test' }))\` answers every request under that base URL.
-- **Command line**: the package's mock bin: ${code(`[--port N] [--host H] [--seed N] [--environment ${names.join('|')}] [--simulate-limits]`)}
-  (default port 4010, host 127.0.0.1, seed 1, environment ${code(names[0] ?? '')}); prints one line, its base URL, when ready;
+- **Command line**: ${code(`npx ${mockBinName(packageName)} [--port N] [--host H] [--seed N] [--environment NAME] [--simulate-limits]`)}
+  (\`NAME\`: ${names.map(code).join(', ')}; default port 4010, host 127.0.0.1, seed 1, environment ${code(names[0] ?? '')}); prints one line, its base URL, when ready;
   stops on SIGINT/SIGTERM with exit 0; a bad flag prints the usage on stderr and exits 2.
 
 The mock reads the bundled document \`openapi.json\` at the package's root once, on first use

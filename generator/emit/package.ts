@@ -20,6 +20,9 @@ export interface PackageInfo {
   version?: string | undefined;
 }
 
+/** The package name when the caller gives none (GenerateOptions.packageName). */
+export const DEFAULT_PACKAGE_NAME = 'partner-recruitment-client';
+
 /** The mock's command: the package's unscoped name without a trailing "-client", then "-mock". */
 export const mockBinName = (packageName: string): string => `${packageName.replace(/^@[^/]+\//, '').replace(/-client$/, '')}-mock`;
 

@@ -10,12 +10,13 @@ import { loadSpec } from '../../generator/load.js';
 import { buildModel } from '../../generator/model.js';
 import { emitValidators } from '../../generator/emit/validators.js';
 import { emitDocs } from '../../generator/emit/docs.js';
+import { DEFAULT_PACKAGE_NAME } from '../../generator/emit/package.js';
 import { headings } from './markdown-pages.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const TEMPLATES = path.join(ROOT, 'templates');
 
-async function docsFor(fixture: string, packageName?: string): Promise<Map<string, string>> {
+async function docsFor(fixture: string, packageName = DEFAULT_PACKAGE_NAME): Promise<Map<string, string>> {
   const loaded = await loadSpec(path.join(ROOT, 'test', 'fixtures', fixture));
   const model = buildModel(loaded.document);
   return emitDocs(model, TEMPLATES, emitValidators(model).entries, { packageName });
