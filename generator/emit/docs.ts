@@ -193,17 +193,34 @@ export interface DocsLinks {
   operation(operationId: string): string | undefined;
   /** `docs/schemas/<name>.md` of a component schema. */
   schema(name: string): string | undefined;
+  /** `docs/webhooks.md#<anchor>` of a webhook's section (by its name in `webhooks`). */
+  webhook(name: string): string | undefined;
+  /** `docs/index.md#<anchor>` of the index's servers (environments) section, when it has one. */
+  servers: string | undefined;
+}
+
+/** The `docs/webhooks.md` anchor of each webhook, by name, as GitHub numbers repeated headings after the page title. */
+function webhookAnchors(doc: Doc): Map<string, string> {
+  const slugger = new GithubSlugger();
+  slugger.slug('Webhooks');
+  return new Map(Object.keys(doc.webhooks ?? {}).map((name) => [name, slugger.slug(headingText(name))]));
 }
 
 export function docsPages(model: SpecModel): DocsLinks {
+  const doc = model.document as Doc;
   const names = pageNames(model);
   const operations = new Map(model.operations.map((op) => [op.operationId, `docs/${names.tagFile.get(op.tag)}#${names.operationAnchor.get(op)}`]));
+  const webhooks = webhookAnchors(doc);
+  const sections = indexSections(doc, model, () => '', () => undefined);
+  const servers = sections.servers && sections.contents.find((c) => c.title === sections.heading.servers);
   return {
     operation: (operationId) => operations.get(operationId),
     schema: (name) => {
       const file = names.schemaFile.get(name);
       return file === undefined ? undefined : `docs/schemas/${file}`;
     },
+    webhook: (name) => (webhooks.has(name) ? `docs/webhooks.md#${webhooks.get(name)}` : undefined),
+    servers: servers ? `docs/index.md#${servers.anchor}` : undefined,
   };
 }
 
@@ -348,8 +365,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
   if (hasSchemas) files.set('docs/schemas/index.md', render('schemas', { schemas }));
 
   // Webhooks.
-  const webhookSlugger = new GithubSlugger();
-  webhookSlugger.slug('Webhooks');
+  const anchors = webhookAnchors(doc);
   const webhooks = Object.entries<any>(doc.webhooks ?? {}).map(([name, item]) => {
     const pathItem = deref<Doc>(doc, item) ?? {};
     const method = Object.keys(pathItem).find((k) => ['post', 'put', 'get'].includes(k)) ?? 'post';
@@ -358,7 +374,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
     const media = body ? Object.entries<any>(body.content ?? {})[0] : undefined;
     return {
       name,
-      anchor: webhookSlugger.slug(headingText(name)),
+      anchor: anchors.get(name)!,
       method: method.toUpperCase(),
       summary: op.summary ?? '',
       description: markdown(op.description),

@@ -1,7 +1,8 @@
 /**
  * CHANGELOG.md entries: the version, the date when known, and the changes grouped by level, each
- * linking the docs page it concerns (the schema's page for a change inside a component schema,
- * else the operation's section). A change reached through several operations is one line.
+ * linking the docs it concerns: the schema's page for a change inside a component schema, the
+ * index's environments section for a server, and each operation's (or webhook's) section. A
+ * change reached through several operations is one line.
  */
 import type { DocsLinks } from '../emit/docs.js';
 import { code, text } from '../emit/markdown.js';
@@ -23,11 +24,16 @@ const link = (label: string, href: string | undefined) => (href === undefined ? 
 
 function line(group: Change[], links: DocsLinks): string {
   const first = group[0]!;
-  const operations = [...new Set(group.flatMap((c) => (c.operation === undefined ? [] : [c.operation])))].sort();
   const schema = schemaOf(first.pointer);
+  // Each operation once, named by its operationId: a webhook's links to its section of the webhooks page.
+  const operations = new Map<string, string | undefined>();
+  for (const c of group) {
+    if (c.operation !== undefined) operations.set(c.operation, c.webhook !== undefined ? links.webhook(c.webhook) : links.operation(c.operation));
+  }
   const where = [
     ...(schema !== undefined ? [link(schema, links.schema(schema))] : []),
-    ...operations.map((op) => link(op, links.operation(op))),
+    ...(/^\/servers(\/|$)/.test(first.pointer) ? [link('servers', links.servers)] : []),
+    ...[...operations].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([op, href]) => link(op, href)),
   ];
   return `- ${text(first.message)} ${code(`#${first.pointer}`)} (${code(first.rule)})${where.length ? `: ${where.join(', ')}` : ''}`;
 }

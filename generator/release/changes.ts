@@ -13,6 +13,8 @@ export interface Change {
   pointer: string;
   /** The operation through which the change reaches the consumer, when there is one. */
   operation?: string;
+  /** The webhook (its name in `webhooks`) when that operation is one. */
+  webhook?: string;
   message: string;
 }
 
@@ -33,10 +35,19 @@ export interface ChangeSink {
 export class ChangeList implements ChangeSink {
   /** The operationId changes are attributed to while it is set. */
   operation: string | undefined;
+  /** The webhook changes are attributed to while it is set (with its `operation`). */
+  webhook: string | undefined;
   private readonly changes = new Map<string, Change>();
 
   add(level: Level, rule: string, pointer: string, message: string): void {
-    const change: Change = { level, rule, pointer, ...(this.operation !== undefined && { operation: this.operation }), message };
+    const change: Change = {
+      level,
+      rule,
+      pointer,
+      ...(this.operation !== undefined && { operation: this.operation }),
+      ...(this.webhook !== undefined && { webhook: this.webhook }),
+      message,
+    };
     this.changes.set(JSON.stringify([rule, pointer, this.operation ?? null, message]), change);
   }
 

@@ -2,19 +2,22 @@
  * Classification: every difference between two bundled OpenAPI 3.0/3.1 documents that a consumer
  * of the generated package can notice, each with its level (breaking, additive, docs), rule id,
  * JSON pointer and operation. Operations are matched by method and path (then by operationId, to
- * tell a move from a removal), servers by `x-environment` (else URL), schemas by name; request
- * and response schemas are judged in their role (schema-diff.ts). A component schema that no
- * operation or webhook reaches is an exported type and validator of its own: judged in both roles.
- * Pure: two documents in, a sorted list out.
+ * tell a move from a removal), servers by `x-environment` (else URL), components, parameters,
+ * statuses, media types and headers by name; request and response schemas are judged in their
+ * role (schema-diff.ts). A component schema that no operation or webhook reaches is an exported
+ * type and validator of its own: judged in both roles. Pure: two documents in, a sorted list out.
  */
 import { escapePointer, pascalCase } from '../names.js';
 import { forEachEntry, isObject, own } from '../own.js';
 import { METHODS } from '../model.js';
 import { ChangeList, type Change, type Located, type Role } from './changes.js';
 import { canonical, DOCS_KEYWORDS, docsChanges, entries, list } from './compare.js';
-import { resolve, SchemaDiff } from './schema-diff.js';
+import { lookup, resolve, SchemaDiff } from './schema-diff.js';
 
 type Doc = Record<string, any>;
+
+/** The sections of `components` that openapi-typescript exports as types. */
+const EXPORTED_COMPONENTS = ['schemas', 'responses', 'parameters', 'requestBodies', 'headers', 'pathItems'];
 
 /** Extensions that document limits the client follows: a change is additive. */
 const LIMIT_EXTENSIONS = ['x-rate-limit', 'x-pagination'];
@@ -46,7 +49,7 @@ class DocumentDiff {
     this.securitySchemes();
     this.operations('paths');
     this.operations('webhooks');
-    this.schemas();
+    this.components();
     this.extensions(this.base, this.head, '');
     for (const [name] of this.union(this.base.components?.examples, this.head.components?.examples)) {
       const pointer = `/components/examples/${escapePointer(name)}`;
@@ -104,12 +107,36 @@ class DocumentDiff {
         const hv = own(h.value, 'variables');
         for (const [name, inB, inH] of this.union(bv, hv)) {
           const at = `${h.pointer}/variables/${escapePointer(name)}`;
-          if (inB && !inH) this.changes.add('breaking', 'server-variable-removed', `${b.pointer}/variables/${escapePointer(name)}`, `${label(key)}: variable ${JSON.stringify(name)} removed`);
-          else if (canonical(own(bv, name), DOCS_KEYWORDS) !== canonical(own(hv, name), DOCS_KEYWORDS)) this.changes.add('additive', 'server-variable-changed', at, `${label(key)}: variable ${JSON.stringify(name)} ${inB ? 'changed' : 'added'}`);
+          const what = `${label(key)}: variable ${JSON.stringify(name)}`;
+          if (inB && !inH) this.changes.add('breaking', 'server-variable-removed', `${b.pointer}/variables/${escapePointer(name)}`, `${what} removed`);
+          else if (!inB) this.changes.add('additive', 'server-variable-added', at, `${what} added`);
+          else this.serverVariable(own(bv, name), own(hv, name), at, what);
         }
         docsChanges(this.changes, b.value, h.value, h.pointer);
         this.extensions(b.value, h.value, h.pointer);
       }
+    }
+  }
+
+  /**
+   * The client checks a variable's value against its `enum` and fills the URL with its `default`:
+   * a value no longer allowed, a new enum, or another default (another address for whoever keeps
+   * it) is breaking; more values or no enum is additive.
+   */
+  private serverVariable(b: unknown, h: unknown, at: string, what: string): void {
+    docsChanges(this.changes, b, h, at);
+    this.extensions(b, h, at);
+    if (canonical(own(b, 'default')) !== canonical(own(h, 'default'))) this.changes.add('breaking', 'server-variable-default-changed', `${at}/default`, `${what}: default ${JSON.stringify(own(b, 'default')) ?? 'none'} → ${JSON.stringify(own(h, 'default')) ?? 'none'}`);
+    const be = own(b, 'enum');
+    const he = own(h, 'enum');
+    if (canonical(be) === canonical(he)) return;
+    if (!Array.isArray(he)) this.changes.add('additive', 'server-variable-enum-removed', `${at}/enum`, `${what}: any value allowed`);
+    else if (!Array.isArray(be)) this.changes.add('breaking', 'server-variable-enum-added', `${at}/enum`, `${what}: restricted to ${he.map((v) => JSON.stringify(v)).join(', ')}`);
+    else {
+      const removed = be.filter((v) => !he.includes(v));
+      const added = he.filter((v) => !be.includes(v));
+      if (removed.length) this.changes.add('breaking', 'server-variable-value-removed', `${at}/enum`, `${what}: value ${removed.map((v) => JSON.stringify(v)).join(', ')} no longer allowed`);
+      if (added.length) this.changes.add('additive', 'server-variable-value-added', `${at}/enum`, `${what}: value ${added.map((v) => JSON.stringify(v)).join(', ')} allowed`);
     }
   }
 
@@ -155,9 +182,13 @@ class DocumentDiff {
     const afterById = new Map([...after.values()].map((o) => [o.operationId, o]));
     const paired = new Set<string>();
     const what = section === 'paths' ? 'operation' : 'webhook';
+    const attribute = (o: OperationRef) => {
+      this.changes.operation = o.operationId;
+      this.changes.webhook = section === 'webhooks' ? o.path : undefined;
+    };
     for (const [key, b] of before) {
       let h = after.get(key);
-      this.changes.operation = b.operationId;
+      attribute(b);
       if (!h) {
         const moved = afterById.get(b.operationId);
         if (moved && !before.has(moved.label)) {
@@ -170,15 +201,16 @@ class DocumentDiff {
         }
       }
       paired.add(h.label);
-      this.changes.operation = h.operationId;
+      attribute(h);
       this.operation(b, h, section === 'webhooks');
     }
     for (const [key, h] of after) {
       if (paired.has(key)) continue;
-      this.changes.operation = h.operationId;
+      attribute(h);
       this.changes.add('additive', `${what}-added`, h.op.pointer, `${h.label} added`);
     }
     this.changes.operation = undefined;
+    this.changes.webhook = undefined;
   }
 
   private operation(b: OperationRef, h: OperationRef, webhook: boolean): void {
@@ -199,9 +231,32 @@ class DocumentDiff {
     if (!webhook) {
       this.parameters(b, h, schemas);
       this.security(B, H, h.op.pointer);
+      this.operationServers(b, h);
     }
     this.requestBody(b.op, h.op, sent, schemas);
     this.responses(b.op, h.op, received, schemas);
+  }
+
+  /** The servers an operation is served from (its own, else its path's, else the document's), by URL, and where they are declared. */
+  private serversOf(doc: Doc, o: OperationRef): { urls: Set<string>; pointer: string } {
+    const owners: Located[] = [o.op, o.item, { value: doc, pointer: '' }];
+    const owner = owners.find((x) => list(own(x.value, 'servers')).length > 0) ?? owners[2]!;
+    return { urls: new Set(list(own(owner.value, 'servers')).map((s) => String(own(s, 'url')))), pointer: `${owner.pointer}/servers` };
+  }
+
+  /**
+   * `servers` on an operation or path: an address the operation was served from and no longer is
+   * breaks whoever calls it there (an override of the document's servers included); a new
+   * address only is additive. The docs pages show them; the client calls the environments.
+   */
+  private operationServers(b: OperationRef, h: OperationRef): void {
+    const before = this.serversOf(this.base, b);
+    const after = this.serversOf(this.head, h);
+    if (before.pointer === '/servers' && after.pointer === '/servers') return;
+    const removed = [...before.urls].filter((u) => !after.urls.has(u)).sort();
+    const added = [...after.urls].filter((u) => !before.urls.has(u)).sort();
+    if (removed.length) this.changes.add('breaking', 'operation-server-removed', after.pointer, `no longer served from ${removed.join(', ')}`);
+    if (added.length) this.changes.add('additive', 'operation-server-added', after.pointer, `also served from ${added.join(', ')}`);
   }
 
   /** Path-level then operation-level parameters, by `in` and name, each resolved with its pointer. */
@@ -299,6 +354,39 @@ class DocumentDiff {
         docsChanges(this.changes, b.value, h.value, h.pointer);
         this.extensions(b.value, h.value, h.pointer);
         this.content(b, h, role, schemas, success);
+        this.headers(b, h, role, schemas);
+      }
+    }
+  }
+
+  /**
+   * A response's headers are typed (`headers: { "X-Total"?: number }`): for a reader, one removed
+   * or made optional is breaking, one added or made required additive; for a writer (a webhook's
+   * response, built by the consumer) the reverse. Each header's schema or content is compared in the role.
+   */
+  private headers(b: Located, h: Located, role: Role, schemas: SchemaDiff): void {
+    const bh = own(b.value, 'headers');
+    const hh = own(h.value, 'headers');
+    const reads = role === 'response';
+    for (const [name, inB, inH] of this.union(bh, hh)) {
+      const bp = resolve(this.base, { value: own(bh, name), pointer: `${b.pointer}/headers/${escapePointer(name)}` });
+      const hp = resolve(this.head, { value: own(hh, name), pointer: `${h.pointer}/headers/${escapePointer(name)}` });
+      const label = `header ${JSON.stringify(name)}`;
+      const required = (x: Located) => own(x.value, 'required') === true;
+      if (!inH) this.changes.add(reads ? 'breaking' : 'additive', `${role}-header-removed`, bp.pointer, `${label} removed`);
+      else if (!inB) {
+        const breaking = !reads && required(hp);
+        this.changes.add(breaking ? 'breaking' : 'additive', breaking ? `${role}-header-added-required` : `${role}-header-added`, hp.pointer, `${label} added`);
+      } else {
+        if (required(bp) !== required(hp)) {
+          const breaking = reads === required(bp);
+          this.changes.add(breaking ? 'breaking' : 'additive', `${role}-header-became-${required(hp) ? 'required' : 'optional'}`, hp.pointer, `${label} became ${required(hp) ? 'required' : 'optional'}`);
+        }
+        if (own(bp.value, 'deprecated') !== true && own(hp.value, 'deprecated') === true) this.changes.add('additive', 'deprecated', hp.pointer, `${label} deprecated`);
+        docsChanges(this.changes, bp.value, hp.value, hp.pointer);
+        this.extensions(bp.value, hp.value, hp.pointer);
+        schemas.compare({ value: own(bp.value, 'schema'), pointer: `${bp.pointer}/schema` }, { value: own(hp.value, 'schema'), pointer: `${hp.pointer}/schema` }, role);
+        this.content(bp, hp, role, schemas, true);
       }
     }
   }
@@ -322,25 +410,42 @@ class DocumentDiff {
     }
   }
 
-  /** Component schemas are exported as types and validators: removal or rename is breaking. */
-  private schemas(): void {
+  /**
+   * Components openapi-typescript exports as types (`components["schemas"]["Item"]`, and the
+   * same for responses, parameters, request bodies, headers and path items; schemas are
+   * validators too): removed or renamed is breaking, added additive. A rename is a removed
+   * component whose definition (docs aside) reappears under a new name. Their contents are
+   * judged where operations use them; an unreached schema is judged on its own in both roles.
+   */
+  private components(): void {
+    for (const section of EXPORTED_COMPONENTS) {
+      const what = section === 'schemas' ? 'schema' : 'component';
+      const bs = own(this.base.components, section);
+      const hs = own(this.head.components, section);
+      const pointer = (name: string) => `/components/${section}/${escapePointer(name)}`;
+      const label = (name: string) => `${section === 'schemas' ? 'schema' : `components.${section}`} ${JSON.stringify(name)}`;
+      const names = this.union(bs, hs);
+      const added = names.filter(([, inB, inH]) => !inB && inH).map(([name]) => name);
+      const shape = (byName: unknown, name: string) => canonical(own(byName, name), DOCS_KEYWORDS);
+      const renamedTo = new Set<string>();
+      for (const [name, inB, inH] of names) {
+        if (inH || !inB) continue;
+        const target = added.find((n) => !renamedTo.has(n) && shape(hs, n) === shape(bs, name));
+        if (target !== undefined) {
+          renamedTo.add(target);
+          this.changes.add('breaking', `${what}-renamed`, pointer(target), `${label(name)} renamed to ${JSON.stringify(target)}`);
+        } else this.changes.add('breaking', `${what}-removed`, pointer(name), `${label(name)} removed`);
+      }
+      for (const name of added) if (!renamedTo.has(name)) this.changes.add('additive', `${what}-added`, pointer(name), `${label(name)} added`);
+    }
+    this.unreachedSchemas();
+  }
+
+  private unreachedSchemas(): void {
     const bs = this.base.components?.schemas;
     const hs = this.head.components?.schemas;
     const pointer = (name: string) => `/components/schemas/${escapePointer(name)}`;
     const names = this.union(bs, hs);
-    const added = names.filter(([, inB, inH]) => !inB && inH).map(([name]) => name);
-    const shape = (doc: unknown, name: string) => canonical(own(own(own(doc, 'components'), 'schemas'), name), DOCS_KEYWORDS);
-    const renamedTo = new Set<string>();
-    for (const [name, inB, inH] of names) {
-      if (inH) continue;
-      const target = added.find((n) => !renamedTo.has(n) && shape(this.head, n) === shape(this.base, name));
-      if (target !== undefined) {
-        renamedTo.add(target);
-        this.changes.add('breaking', 'schema-renamed', pointer(target), `schema ${JSON.stringify(name)} renamed to ${JSON.stringify(target)}`);
-      } else if (inB) this.changes.add('breaking', 'schema-removed', pointer(name), `schema ${JSON.stringify(name)} removed`);
-    }
-    for (const name of added) if (!renamedTo.has(name)) this.changes.add('additive', 'schema-added', pointer(name), `schema ${JSON.stringify(name)} added`);
-
     const reached = new Set([...reachable(this.base), ...reachable(this.head)]);
     const schemas = new SchemaDiff(this.base, this.head, this.changes);
     for (const [name, inB, inH] of names) {
@@ -350,16 +455,17 @@ class DocumentDiff {
   }
 }
 
-/** The JSON pointers of every `$ref` target reachable from the document's paths and webhooks. */
+/** The JSON pointers of every `$ref` target reachable from the document's paths and webhooks, each hop of a `$ref` chain included. */
 function reachable(doc: Doc): Set<string> {
   const found = new Set<string>();
   const pending: unknown[] = [doc.paths, doc.webhooks];
   while (pending.length) {
     forEachEntry(pending.pop(), (key, value) => {
       if (key !== '$ref' || typeof value !== 'string' || !value.startsWith('#')) return;
-      const target = resolve(doc, { value: { $ref: value }, pointer: '' });
+      const target = lookup(doc, value);
       if (found.has(target.pointer)) return;
       found.add(target.pointer);
+      // Walked in turn: its own `$ref` (an alias of another schema) is the next hop.
       pending.push(target.value);
     });
   }

@@ -1,9 +1,14 @@
 /**
  * One schema against its next version, in one role: `request` (the consumer builds the value, so
  * whatever the new schema refuses breaks them) or `response` (the consumer reads it, so whatever
- * the new schema adds to what they may receive breaks them). The walk follows `$ref`s,
- * `properties`, `items`, `allOf`/`oneOf`/`anyOf`, discriminators and `if`/`then`/`else`; a pair
- * of schemas already compared in a role is not compared again, so recursion terminates.
+ * the new schema adds to what they may receive breaks them). The walk follows `$ref`s (and the
+ * keywords written beside one, OpenAPI 3.1), `properties`, `items`, `allOf`/`oneOf`/`anyOf`,
+ * discriminators and `if`/`then`/`else`; a pair of schemas already compared in a role is not
+ * compared again, so recursion terminates.
+ *
+ * `readOnly`/`writeOnly` do not hide a property: the generated validators treat them as
+ * annotations and the generated types keep the property (a `readonly` modifier at most), so a
+ * property is judged in both directions whatever its flags.
  */
 import { escapePointer } from '../names.js';
 import { own, isObject } from '../own.js';
@@ -11,18 +16,36 @@ import { refSegments } from '../model.js';
 import type { ChangeSink, Located, Role } from './changes.js';
 import { canonical, DOCS_KEYWORDS, docsChanges, list } from './compare.js';
 
-/** Follows `$ref`s to the schema they name, with the JSON pointer of where it is. */
-export function resolve(doc: unknown, node: Located): Located {
-  let { value, pointer } = node;
-  for (let hops = 0; isObject(value) && typeof value.$ref === 'string' && value.$ref.startsWith('#') && hops < 64; hops++) {
-    const segments = refSegments(value.$ref);
-    pointer = segments.length ? `/${segments.map(escapePointer).join('/')}` : '';
-    value = segments.reduce<unknown>((o, k) => own(o, k), doc);
+/** The value a local `$ref` names and its JSON pointer; one hop. */
+export function lookup(doc: unknown, ref: string): Located {
+  const segments = refSegments(ref);
+  return { value: segments.reduce<unknown>((o, k) => own(o, k), doc), pointer: segments.length ? `/${segments.map(escapePointer).join('/')}` : '' };
+}
+
+const localRef = (value: unknown): string | undefined => (isObject(value) && typeof value.$ref === 'string' && value.$ref.startsWith('#') ? value.$ref : undefined);
+
+/**
+ * Follows `$ref`s to what they name, with the JSON pointer of where it is. With `siblings`, stops
+ * at a `$ref` that has keywords beside it (a 3.1 schema), so they can be compared too.
+ */
+export function resolve(doc: unknown, node: Located, { siblings = false } = {}): Located {
+  let current = node;
+  for (let hops = 0; hops < 64; hops++) {
+    const ref = localRef(current.value);
+    if (ref === undefined || (siblings && Object.keys(current.value as object).length > 1)) break;
+    current = lookup(doc, ref);
   }
   // Boolean schemas: `true` accepts anything (as `{}`), `false` nothing.
-  if (value === true) value = {};
-  if (value === false) value = { not: {} };
-  return { value, pointer };
+  if (current.value === true) return { value: {}, pointer: current.pointer };
+  if (current.value === false) return { value: { not: {} }, pointer: current.pointer };
+  return current;
+}
+
+/** `{ $ref, ...siblings }` as its two parts: the reference, and the keywords beside it (both apply). */
+function splitRef(node: Located): { target: Located; siblings: Located } {
+  const { $ref, ...rest } = node.value as Record<string, unknown>;
+  if ($ref === undefined) return { target: node, siblings: { value: {}, pointer: node.pointer } };
+  return { target: { value: { $ref }, pointer: node.pointer }, siblings: { value: rest, pointer: node.pointer } };
 }
 
 /** Upper bounds: a lower value is tighter. */
@@ -35,12 +58,21 @@ const PRESENCE = ['pattern', 'format', 'multipleOf', 'contentEncoding', 'content
 const FLAGS = ['uniqueItems', 'x-future-date-time'];
 /** Conditional rules: added is tighter. */
 const CONDITIONALS = ['if', 'dependentRequired', 'dependentSchemas'];
-/** Keywords this walk judges; any other keyword that changes is reported as `schema-keyword-changed`. */
+/** Keywords holding a schema for the properties or items a schema does not name: a schema, or `false` for none. */
+const REST_PROPERTIES = ['additionalProperties', 'unevaluatedProperties'];
+const REST_ITEMS = ['items', 'unevaluatedItems'];
+/**
+ * Keywords this walk judges; any other keyword that changes is `schema-keyword-changed`, breaking
+ * in both roles: it cannot be proven safe. `$defs` are judged where they are referenced.
+ */
 const JUDGED = new Set([
-  ...UPPER, ...LOWER, ...PRESENCE, ...FLAGS, ...CONDITIONALS, ...DOCS_KEYWORDS,
-  'type', 'nullable', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'items', 'prefixItems',
-  'allOf', 'oneOf', 'anyOf', 'discriminator', 'then', 'else', 'deprecated', 'readOnly', 'writeOnly', 'default', '$ref', '$schema', '$id', '$anchor',
+  ...UPPER, ...LOWER, ...PRESENCE, ...FLAGS, ...CONDITIONALS, ...DOCS_KEYWORDS, ...REST_PROPERTIES, ...REST_ITEMS,
+  'type', 'nullable', 'enum', 'const', 'properties', 'required', 'prefixItems',
+  'allOf', 'oneOf', 'anyOf', 'discriminator', 'then', 'else', 'deprecated', 'readOnly', 'writeOnly', 'default',
+  '$ref', '$schema', '$id', '$anchor', '$defs', 'definitions', '$comment',
 ]);
+/** A schema made only of these keywords accepts anything: it only documents. */
+const ANNOTATIONS = new Set([...DOCS_KEYWORDS, 'deprecated', 'readOnly', 'writeOnly', 'default']);
 const COMPOSITIONS = ['allOf', 'oneOf', 'anyOf'] as const;
 
 /** The JSON types a schema allows, `undefined` for any; OpenAPI 3.0's `nullable: true` adds `null`. */
@@ -73,22 +105,38 @@ export class SchemaDiff {
 
   /** Compares `b` (in the base document) with `h` (in the head document) as a `role` value. */
   compare(b: Located, h: Located, role: Role): void {
-    const bs = resolve(this.base, b);
-    const hs = resolve(this.head, h);
+    const bs = resolve(this.base, b, { siblings: true });
+    const hs = resolve(this.head, h, { siblings: true });
     const key = `${role} ${bs.pointer} ${hs.pointer}`;
     if (this.compared.has(key)) return;
     this.compared.add(key);
     if (!isObject(bs.value) || !isObject(hs.value)) return;
-    const B = bs.value;
-    const H = hs.value;
+    // Left with a bare `$ref` only on a cycle of references: no schema in between, nothing to split.
+    const hasSiblings = (x: Located) => localRef(x.value) !== undefined && Object.keys(x.value as object).length > 1;
+    if (!hasSiblings(bs) && !hasSiblings(hs)) {
+      this.judge(bs, hs, role);
+      return;
+    }
+    // A `$ref` with keywords beside it: the target and the siblings each apply, so each is compared.
+    const bp = splitRef(bs);
+    const hp = splitRef(hs);
+    this.compare(bp.target, hp.target, role);
+    this.judge(bp.siblings, hp.siblings, role);
+  }
+
+  /** Compares two schemas that hold no `$ref` at their top. */
+  private judge(bs: Located, hs: Located, role: Role): void {
+    const B = bs.value as Record<string, any>;
+    const H = hs.value as Record<string, any>;
     const at = (keyword: string) => `${hs.pointer}/${escapePointer(keyword)}`;
     const was = (keyword: string) => `${bs.pointer}/${escapePointer(keyword)}`;
 
     docsChanges(this.sink, B, H, hs.pointer);
     if (B.deprecated !== true && H.deprecated === true) this.sink.add('additive', 'deprecated', hs.pointer, 'deprecated');
     if (B.deprecated === true && H.deprecated !== true) this.sink.add('additive', 'deprecation-removed', hs.pointer, 'no longer deprecated');
+    this.annotations(B, H, role, at, was);
 
-    this.types(B, H, role, at(Object.hasOwn(H, 'type') ? 'type' : 'nullable'));
+    this.types(B, H, role, Object.hasOwn(H, 'type') ? at('type') : Object.hasOwn(H, 'nullable') ? at('nullable') : was('type'));
     this.values(B, H, role, bs.pointer, hs.pointer);
     this.constraints(B, H, role, at, was);
     this.conditionals(B, H, role, at, was);
@@ -99,9 +147,29 @@ export class SchemaDiff {
 
     for (const keyword of new Set([...Object.keys(B), ...Object.keys(H)])) {
       if (JUDGED.has(keyword) || canonical(own(B, keyword)) === canonical(own(H, keyword))) continue;
-      if (keyword.startsWith('x-')) this.sink.add('docs', 'extension-changed', at(keyword), `${keyword} changed`);
-      else this.sink.add('additive', 'schema-keyword-changed', at(keyword), `${keyword} changed`);
+      const pointer = own(H, keyword) === undefined ? was(keyword) : at(keyword);
+      if (keyword.startsWith('x-')) this.sink.add('docs', 'extension-changed', pointer, `${keyword} changed`);
+      else this.sink.add('breaking', 'schema-keyword-changed', pointer, `${keyword} changed (not classified: may accept or return other values)`);
     }
+  }
+
+  /**
+   * `readOnly`/`writeOnly`: additive. The validators ignore them and the types only gain or lose a
+   * `readonly` modifier, which TypeScript does not check when values are built or passed; they tell
+   * the consumer which direction the server uses the property in. `default` in a request: additive,
+   * the server's behaviour when the value is left out changed; in a response it only documents.
+   */
+  private annotations(B: Record<string, any>, H: Record<string, any>, role: Role, at: (k: string) => string, was: (k: string) => string): void {
+    for (const [keyword, rule] of [['readOnly', 'read-only-changed'], ['writeOnly', 'write-only-changed']] as const) {
+      const before = B[keyword] === true;
+      const after = H[keyword] === true;
+      if (before !== after) this.sink.add('additive', rule, after ? at(keyword) : was(keyword), `${keyword} ${after ? 'added' : 'removed'}`);
+    }
+    if (canonical(own(B, 'default')) === canonical(own(H, 'default'))) return;
+    const pointer = own(H, 'default') === undefined ? was('default') : at('default');
+    const message = `default ${JSON.stringify(own(B, 'default')) ?? 'none'} → ${JSON.stringify(own(H, 'default')) ?? 'none'}`;
+    if (role === 'request') this.sink.add('additive', 'request-default-changed', pointer, message);
+    else this.sink.add('docs', 'default-changed', pointer, message);
   }
 
   private types(B: Record<string, any>, H: Record<string, any>, role: Role, pointer: string): void {
@@ -219,9 +287,6 @@ export class SchemaDiff {
     for (const name of names) {
       const before: Located | undefined = Object.hasOwn(bp, name) ? { value: bp[name], pointer: `${bs.pointer}/properties/${escapePointer(name)}` } : undefined;
       const after: Located | undefined = Object.hasOwn(hp, name) ? { value: hp[name], pointer: `${hs.pointer}/properties/${escapePointer(name)}` } : undefined;
-      // A readOnly property is never sent, a writeOnly one never received.
-      const hidden = role === 'request' ? 'readOnly' : 'writeOnly';
-      if ([before && resolve(this.base, before), after && resolve(this.head, after)].some((s) => isObject(s?.value) && s.value[hidden] === true)) continue;
       const pointer = after?.pointer ?? before?.pointer ?? `${hs.pointer}/required`;
       const label = JSON.stringify(name);
       if (!before && after) {
@@ -244,11 +309,11 @@ export class SchemaDiff {
       }
       if (before && after) this.compare(before, after, role);
     }
-    this.subschema(bs, hs, 'additionalProperties', role, (v) => v !== undefined && v !== true);
+    for (const keyword of REST_PROPERTIES) this.subschema(bs, hs, keyword, role, (v) => v !== undefined && v !== true);
   }
 
   private arrays(bs: Located, hs: Located, role: Role): void {
-    this.subschema(bs, hs, 'items', role, (v) => v !== undefined);
+    for (const keyword of REST_ITEMS) this.subschema(bs, hs, keyword, role, (v) => v !== undefined && v !== true);
     const bi = list((bs.value as Record<string, any>).prefixItems);
     const hi = list((hs.value as Record<string, any>).prefixItems);
     for (let i = 0; i < Math.min(bi.length, hi.length); i++) {
@@ -263,7 +328,11 @@ export class SchemaDiff {
     }
   }
 
-  /** A keyword holding a schema: compared when both sides have one, else judged as a constraint (`restricts` tells whether a value restricts). */
+  /**
+   * A keyword holding a schema: compared when both sides have one, else judged as a constraint
+   * (`restricts` tells whether a value restricts). In a response, a schema that goes away leaves
+   * what it described untyped (`unknown`): breaking.
+   */
   private subschema(bs: Located, hs: Located, keyword: string, role: Role, restricts: (value: unknown) => boolean): void {
     const before = own(bs.value, keyword);
     const after = own(hs.value, keyword);
@@ -275,38 +344,58 @@ export class SchemaDiff {
     const tightened = restricts(after) && (!restricts(before) || after === false);
     const pointer = after === undefined ? `${bs.pointer}/${keyword}` : `${hs.pointer}/${keyword}`;
     const message = `${keyword} ${JSON.stringify(before) ?? 'none'} → ${JSON.stringify(after) ?? 'none'}`;
-    if (role === 'response') this.sink.add('additive', 'response-constraint-changed', pointer, message);
-    else this.sink.add(tightened ? 'breaking' : 'additive', tightened ? 'request-constraint-tightened' : 'request-constraint-relaxed', pointer, message);
+    if (role === 'response') {
+      if (isObject(before)) this.sink.add('breaking', 'response-type-changed', pointer, message);
+      else this.sink.add('additive', 'response-constraint-changed', pointer, message);
+    } else this.sink.add(tightened ? 'breaking' : 'additive', tightened ? 'request-constraint-tightened' : 'request-constraint-relaxed', pointer, message);
   }
 
   /**
-   * Members are paired by their `$ref` when they have one, else by position. An `allOf` member adds
-   * demands (tighter for requests, more to read in responses); a `oneOf`/`anyOf` member adds a case
-   * (more a request may be, more a response may be).
+   * Members with a `$ref` are paired by it; the others first with an equal member (whatever their
+   * order), then by position among those left, so a reorder is no change and an inserted member is
+   * an added one. An `allOf` member adds demands (tighter for requests, more to read in responses);
+   * a `oneOf`/`anyOf` member adds a case (more a request may be, more a response may be).
    */
   private composition(bs: Located, hs: Located, keyword: (typeof COMPOSITIONS)[number], role: Role): void {
     const bl = list((bs.value as Record<string, any>)[keyword]);
     const hl = list((hs.value as Record<string, any>)[keyword]);
     if (!bl.length && !hl.length) return;
-    const keyOf = (member: unknown, i: number) => (isObject(member) && typeof member.$ref === 'string' ? member.$ref : `#${i}`);
-    const bk = new Map(bl.map((m, i) => [keyOf(m, i), i]));
-    const hk = new Map(hl.map((m, i) => [keyOf(m, i), i]));
-    for (const [key, i] of hk) {
-      const j = bk.get(key);
-      const pointer = `${hs.pointer}/${keyword}/${i}`;
-      if (j !== undefined) this.compare({ value: bl[j], pointer: `${bs.pointer}/${keyword}/${j}` }, { value: hl[i], pointer }, role);
-      else this.member(keyword, 'added', pointer, role);
+    const member = (side: Located, i: number): Located => ({ value: list((side.value as Record<string, any>)[keyword])[i], pointer: `${side.pointer}/${keyword}/${i}` });
+    const pairs: [number, number][] = [];
+    const refs = (l: unknown[]) => new Map(l.flatMap((m, i) => (localRef(m) === undefined ? [] : [[localRef(m)!, i] as const])));
+    const bRefs = refs(bl);
+    for (const [ref, i] of refs(hl)) if (bRefs.has(ref)) pairs.push([bRefs.get(ref)!, i]);
+    const inline = (l: unknown[]) => l.flatMap((m, i) => (localRef(m) === undefined ? [i] : []));
+    const bLeft = inline(bl);
+    const hLeft = inline(hl);
+    for (const i of [...hLeft]) {
+      const j = bLeft.find((j) => canonical(bl[j], DOCS_KEYWORDS) === canonical(hl[i], DOCS_KEYWORDS));
+      if (j === undefined) continue;
+      pairs.push([j, i]);
+      bLeft.splice(bLeft.indexOf(j), 1);
+      hLeft.splice(hLeft.indexOf(i), 1);
     }
-    for (const [key, j] of bk) if (!hk.has(key)) this.member(keyword, 'removed', `${bs.pointer}/${keyword}/${j}`, role);
+    for (let k = 0; k < Math.min(bLeft.length, hLeft.length); k++) pairs.push([bLeft[k]!, hLeft[k]!]);
+    for (const [j, i] of pairs) this.compare(member(bs, j), member(hs, i), role);
+    const pairedB = new Set(pairs.map(([j]) => j));
+    const pairedH = new Set(pairs.map(([, i]) => i));
+    hl.forEach((_, i) => pairedH.has(i) || this.member(keyword, 'added', member(hs, i), this.head, role));
+    bl.forEach((_, j) => pairedB.has(j) || this.member(keyword, 'removed', member(bs, j), this.base, role));
   }
 
-  private member(keyword: (typeof COMPOSITIONS)[number], kind: 'added' | 'removed', pointer: string, role: Role): void {
+  private member(keyword: (typeof COMPOSITIONS)[number], kind: 'added' | 'removed', at: Located, doc: unknown, role: Role): void {
     const variant = keyword !== 'allOf';
+    const resolved = resolve(doc, at).value;
+    if (!variant && isObject(resolved) && Object.keys(resolved).every((k) => ANNOTATIONS.has(k))) {
+      // An allOf member that only documents demands nothing.
+      this.sink.add('docs', `all-of-annotations-${kind}`, at.pointer, `allOf member with annotations only ${kind}`);
+      return;
+    }
     // Breaking: a variant a response may now be, a variant a request may no longer be, an allOf
     // part a request must now satisfy, an allOf part (and its properties) a response no longer has.
     const breaking = variant ? (role === 'response') === (kind === 'added') : (role === 'request') === (kind === 'added');
     const rule = `${role}-${variant ? 'variant' : 'all-of'}-${kind}`;
-    this.sink.add(breaking ? 'breaking' : 'additive', rule, pointer, `${keyword} member ${kind}`);
+    this.sink.add(breaking ? 'breaking' : 'additive', rule, at.pointer, `${keyword} member ${kind}`);
   }
 
   private discriminator(B: Record<string, any>, H: Record<string, any>, role: Role, at: (k: string) => string): void {

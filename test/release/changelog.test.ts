@@ -1,6 +1,9 @@
 /** Versions, changelog entries, and that every changelog link resolves to a page and anchor the docs emitter writes. */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { firstVersion, nextVersion } from '../../generator/release/version.js';
 import { prependEntry, renderChangelogEntry } from '../../generator/release/changelog.js';
 import { planRelease } from '../../generator/release/plan.js';
@@ -52,6 +55,8 @@ describe('firstVersion', () => {
 const links: DocsLinks = {
   operation: (id) => (id === 'gone' ? undefined : `docs/operations/items.md#${id.toLowerCase()}`),
   schema: (name) => `docs/schemas/${name}.md`,
+  webhook: (name) => `docs/webhooks.md#${name}`,
+  servers: 'docs/index.md#environments',
 };
 
 describe('renderChangelogEntry', () => {
@@ -78,6 +83,20 @@ describe('renderChangelogEntry', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('links a webhook change to its section of the webhooks page, a server change to the environments', () => {
+    const entry = renderChangelogEntry(
+      '2.0.0',
+      undefined,
+      [
+        { ...change('breaking', 'response-property-removed', '/components/schemas/Item/properties/id', 'onItemCreated'), webhook: 'item.created' },
+        change('breaking', 'server-url-changed', '/servers/0/url'),
+      ],
+      links,
+    );
+    expect(entry).toContain('(`response-property-removed`): [Item](docs/schemas/Item.md), [onItemCreated](docs/webhooks.md#item.created)\n');
+    expect(entry).toContain('(`server-url-changed`): [servers](docs/index.md#environments)\n');
   });
 
   it('omits the date when there is none, and is the same for the same input', () => {
@@ -111,15 +130,27 @@ describe('planRelease', () => {
     expect(date).not.toHaveBeenCalled();
   });
 
+  // The fixture with a webhook, so webhook changes have a section to link to.
+  const withWebhook = mkdtempSync(path.join(os.tmpdir(), 'release-links-'));
+  afterAll(() => rmSync(withWebhook, { recursive: true, force: true }));
+
   it("links every change to a page and anchor of the generated package's docs", async () => {
-    const { document: previous } = await loadSpec(FIXTURE);
+    cpSync(path.dirname(FIXTURE), withWebhook, { recursive: true });
+    const spec = path.join(withWebhook, 'openapi.yaml');
+    const source = parse(readFileSync(spec, 'utf8'));
+    const payload = { content: { 'application/json': { schema: { $ref: './schemas/Item.yaml' } } } };
+    source.webhooks = { 'item.created': { post: { operationId: 'onItemCreated', summary: 'An item was created', requestBody: payload, responses: { '200': { description: 'Acknowledged.' } } } } };
+    writeFileSync(spec, stringify(source));
+    const { document: previous } = await loadSpec(spec);
     const next = structuredClone(previous) as Record<string, any>;
     const schemas = next.components.schemas;
     schemas.Status.enum.pop(); // through listItems' parameter and createItem's body
     schemas.Item.properties.color = { type: 'string' };
     schemas.Tree.properties.value.maxLength = 3; // response only: additive
     next.paths['/items'].get.summary = 'All the items';
-    const { files } = await generate({ spec: FIXTURE });
+    next.webhooks['item.created'].post.summary = 'An item exists';
+    next.servers[0].url = 'https://staging.example/v2';
+    const { files } = await generate({ spec });
     const release = planRelease({ previousDocument: previous, previousVersion: '1.0.0', previousChangelog: undefined, nextDocument: next, firstVersion: '1.0.0', date: () => undefined, links: docsPages(buildModel(next as never)) });
     expect(release.version).toBe('2.0.0');
     const targets = [...release.changelog!.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!);
@@ -129,6 +160,8 @@ describe('planRelease', () => {
       expect(files.has(file!), target).toBe(true);
       if (anchor !== undefined) expect(anchors(files.get(file!)!), target).toContain(anchor);
     }
-    expect(targets).toEqual(expect.arrayContaining(['docs/schemas/Status.md', 'docs/operations/items.md#listitems', 'docs/operations/items.md#createitem', 'docs/schemas/Tree.md']));
+    expect(targets).toEqual(
+      expect.arrayContaining(['docs/schemas/Status.md', 'docs/operations/items.md#listitems', 'docs/operations/items.md#createitem', 'docs/schemas/Tree.md', 'docs/webhooks.md#itemcreated', 'docs/index.md#environments']),
+    );
   });
 });

@@ -2,7 +2,9 @@
  * Classification: one small document, one mutation per case, each with the level and rule id it
  * must produce (and the highest level of the whole diff). The document has a schema used in both
  * roles (Status), a discriminated union with an allOf member, a self-referencing and a mutually
- * recursive schema (Tree ↔ Forest), a webhook, and a schema no operation reaches.
+ * recursive schema (Tree ↔ Forest), a webhook, a schema no operation reaches, a response-only
+ * schema reached through an alias (LabelRef → Label), inline unions, readOnly/writeOnly
+ * properties, response headers, a server variable and components other than schemas.
  */
 import { describe, expect, it } from 'vitest';
 import { diffDocuments } from '../../generator/release/diff.js';
@@ -17,7 +19,7 @@ function baseDocument(): Doc {
     openapi: '3.1.0',
     info: { title: 'Test', version: '1', description: 'A test API.' },
     servers: [
-      { url: 'https://staging.example', 'x-environment': 'staging', 'x-rate-limit': { requestsPerSecond: 5 } },
+      { url: 'https://{region}.staging.example', 'x-environment': 'staging', 'x-rate-limit': { requestsPerSecond: 5 }, variables: { region: { default: 'eu', enum: ['eu', 'us'] } } },
       { url: 'https://api.example', 'x-environment': 'production' },
     ],
     security: [{ key: [] }],
@@ -31,9 +33,16 @@ function baseDocument(): Doc {
           summary: 'List items',
           parameters: [
             { name: 'status', in: 'query', schema: ref('Status') },
-            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
           ],
-          responses: { '200': { description: 'ok', content: json({ type: 'array', items: ref('Item') }) }, '404': { description: 'not found' } },
+          responses: {
+            '200': {
+              description: 'ok',
+              headers: { 'X-Total': { required: true, schema: { type: 'integer' } }, 'X-Rate-Limit': { $ref: '#/components/headers/RateLimit' } },
+              content: json({ type: 'array', items: ref('Item') }),
+            },
+            '404': { description: 'not found' },
+          },
         },
         post: {
           operationId: 'createItem',
@@ -68,8 +77,13 @@ function baseDocument(): Doc {
             state: { type: 'string', enum: ['new', 'old'] },
             tags: { type: 'array', items: { type: 'string' } },
             shape: ref('Shape'),
+            createdAt: { type: 'string', readOnly: true },
+            label: ref('LabelRef'),
+            code: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
           },
         },
+        Label: { type: 'object', properties: { text: { type: 'string' } } },
+        LabelRef: ref('Label'),
         NewItem: {
           type: 'object',
           required: ['name'],
@@ -79,6 +93,8 @@ function baseDocument(): Doc {
             note: { type: ['string', 'null'] },
             count: { type: 'integer', minimum: 0 },
             shape: ref('Shape'),
+            secret: { type: 'string', writeOnly: true },
+            code: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
           },
         },
         Shape: { oneOf: [ref('Circle'), ref('Square')], discriminator: { propertyName: 'kind', mapping: { circle: '#/components/schemas/Circle', square: '#/components/schemas/Square' } } },
@@ -90,6 +106,8 @@ function baseDocument(): Doc {
         Standalone: { type: 'object', properties: { a: { type: 'string' } } },
       },
       examples: { ItemExample: { value: { id: '1', name: 'one' } } },
+      headers: { RateLimit: { schema: { type: 'integer' } } },
+      responses: { NotFound: { description: 'not found' } },
     },
   };
 }
@@ -106,6 +124,8 @@ interface Case {
 
 const S = (d: Doc) => d.components.schemas;
 const op = (d: Doc, path: string, method: string) => d.paths[path][method];
+const headers = (d: Doc) => op(d, '/items', 'get').responses['200'].headers;
+const H200 = '/paths/~1items/get/responses/200/headers';
 
 const cases: [string, Case][] = [
   // Operations, paths, servers, schemas
@@ -191,6 +211,44 @@ const cases: [string, Case][] = [
   ['self-referencing schema: change under children', { mutate: (d) => (S(d).Tree.properties.value.maxLength = 10), level: 'breaking', rule: 'request-constraint-tightened', pointer: '/components/schemas/Tree/properties/value/maxLength', operation: 'plantTree' }],
   ['mutual recursion: change in the second schema', { mutate: (d) => delete S(d).Forest.properties.name, level: 'breaking', rule: 'response-property-removed', pointer: '/components/schemas/Forest/properties/name', operation: 'plantTree' }],
   ['mutual recursion: new cycle added', { mutate: (d) => (S(d).Forest.properties.parent = ref('Forest')), level: 'additive', rule: 'response-property-added', pointer: '/components/schemas/Forest/properties/parent' }],
+  // readOnly/writeOnly: validators and types keep the property; the flag itself is additive
+  ['required readOnly property added to a request', { mutate: (d) => { S(d).NewItem.properties.id = { type: 'string', readOnly: true }; S(d).NewItem.required.push('id'); }, level: 'breaking', rule: 'request-property-added-required', pointer: '/components/schemas/NewItem/properties/id' }],
+  ['response property made writeOnly', { mutate: (d) => (S(d).Item.properties.tags.writeOnly = true), level: 'additive', rule: 'write-only-changed', pointer: '/components/schemas/Item/properties/tags/writeOnly' }],
+  ['readOnly removed from a response property', { mutate: (d) => delete S(d).Item.properties.createdAt.readOnly, level: 'additive', rule: 'read-only-changed', pointer: '/components/schemas/Item/properties/createdAt/readOnly' }],
+  ['writeOnly request property removed', { mutate: (d) => delete S(d).NewItem.properties.secret, level: 'breaking', rule: 'request-property-removed', pointer: '/components/schemas/NewItem/properties/secret' }],
+  // Components other than schemas are exported types too
+  ['components.responses entry removed', { mutate: (d) => delete d.components.responses.NotFound, level: 'breaking', rule: 'component-removed', pointer: '/components/responses/NotFound' }],
+  ['components.headers entry renamed', { mutate: (d) => { d.components.headers.Limit = d.components.headers.RateLimit; delete d.components.headers.RateLimit; headers(d)['X-Rate-Limit'].$ref = '#/components/headers/Limit'; }, level: 'breaking', rule: 'component-renamed', pointer: '/components/headers/Limit' }],
+  ['components.parameters entry added', { mutate: (d) => (d.components.parameters = { Page: { name: 'page', in: 'query', schema: { type: 'integer' } } }), level: 'additive', rule: 'component-added', pointer: '/components/parameters/Page' }],
+  // Keywords that can only reject more in a request
+  ['unevaluatedProperties: false added to a request', { mutate: (d) => (S(d).NewItem.unevaluatedProperties = false), level: 'breaking', rule: 'request-constraint-tightened', pointer: '/components/schemas/NewItem/unevaluatedProperties' }],
+  ['additionalProperties: false added to a request', { mutate: (d) => (S(d).NewItem.additionalProperties = false), level: 'breaking', rule: 'request-constraint-tightened', pointer: '/components/schemas/NewItem/additionalProperties' }],
+  ['maxProperties added to a request', { mutate: (d) => (S(d).NewItem.maxProperties = 3), level: 'breaking', rule: 'request-constraint-tightened', pointer: '/components/schemas/NewItem/maxProperties' }],
+  ['propertyNames added to a request', { mutate: (d) => (S(d).NewItem.propertyNames = { maxLength: 5 }), level: 'breaking', rule: 'request-constraint-tightened', pointer: '/components/schemas/NewItem/propertyNames' }],
+  ['keyword the classifier does not know (draft-07 dependencies)', { mutate: (d) => (S(d).Item.dependencies = { tags: ['name'] }), level: 'breaking', rule: 'schema-keyword-changed', pointer: '/components/schemas/Item/dependencies' }],
+  ['constraint written beside a $ref (3.1)', { mutate: (d) => (S(d).NewItem.properties.status = { ...ref('Status'), maxLength: 3 }), level: 'breaking', rule: 'request-constraint-tightened', pointer: '/components/schemas/NewItem/properties/status/maxLength' }],
+  ['description written beside a $ref (3.1)', { mutate: (d) => (S(d).NewItem.properties.status = { ...ref('Status'), description: 'Initial status.' }), level: 'docs', rule: 'description-changed', pointer: '/components/schemas/NewItem/properties/status/description' }],
+  // Server variables and operation servers
+  ['server variable enum value removed', { mutate: (d) => d.servers[0].variables.region.enum.pop(), level: 'breaking', rule: 'server-variable-value-removed', pointer: '/servers/0/variables/region/enum' }],
+  ['server variable enum value added', { mutate: (d) => d.servers[0].variables.region.enum.push('ap'), level: 'additive', rule: 'server-variable-value-added', pointer: '/servers/0/variables/region/enum' }],
+  ['server variable default changed', { mutate: (d) => (d.servers[0].variables.region.default = 'us'), level: 'breaking', rule: 'server-variable-default-changed', pointer: '/servers/0/variables/region/default' }],
+  ['operation-level servers override added', { mutate: (d) => (op(d, '/items', 'get').servers = [{ url: 'https://search.example' }]), level: 'breaking', rule: 'operation-server-removed', pointer: '/paths/~1items/get/servers', operation: 'listItems' }],
+  ['path-level servers add an address', { mutate: (d) => (d.paths['/trees'].servers = [...d.servers.map((s: Doc) => ({ url: s.url })), { url: 'https://trees.example' }]), level: 'additive', rule: 'operation-server-added', pointer: '/paths/~1trees/servers', operation: 'plantTree' }],
+  // Response headers
+  ['response header removed', { mutate: (d) => delete headers(d)['X-Total'], level: 'breaking', rule: 'response-header-removed', pointer: `${H200}/X-Total`, operation: 'listItems' }],
+  ['response header retyped', { mutate: (d) => (headers(d)['X-Total'].schema.type = 'string'), level: 'breaking', rule: 'response-type-changed', pointer: `${H200}/X-Total/schema/type` }],
+  ['response header became optional', { mutate: (d) => delete headers(d)['X-Total'].required, level: 'breaking', rule: 'response-header-became-optional', pointer: `${H200}/X-Total` }],
+  ['response header added', { mutate: (d) => (headers(d)['X-Next'] = { schema: { type: 'string' } }), level: 'additive', rule: 'response-header-added', pointer: `${H200}/X-Next` }],
+  ['shared response header retyped', { mutate: (d) => (d.components.headers.RateLimit.schema.type = 'string'), level: 'breaking', rule: 'response-type-changed', pointer: '/components/headers/RateLimit/schema/type' }],
+  ['response array items schema removed', { mutate: (d) => delete S(d).Item.properties.tags.items, level: 'breaking', rule: 'response-type-changed', pointer: '/components/schemas/Item/properties/tags/items' }],
+  // Defaults
+  ['parameter default changed', { mutate: (d) => (op(d, '/items', 'get').parameters[1].schema.default = 50), level: 'additive', rule: 'request-default-changed', pointer: '/paths/~1items/get/parameters/1/schema/default' }],
+  // $ref chains, inline unions, annotation-only allOf members: no false breaking
+  ['response-only schema behind an alias tightened', { mutate: (d) => (S(d).Label.properties.text.maxLength = 5), level: 'additive', rule: 'response-constraint-changed', pointer: '/components/schemas/Label/properties/text/maxLength' }],
+  ['inline request variant inserted first', { mutate: (d) => S(d).NewItem.properties.code.oneOf.unshift({ type: 'boolean' }), level: 'additive', rule: 'request-variant-added', pointer: '/components/schemas/NewItem/properties/code/oneOf/0' }],
+  ['inline response variant inserted first', { mutate: (d) => S(d).Item.properties.code.oneOf.unshift({ type: 'boolean' }), level: 'breaking', rule: 'response-variant-added', pointer: '/components/schemas/Item/properties/code/oneOf/0' }],
+  ['inline variant changed in place', { mutate: (d) => (S(d).NewItem.properties.code.oneOf[1].minimum = 0), level: 'breaking', rule: 'request-constraint-tightened', pointer: '/components/schemas/NewItem/properties/code/oneOf/1/minimum' }],
+  ['allOf member with only a description added to a request', { mutate: (d) => (S(d).NewItem.allOf = [{ description: 'More.' }]), level: 'docs', rule: 'all-of-annotations-added', pointer: '/components/schemas/NewItem/allOf/0' }],
   // A schema no operation reaches is judged in both roles
   ['unreached exported schema tightened', { mutate: (d) => (S(d).Standalone.properties.a.maxLength = 3), level: 'breaking', rule: 'request-constraint-tightened', pointer: '/components/schemas/Standalone/properties/a/maxLength' }],
 ];
@@ -211,6 +269,15 @@ describe('diffDocuments', () => {
     const changes = diffDocuments(base, head);
     expect(changes.filter((c) => matches(c, want)), JSON.stringify(changes, null, 2)).not.toHaveLength(0);
     expect(highestLevel(changes)).toBe(want.highest ?? want.level);
+  });
+
+  it.each<[string, (d: Doc) => void]>([
+    ['inline union members reordered', (d) => { S(d).NewItem.properties.code.oneOf.reverse(); S(d).Item.properties.code.oneOf.reverse(); }],
+    ['path-level parameter moved to each operation', (d) => { const item = d.paths['/items/{id}']; for (const method of ['get', 'delete']) item[method].parameters = structuredClone(item.parameters); delete item.parameters; }],
+  ])('finds nothing when %s', (_name, mutate) => {
+    const head = baseDocument();
+    mutate(head);
+    expect(diffDocuments(baseDocument(), head)).toEqual([]);
   });
 
   it('finds nothing between equal documents, whatever their key order', () => {
