@@ -1,6 +1,7 @@
 /**
- * npm run bench [-- --runs N] [--scale-runs N] [--requests N] [--smoke]
- * Runs every measurement in turn, prints each one's table, then one final table of every row.
+ * npm run bench [-- --runs N] [--scale-runs N] [--requests N] [--smoke] [--only NAME[,NAME...]]
+ * Runs every measurement in turn (or only those named by --only: generate, scale, validators,
+ * client, type-check, mock), prints each one's table, then one final table of every row.
  * A measurement that throws prints as a failed row and makes the exit code 1; missed targets do not.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,13 +21,20 @@ const i = argv.indexOf('--scale-runs');
 const scaleRuns = i >= 0 ? Number(argv[i + 1]) : Math.min(options.runs, 3);
 
 const benches: [string, (o: Options) => Promise<Measurement>][] = [
-  ['generate our spec', benchGenerate],
+  ['generate', benchGenerate],
   ['scale', (o) => benchGithub({ ...o, scaleRuns })],
   ['validators', benchValidators],
   ['client', benchClient],
   ['type-check', benchTypecheck],
   ['mock', benchMock],
 ];
+const o = argv.indexOf('--only');
+const only = o >= 0 ? String(argv[o + 1] ?? '').split(',') : undefined;
+const unknown = only?.filter((name) => !benches.some(([n]) => n === name)) ?? [];
+if (unknown.length) {
+  console.error(`--only: unknown measurement ${unknown.join(', ')} (one of ${benches.map(([n]) => n).join(', ')})`);
+  process.exit(2);
+}
 
 let commit = 'unknown commit';
 try {
@@ -38,7 +46,7 @@ try {
 console.log(`# Benchmarks (runs ${options.runs}, scale runs ${scaleRuns}, client requests ${options.requests}${options.smoke ? ', --smoke' : ''}; node ${process.version}; ${commit})`);
 const all: Row[] = [];
 let threw = false;
-for (const [name, bench] of benches) {
+for (const [name, bench] of benches.filter(([n]) => !only || only.includes(n))) {
   const started = performance.now();
   let m: Measurement;
   try {

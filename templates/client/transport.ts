@@ -1,15 +1,16 @@
 /**
- * The fetch that openapi-fetch calls: rate limit, per-attempt timeout covering the whole body,
- * caller cancellation, retries, hooks, decoding and response checks. Each attempt is a fresh
- * request built from the buffered body, so a retry resends exactly the same bytes.
+ * Sends one call: rate limit, per-attempt timeout covering the whole body, caller cancellation,
+ * retries, hooks and the size limit. A call is given as its URL, headers and body bytes (no
+ * `Request`), so every attempt resends exactly the same bytes; the answer comes back with its body
+ * read. No `Response` is built on the happy path: the one fetch gave is returned, its body consumed.
  */
 import { withQuery, type AuthPlan } from './credentials.js';
-import { DailyQuotaExceededError, DecodeError, PartnerClientError, ResponseTooLargeError, ResponseValidationError, TimeoutError, TransportError } from './errors.js';
+import { createDeadlines } from './deadlines.js';
+import { DailyQuotaExceededError, PartnerClientError, ResponseTooLargeError, TimeoutError, TransportError, type ResponseValidationError } from './errors.js';
 import { checkNumericOption } from './options.js';
 import type { RateLimiter } from './rate-limit.js';
-import { redactHeaders, scrubbedError, scrubbedPrefix, summarize, type Redaction, type RequestSummary } from './redact.js';
+import { redactHeaders, scrubbedError, summarize, type Redaction, type RequestSummary } from './redact.js';
 import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep, type RetryOptions } from './retry.js';
-import type { Validator } from './validation.js';
 
 export interface RequestEvent {
   readonly request: RequestSummary;
@@ -54,12 +55,32 @@ export interface RequestOptions {
   validate?: boolean;
 }
 
-/** What the request validation middleware records on a request for the transport. */
-export const CALL: unique symbol = Symbol('partner-recruitment-client.call');
-export interface CallInfo {
-  operationId: string | undefined;
-  /** The credentials to send: set on the headers already, but for the query and the tokens fetched per attempt. */
-  auth: AuthPlan | undefined;
+/** One call, as the transport sends it. */
+export interface OutgoingRequest {
+  /** Upper case. */
+  readonly method: string;
+  /** The URL as the caller sees it: without query credentials. */
+  readonly url: string;
+  /** With the credentials applied, but for the query and the tokens fetched per attempt. */
+  readonly headers: Headers;
+  readonly body: Bytes | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly auth: AuthPlan | undefined;
+  readonly options: RequestOptions;
+  /** This call's fetch, instead of the client's. */
+  readonly fetch: typeof globalThis.fetch | undefined;
+  /** The caller reads the answer's body from the response (middleware, a stream): it is rebuilt readable. */
+  readonly readable: boolean;
+}
+
+/**
+ * The answer, its body read (and scrubbed for an error answer). `summary` describes the request,
+ * redacted, for errors raised while decoding.
+ */
+export interface Answer {
+  readonly response: Response;
+  readonly body: Bytes;
+  readonly summary: () => RequestSummary;
 }
 
 export interface TransportConfig {
@@ -75,12 +96,10 @@ export interface TransportConfig {
   maxResponseBytes: number;
   redirect: RequestRedirect;
   hooks: Hooks;
-  validateResponses: false | 'report' | 'throw';
-  responseValidators: (operationId: string, status: number) => Validator<unknown> | undefined;
   random?: () => number;
 }
 
-type Bytes = Uint8Array<ArrayBuffer>;
+export type Bytes = Uint8Array<ArrayBuffer>;
 type Attempt = { response: Response; body: Bytes } | { error: unknown; code: string | undefined };
 
 /** Rejects when the signal aborts, with its reason; `dispose` removes the listener. */
@@ -151,8 +170,7 @@ function rebuild(response: Response, body: Bytes, url: string, redaction?: Redac
 }
 
 const decoder = new TextDecoder();
-/** How much of an undecodable body `DecodeError.bodySnippet` keeps. */
-const SNIPPET_LENGTH = 200;
+const encoder = new TextEncoder();
 
 /** Per-request options are checked like the client's: a bad one rejects the call before anything is sent. */
 function checkRequestOptions(options: RequestOptions): void {
@@ -161,30 +179,27 @@ function checkRequestOptions(options: RequestOptions): void {
   checkNumericOption('request options', 'maxResponseBytes', options.maxResponseBytes);
 }
 
-export function createTransport(config: TransportConfig): (request: Request) => Promise<Response> {
+export function createTransport(config: TransportConfig): (request: OutgoingRequest) => Promise<Answer> {
   const { redaction, hooks } = config;
+  const deadlines = createDeadlines();
 
-  return async function transport(request: Request): Promise<Response> {
-    const perRequest = request as Request & RequestOptions & { [CALL]?: CallInfo };
-    checkRequestOptions(perRequest);
-    const timeoutMs = perRequest.timeoutMs ?? config.timeoutMs;
-    const maxRetries = perRequest.maxRetries ?? config.retry.maxRetries;
-    const maxResponseBytes = perRequest.maxResponseBytes ?? config.maxResponseBytes;
-    const optIn = perRequest.retryNonIdempotent === true;
-    const method = request.method.toUpperCase();
-    const callerSignal = request.signal;
-    const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
-    const call = perRequest[CALL];
-    const operationId = call?.operationId;
-    const tokens = call?.auth?.tokens ?? [];
+  return async function transport(request: OutgoingRequest): Promise<Answer> {
+    const { method, body, signal: callerSignal, options } = request;
+    checkRequestOptions(options);
+    const timeoutMs = options.timeoutMs ?? config.timeoutMs;
+    const maxRetries = options.maxRetries ?? config.retry.maxRetries;
+    const maxResponseBytes = options.maxResponseBytes ?? config.maxResponseBytes;
+    const optIn = options.retryNonIdempotent === true;
+    const tokens = request.auth?.tokens ?? [];
     // The URL sent carries query credentials; the one the caller gets back on the response does not.
-    const url = withQuery(request.url, call?.auth);
+    const url = withQuery(request.url, request.auth);
     let summaryCache: RequestSummary | undefined;
     // Built only when an error or a hook needs it: redaction is not paid on the happy path.
     const summary = (): RequestSummary => (summaryCache ??= summarize(method, url, request.headers, redaction));
+    const fetch = request.fetch ?? config.fetch;
 
     for (let attempt = 1; ; attempt++) {
-      if (callerSignal.aborted) throw callerSignal.reason;
+      if (callerSignal?.aborted) throw callerSignal.reason;
       if (config.limiter) {
         await config.limiter.acquire(callerSignal);
         if (!config.limiter.count() && config.dailyQuota === 'enforce') throw new DailyQuotaExceededError(config.limiter.dailyQuota!, summary());
@@ -195,14 +210,16 @@ export function createTransport(config: TransportConfig): (request: Request) => 
       if (tokens.length) {
         headers = new Headers(request.headers);
         for (const step of tokens) headers.set('authorization', await config.token(step));
-        if (callerSignal.aborted) throw callerSignal.reason;
+        if (callerSignal?.aborted) throw callerSignal.reason;
       }
       const started = performance.now();
-      const result = await attemptOnce({ url, headers, responseUrl: request.url }, method, body, callerSignal, { timeoutMs, maxResponseBytes }, summary);
+      // Undefined: `globalThis.fetch` as it is now, so a mock installed after the client was made intercepts.
+      const send = fetch ?? globalThis.fetch;
+      const result = await attemptOnce(send, { method, url, headers, body }, callerSignal, { timeoutMs, maxResponseBytes }, summary);
       const retriesLeft = attempt <= maxRetries;
 
       if ('error' in result) {
-        if (callerSignal.aborted) throw callerSignal.reason;
+        if (callerSignal?.aborted) throw callerSignal.reason;
         // A timeout or an oversized answer is not a connection failure: not retried.
         if (result.error instanceof PartnerClientError) throw result.error;
         if (retriesLeft && retryable(method, { code: result.code }, optIn)) {
@@ -233,42 +250,38 @@ export function createTransport(config: TransportConfig): (request: Request) => 
           continue;
         }
       }
-      return finish(response, result.body, summary, operationId);
+      return finish(response, result.body, request, summary);
     }
   };
 
   async function attemptOnce(
-    request: { url: string; headers: Headers; responseUrl: string },
-    method: string,
-    body: Bytes | undefined,
-    callerSignal: AbortSignal,
+    fetch: typeof globalThis.fetch,
+    request: { method: string; url: string; headers: Headers; body: Bytes | undefined },
+    callerSignal: AbortSignal | undefined,
     { timeoutMs, maxResponseBytes }: { timeoutMs: number; maxResponseBytes: number },
     summary: () => RequestSummary,
   ): Promise<Attempt> {
-    // One controller per attempt, aborted by the timeout or by the caller (with the caller's reason).
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new TimeoutError(timeoutMs, summary())), timeoutMs);
-    const forward = () => timeout.abort(callerSignal.reason);
-    callerSignal.addEventListener('abort', forward, { once: true });
-    const aborted = abortPromise(timeout.signal);
+    // Aborted by the timeout or by the caller (with the caller's reason).
+    const deadline = deadlines(timeoutMs, callerSignal);
+    const aborted = abortPromise(deadline.signal);
     try {
       const init: RequestInit = {
-        method,
+        method: request.method,
         headers: request.headers,
         redirect: config.redirect,
-        signal: timeout.signal,
-        ...(body !== undefined && { body }),
+        signal: deadline.signal,
+        ...(request.body !== undefined && { body: request.body }),
       };
-      const response = await Promise.race([(config.fetch ?? globalThis.fetch)(request.url, init), aborted.promise]);
+      const response = await Promise.race([fetch(request.url, init), aborted.promise]);
       const bytes = await readBody(response, aborted.promise, maxResponseBytes, () => new ResponseTooLargeError(response.status, maxResponseBytes, summary()));
-      return { response: rebuild(response, bytes, request.responseUrl), body: bytes };
+      return { response, body: bytes };
     } catch (error) {
-      if (timeout.signal.aborted) return { error: timeout.signal.reason, code: undefined };
+      if (deadline.timedOut()) return { error: new TimeoutError(timeoutMs, summary()), code: undefined };
+      if (deadline.signal.aborted) return { error: deadline.signal.reason, code: undefined };
       const redirect = /redirect/i.test(String((error as { cause?: { message?: string } })?.cause?.message ?? ''));
       return { error, code: redirect ? 'REDIRECT' : errorCode(error) };
     } finally {
-      clearTimeout(timer);
-      callerSignal.removeEventListener('abort', forward);
+      deadline.release();
       aborted.dispose();
     }
   }
@@ -281,38 +294,18 @@ export function createTransport(config: TransportConfig): (request: Request) => 
     return new TransportError(message, request, result.code, attempts, { cause: scrubbedError(result.error, redaction) });
   }
 
-  function finish(response: Response, body: Bytes, summary: () => RequestSummary, operationId: string | undefined): Response {
+  /**
+   * An error answer is rebuilt scrubbed of any echo of the credentials (it reaches the caller as
+   * `{ error, response }`). A success answer is the response fetch gave, its body consumed, unless
+   * the caller reads it from the response; its `url` is the one without query credentials.
+   */
+  function finish(response: Response, body: Bytes, request: OutgoingRequest, summary: () => RequestSummary): Answer {
     if (!response.ok) {
-      // Error answers reach the caller as `{ error, response }`: scrub any echo of the credentials.
-      return rebuild(response, new TextEncoder().encode(redaction.scrub(decoder.decode(body))), response.url, redaction);
+      const scrubbed = encoder.encode(redaction.scrub(decoder.decode(body)));
+      return { response: rebuild(response, scrubbed, request.url, redaction), body: scrubbed, summary };
     }
-    const validator = config.validateResponses && operationId ? config.responseValidators(operationId, response.status) : undefined;
-    const check = (value: unknown): void => {
-      if (!validator || validator(value)) return;
-      const error = new ResponseValidationError(operationId!, response.status, validator.problems, summary());
-      if (config.validateResponses === 'throw') throw error;
-      hooks.onValidationError?.(error);
-    };
-    if (body.byteLength === 0) {
-      // openapi-fetch returns `data: undefined` without reading an empty body: an answer the spec
-      // describes with a body is checked here, as the absent value.
-      check(undefined);
-      return response;
-    }
-    // openapi-fetch reads every success body through `json()` (its default `parseAs`), whatever the
-    // content type: parse once, there, and turn a parse failure into DecodeError.
-    const json = async (): Promise<unknown> => {
-      const text = decoder.decode(body);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // The SyntaxError is not kept: its message quotes the body around the fault, unscrubbed.
-        throw new DecodeError(response.status, scrubbedPrefix(text, SNIPPET_LENGTH, redaction.values), summary());
-      }
-      check(parsed);
-      return parsed;
-    };
-    return Object.defineProperty(response, 'json', { value: json });
+    if (request.readable) return { response: rebuild(response, body, request.url), body, summary };
+    if (response.url !== request.url) Object.defineProperty(response, 'url', { value: request.url });
+    return { response, body, summary };
   }
 }

@@ -6,7 +6,7 @@
  * validation, hooks that see redacted data only, and `paginate`. The generated
  * `createPartnerClient` calls it with the facts read from the spec.
  */
-import { type Client, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
+import type { Client, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import { type SecurityFacts, type SecurityRequirements } from './credentials.js';
 import { RateLimiter, type Usage } from './rate-limit.js';
 import { type ServerFacts } from './servers.js';

@@ -6,17 +6,18 @@
  * validation, hooks that see redacted data only, and `paginate`. The generated
  * `createPartnerClient` calls it with the facts read from the spec.
  */
-import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
+import type { Client, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
+import { createCall, type PendingCall, type Prepared } from './call.js';
 import { applyPlan, createCredentials, isPlan, type SecurityFacts, type SecurityRequirements } from './credentials.js';
-import { HttpError, MissingCredentialsError, PaginationError, RequestValidationError } from './errors.js';
+import { HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError } from './errors.js';
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, own } from './options.js';
 import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
 import { redactHeaders, summarize } from './redact.js';
 import { DEFAULT_RETRY, parseRetryAfter } from './retry.js';
 import { resolveBaseUrl, type ServerFacts } from './servers.js';
-import { CALL, createTransport, type CallInfo, type Hooks, type RequestOptions } from './transport.js';
+import { createTransport, type Hooks, type RequestOptions } from './transport.js';
 import { pathProblems, serializePath, serializeQuery } from './url.js';
-import type { OperationValidators, Validator } from './validation.js';
+import type { OperationValidators } from './validation.js';
 
 export interface EnvironmentLimits {
   /** Sustained requests per second. */
@@ -224,57 +225,92 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     redirect: options.redirect ?? 'error',
     hooks,
-    validateResponses: options.validateResponses ?? false,
-    responseValidators: (operationId, status): Validator<unknown> | undefined => {
-      const validators = own(facts.validators, operationId);
-      return validators && own(validators.responses, String(status));
+  });
+  const validateResponses = options.validateResponses ?? false;
+
+  /** Credentials, then the path, query and body checks: a call that fails them is not sent. */
+  async function prepare({ method, schemaPath, url, headers, params, body, options: perRequest }: PendingCall): Promise<Prepared> {
+    const route = byRoute.get(`${method} ${schemaPath}`);
+    const operation = route?.operation;
+    const auth = route ? route.auth : unknownRouteAuth;
+    const name = operation?.operationId ?? `${method} ${schemaPath}`;
+    const summary = () => summarize(method, url, headers, redaction);
+    if (!isPlan(auth)) throw new MissingCredentialsError(name, auth.missing, summary());
+    applyPlan(auth, headers);
+    const prepared: Prepared = { operationId: operation?.operationId, auth };
+    // Not part of the skippable validation: a missing or dot-segment parameter sends the request elsewhere.
+    if (schemaPath.includes('{')) {
+      const problems = pathProblems(schemaPath, params.path);
+      if (problems.length) throw new RequestValidationError(name, 'path', problems, summary());
+    }
+    if (!operation || !validateRequests || perRequest.validate === false) return prepared;
+    const validators = own(facts.validators, operation.operationId);
+    if (validators?.query) {
+      const result = validators.query.check(params.query ?? {});
+      if (!result.valid) throw new RequestValidationError(name, 'query', result.problems, summary());
+    }
+    const text = validators?.request ? await body() : undefined;
+    if (text !== undefined) {
+      // What is checked is what is sent: the serialized body, parsed back.
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        value = text;
+      }
+      const result = validators!.request!.check(value);
+      if (!result.valid) throw new RequestValidationError(name, 'body', result.problems, summary());
+    }
+    return prepared;
+  }
+
+  const middleware: Middleware[] = [];
+  const call = createCall({
+    baseUrl: baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl,
+    headers: options.headers,
+    querySerializer: serializeQuery,
+    pathSerializer: serializePath,
+    redaction,
+    middleware,
+    prepare,
+    send: transport,
+    checkResponse(operationId, status, value, summary) {
+      const validators = validateResponses && operationId ? own(facts.validators, operationId) : undefined;
+      const validator = validators && own(validators.responses, String(status));
+      if (!validator || validator(value)) return;
+      const error = new ResponseValidationError(operationId!, status, validator.problems, summary());
+      if (validateResponses === 'throw') throw error;
+      hooks.onValidationError?.(error);
     },
   });
-
-  const middleware: Middleware = {
-    async onRequest({ request, schemaPath, params }) {
-      const route = byRoute.get(`${request.method.toUpperCase()} ${schemaPath}`);
-      const operation = route?.operation;
-      const auth = route ? route.auth : unknownRouteAuth;
-      const summary = () => summarize(request.method, request.url, request.headers, redaction);
-      if (!isPlan(auth)) throw new MissingCredentialsError(operation?.operationId ?? `${request.method} ${schemaPath}`, auth.missing, summary());
-      applyPlan(auth, request.headers);
-      (request as Request & { [CALL]?: CallInfo })[CALL] = { operationId: operation?.operationId, auth };
-      // Not part of the skippable validation: a missing or dot-segment parameter sends the request elsewhere.
-      if (schemaPath.includes('{')) {
-        const problems = pathProblems(schemaPath, params.path);
-        if (problems.length) throw new RequestValidationError(operation?.operationId ?? `${request.method} ${schemaPath}`, 'path', problems, summary());
-      }
-      const perRequest = request as Request & RequestOptions;
-      if (!operation || !validateRequests || perRequest.validate === false) return request;
-      const validators = own(facts.validators, operation.operationId);
-      if (validators?.query) {
-        const result = validators.query.check(params.query ?? {});
-        if (!result.valid) throw new RequestValidationError(operation.operationId, 'query', result.problems, summary());
-      }
-      if (validators?.request && request.body) {
-        const text = await request.clone().text();
-        let body: unknown;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = text;
+  const method = (name: string) => (url: string, init?: Record<string, unknown>) => call(name, url, init);
+  const client = {
+    request: (name: string, url: string, init?: Record<string, unknown>) => call(name.toUpperCase(), url, init),
+    GET: method('GET'),
+    PUT: method('PUT'),
+    POST: method('POST'),
+    DELETE: method('DELETE'),
+    OPTIONS: method('OPTIONS'),
+    HEAD: method('HEAD'),
+    PATCH: method('PATCH'),
+    TRACE: method('TRACE'),
+    /** Registers middleware, as openapi-fetch's `use`: each sees a `Request` built for it. */
+    use(...added: Middleware[]): void {
+      for (const m of added) {
+        if (!m) continue;
+        if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m)) {
+          throw new Error('Middleware must be an object with one of `onRequest()`, `onResponse() or `onError()`');
         }
-        const result = validators.request.check(body);
-        if (!result.valid) throw new RequestValidationError(operation.operationId, 'body', result.problems, summary());
+        middleware.push(m);
       }
-      return request;
+    },
+    eject(...removed: Middleware[]): void {
+      for (const m of removed) {
+        const i = middleware.indexOf(m);
+        if (i !== -1) middleware.splice(i, 1);
+      }
     },
   };
-
-  const client = createClient<Paths, 'application/json'>({
-    baseUrl,
-    fetch: transport,
-    pathSerializer: serializePath,
-    querySerializer: serializeQuery,
-    ...(options.headers && { headers: options.headers }),
-  });
-  client.use(middleware);
 
   async function* paginate(path: string, { maxPages = DEFAULT_MAX_PAGES, ...init }: Record<string, any> = {}): AsyncGenerator<unknown> {
     const operation = byRoute.get(`GET ${path}`)?.operation;
