@@ -21,15 +21,23 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', '
 
 /** Connection errors where the request provably never reached the server. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+/**
+ * A fetch network error that carries no system code: the Fetch standard's bare `TypeError` (a
+ * browser's "Failed to fetch", Mock Service Worker's `HttpResponse.error()`). Whether the request
+ * was sent is unknown, so it is retried like a reset: idempotent requests only.
+ */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
 /** Connection errors worth retrying for idempotent requests. */
-const CONNECTION_CODES = new Set([...NOT_SENT_CODES, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ENETUNREACH', 'EHOSTUNREACH']);
+const CONNECTION_CODES = new Set([...NOT_SENT_CODES, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ENETUNREACH', 'EHOSTUNREACH', NETWORK_ERROR]);
+/** The messages fetch implementations give a network error (undici, browsers and MSW). */
+const NETWORK_ERROR_MESSAGES = new Set(['fetch failed', 'Failed to fetch']);
 
-/** The system error code of a failed fetch (`TypeError('fetch failed', { cause })`). */
+/** The system error code of a failed fetch (`TypeError('fetch failed', { cause })`), else NETWORK_ERROR for a bare network error. */
 export function errorCode(error: unknown): string | undefined {
   for (let e: any = error, depth = 0; e && depth < 4; e = e.cause, depth++) {
     if (typeof e.code === 'string') return e.code;
   }
-  return undefined;
+  return error instanceof TypeError && NETWORK_ERROR_MESSAGES.has(error.message) ? NETWORK_ERROR : undefined;
 }
 
 export const isConnectionError = (code: string | undefined): boolean => code !== undefined && CONNECTION_CODES.has(code);

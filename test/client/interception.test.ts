@@ -47,3 +47,30 @@ describe('a client created before MSW listens', () => {
     }
   });
 });
+
+describe("MSW's network error (HttpResponse.error(): a TypeError with no system code)", () => {
+  it('is retried for a GET and ends in TransportError code NETWORK_ERROR for a POST, sent once', async () => {
+    const api = createPartnerClient({ baseUrl: real.url, apiKey: 'k', apiSecret: 's', environment: 'staging', rateLimit: false, retryBaseDelayMs: 1 });
+    let gets = 0;
+    let posts = 0;
+    const mock = setupServer(
+      http.get(`${real.url}/v1/projects`, () => (++gets === 1 ? HttpResponse.error() : HttpResponse.json({ page: 1, pageSize: 50, results: [] }))),
+      http.post(`${real.url}/v1/messaging/conversations`, () => {
+        posts++;
+        return HttpResponse.error();
+      }),
+    );
+    mock.listen({ onUnhandledRequest: 'error' });
+    try {
+      const { response } = await api.GET('/v1/projects');
+      expect(response.status).toBe(200);
+      expect(gets).toBe(2);
+      const failed = await api.POST('/v1/messaging/conversations', { body: {} }).catch((e: unknown) => e);
+      expect(failed).toMatchObject({ name: 'TransportError', code: 'NETWORK_ERROR', attempts: 1 });
+      expect(posts).toBe(1);
+    } finally {
+      mock.close();
+    }
+  });
+});
+

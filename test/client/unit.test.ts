@@ -51,6 +51,22 @@ describe('retry policy', () => {
     expect(errorCode(new Error('plain'))).toBeUndefined();
   });
 
+  it.each([
+    ['a bare network error (browsers, MSW)', new TypeError('Failed to fetch'), 'NETWORK_ERROR'],
+    ["undici's without a cause", new TypeError('fetch failed'), 'NETWORK_ERROR'],
+    ['an invalid URL', new TypeError('Failed to parse URL from x'), undefined],
+    ['another TypeError', new TypeError('Failed to fetch!'), undefined],
+    ['an Error with the message', new Error('Failed to fetch'), undefined],
+  ])('reads %s as code %s', (_name, error, code) => {
+    expect(errorCode(error)).toBe(code);
+  });
+
+  it('retries a bare network error only for idempotent requests, like a reset', () => {
+    expect(retryable('GET', { code: 'NETWORK_ERROR' }, false)).toBe(true);
+    expect(retryable('POST', { code: 'NETWORK_ERROR' }, false)).toBe(false);
+    expect(retryable('POST', { code: 'NETWORK_ERROR' }, true)).toBe(true);
+  });
+
   it("sleep rejects with the signal's reason", async () => {
     const c = new AbortController();
     const reason = new Error('stop');

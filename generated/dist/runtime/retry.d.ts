@@ -10,7 +10,13 @@ export interface RetryOptions {
 export declare const DEFAULT_RETRY: RetryOptions;
 export declare const RETRY_STATUSES: ReadonlySet<number>;
 export declare const IDEMPOTENT_METHODS: ReadonlySet<string>;
-/** The system error code of a failed fetch (`TypeError('fetch failed', { cause })`). */
+/**
+ * A fetch network error that carries no system code: the Fetch standard's bare `TypeError` (a
+ * browser's "Failed to fetch", Mock Service Worker's `HttpResponse.error()`). Whether the request
+ * was sent is unknown, so it is retried like a reset: idempotent requests only.
+ */
+export declare const NETWORK_ERROR = "NETWORK_ERROR";
+/** The system error code of a failed fetch (`TypeError('fetch failed', { cause })`), else NETWORK_ERROR for a bare network error. */
 export declare function errorCode(error: unknown): string | undefined;
 export declare const isConnectionError: (code: string | undefined) => boolean;
 export declare const provablyNotSent: (code: string | undefined) => boolean;
