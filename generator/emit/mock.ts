@@ -145,13 +145,19 @@ function operationOf(model: SpecModel, op: OperationModel, securityConst: (requi
     `method: ${JSON.stringify(op.method.toUpperCase())}`,
     `path: ${JSON.stringify(op.path)}`,
     `parameters: [${op.parameters.map((p) => parameterOf(doc, p)).join(', ')}]`,
-    ...(op.requestBody ? [`requestBodyRequired: ${op.requestBody.required}`] : []),
+    ...(op.requestBody ? [`requestBodyRequired: ${op.requestBody.required}`, `requestMediaTypes: ${JSON.stringify(requestMediaTypes(doc, op))}`] : []),
     `security: ${securityConst(op.security)}`,
     `validators: operationValidators[${JSON.stringify(op.operationId)}]`,
     `success: ${JSON.stringify(success)}`,
     ...(op.paginated && success.media ? [`pagination: ${paginationOf(model, op, success.media.pointer)}`] : []),
   ];
   return `    { ${fields.join(', ')} },`;
+}
+
+/** The media types (ranges) the operation's request body is documented with, in document order. */
+function requestMediaTypes(doc: Doc, op: OperationModel): string[] {
+  const requestBody = deref<Doc>(doc, at(doc, `${op.pointer}/requestBody`));
+  return Object.keys(isObject(requestBody?.content) ? requestBody.content : {});
 }
 
 function environmentOf(e: EnvironmentModel): string {
@@ -226,9 +232,58 @@ function limitsRow(e: EnvironmentModel): string {
 }
 
 /** A `collections` option asking for sampled items, for the first paginated operation (none: nothing). */
-function collectionExample(model: SpecModel): string {
+function collectionExample(model: SpecModel, packageName: string): string {
   const first = model.operations.find((o) => o.paginated);
-  return first ? `\n${fence('ts', `const mock = createMockApi({ collections: { ${propertyKey(first.operationId)}: 120 } }); // 120 sampled items`)}` : '';
+  if (!first) return '';
+  const lines = [
+    `import { createMockApi } from ${jsQuote(`${packageName}/mock`)};`,
+    `const mock = createMockApi({ collections: { ${propertyKey(first.operationId)}: 120 } }); // 120 sampled items`,
+    `mock.collection(${jsQuote(first.operationId)}, []); // an empty collection`,
+  ];
+  return `\n${fence('ts', lines.join('\n'))}`;
+}
+
+/** A status the override types accept for `op` other than its success, and whether its body is typed (then omitted). */
+function otherStatus(op: OperationModel): { status: number; typedBody: boolean } | undefined {
+  const explicit = new Set(op.responses.map((r) => r.status.toUpperCase()));
+  const typed = (r: OperationModel['responses'][number] | undefined): boolean => Boolean(r?.mediaType) && !isGapSchema(r!.schema);
+  const fallback = op.responses.find((r) => r.status === 'default');
+  if (fallback && !explicit.has('503') && !explicit.has('5XX')) return { status: 503, typedBody: typed(fallback) };
+  const other = op.responses.find((r) => /^[3-5](\d\d|XX)$/i.test(r.status));
+  if (!other) return undefined;
+  const status = /XX$/i.test(other.status) ? Number(other.status[0]) * 100 + 3 : Number(other.status);
+  return { status, typedBody: typed(other) };
+}
+
+/**
+ * The override, fault and reset examples, written with the document's own operations (the first
+ * whose success answer shows a body, the first paginated one) so that they compile as pasted.
+ */
+function overrideExamples(model: SpecModel, packageName: string): string {
+  const doc = model.document as Doc;
+  const op = model.operations.find((o) => successOf(doc, o).media) ?? model.operations[0];
+  if (!op) return '';
+  const id = jsQuote(op.operationId);
+  // A page with no items is a valid literal of the wrapper's type when it requires nothing else.
+  const paginated = model.operations.find((o) => o.paginated && ((deref<Doc>(doc, o.successSchema)?.required ?? []) as unknown[]).every((k) => ['page', 'pageSize', 'results'].includes(k as string)));
+  const other = otherStatus(op);
+  const lines = [
+    `import { createMockApi } from ${jsQuote(`${packageName}/mock`)};`,
+    'const mock = createMockApi();',
+    `mock.override(${id}, { headers: { 'x-request-id': 'test' } }); // the generated success body, with your headers`,
+    ...(paginated ? [`mock.override(${jsQuote(paginated.operationId)}, { body: { page: 1, pageSize: 1, results: [] } }); // typed: the success body of ${paginated.operationId}`] : []),
+    ...(other
+      ? [
+          `mock.override(${id}, { status: ${other.status}${other.typedBody ? '' : ", body: { any: 'JSON' }"} }); // ${other.typedBody ? 'the body of that status is typed' : 'a body the spec does not show: any JSON value'}`,
+          `mock.override(${id}, (request) => ({ status: ${other.status}, headers: { 'retry-after': '1', 'x-seen': request.method } }));`,
+        ]
+      : []),
+    `mock.fault(${id}, { status: 503, times: 2 }); // 503 twice, then normal answers`,
+    `mock.fault(${id}, { latencyMs: 200 }); // every answer 200 ms late`,
+    `mock.fault(${id}, { reset: true, times: 1 }); // drop the connection once`,
+    "mock.reset(); // overrides (but the options'), faults, collections set by collection(), limits, log",
+  ];
+  return fence('ts', lines.join('\n'));
 }
 
 /** A single-quoted JavaScript string (a package name or module specifier in a code block). */
@@ -255,7 +310,8 @@ const server = await mock.listen(); // a node:http server on 127.0.0.1, a free p
   \`setupServer(...createMockHandlers(mock, { baseUrl: 'http://mock.test' }))\` answers every request under that base URL.
 - **Command line**: ${code(`npx ${mockBinName(packageName)} [--port N] [--host H] [--seed N] [--environment NAME] [--simulate-limits]`)}
   (\`NAME\`: ${names.map(code).join(', ')}; default port 4010, host 127.0.0.1, seed 1, environment ${code(names[0] ?? '')}); prints one line, its base URL, when ready;
-  stops on SIGINT/SIGTERM with exit 0; a bad flag prints the usage on stderr and exits 2.
+  stops on SIGINT/SIGTERM with exit 0; a bad flag prints the usage on stderr and exits 2; a port or
+  host it cannot listen on (in use, \`--host 256.1.1.1\`) prints one line on stderr and exits 1.
 
 The mock reads the bundled document \`openapi.json\` at the package's root once, on first use
 (Node only); pass \`document\` to use another copy.
@@ -270,6 +326,7 @@ The mock reads the bundled document \`openapi.json\` at the package's root once,
 | \`basePath\` | the path of the environment's server URL, when the spec states it in full | A prefix removed before routing. |
 | \`overrides\` | none | \`{ [operationId]: answer }\`: answers instead of generated ones (see below). |
 | \`collections\` | the example's items, else sampled | \`{ [operationId]: items \\| count }\` for paginated operations: your items (checked), or a number of sampled items. |
+| \`maxRequestBytes\` | \`4194304\` (4 MiB) | Most bytes of a request body the mock reads: a longer one is answered **413** (read to its end in server mode, never kept). |
 | \`document\` | \`openapi.json\` | The bundled document. |
 
 ## What it answers
@@ -284,12 +341,18 @@ In this order, for every request:
 4. **401** when no alternative of the operation's \`security\` has all its credentials (the header,
    query parameter or cookie of an API-key scheme; \`Authorization\` with the scheme's prefix for
    \`http\`, \`oauth2\`, \`openIdConnect\`). Presence only: any value is accepted.
-5. **400** when a path parameter is empty, a required header is missing, the query (strings read as
-   the parameter's schema type: numbers, booleans, repeated keys for arrays) fails the package's
-   query validator, or the JSON body is missing (when required), not JSON, or fails the request
-   validator. Every problem is listed with a JSON pointer rooted at the part it is in:
-   \`/path/<name>\`, \`/query/<name>\`, \`/header/<name>\`, \`/body/...\`.
-6. The operation's override, if any, else its **success answer**: the lowest explicit 2xx status of
+5. **413** when the request body is longer than \`maxRequestBytes\`; **415** when a body comes with
+   a \`Content-Type\` that none of the operation's request media types covers (no \`Content-Type\`:
+   the body is read as the first of them).
+6. **400** when a path parameter is empty, a required header is missing, a query parameter that is
+   not an array is given twice, the query (strings read as the parameter's schema type: decimal
+   numbers only, so \`0x10\` stays a string; booleans; repeated keys for arrays) fails the package's
+   query validator, a paginated operation's \`page\` or \`pageSize\` is not an integer >= 1 (or
+   \`pageSize\` is over 1,000, the mock's limit), or the body is missing (when required), is not
+   JSON while its media type is JSON (every JSON operation, with or without a request validator),
+   or fails the request validator. Every problem is listed with a JSON pointer rooted at the part
+   it is in: \`/path/<name>\`, \`/query/<name>\`, \`/header/<name>\`, \`/body/...\`.
+7. The operation's override, if any, else its **success answer**: the lowest explicit 2xx status of
    the operation (\`2XX\` or none: 200), with a body from the spec's examples where the media
    type has some, else sampled from its schema (json-schema-faker, plus what it cannot do: see
    below). **Every generated body passes the package's response validator**: the validator judges
@@ -297,9 +360,12 @@ In this order, for every request:
    never an invalid body. A body the spec does not show (no media type, or a schema that only marks
    a gap) is an empty answer (\`Content-Length: 0\`).
 
-The 404, 401, 400, 429, 500 and fault answers are **the mock's own choice**: the spec shows no
-error bodies. They are always JSON, \`{ "mock": true, "status": 400, "error": "<sentence>",
-"problems": [{ "pointer": "/query/pageSize", "message": "must be number" }] }\` (\`problems\` on 400 only).
+The 404, 401, 400, 413, 415, 429, 500 and fault answers are **the mock's own choice**: the spec
+shows no error bodies. They are JSON, \`{ "mock": true, "status": 400, "error": "<sentence>",
+"problems": [{ "pointer": "/query/pageSize", "message": "must be number" }] }\` (\`problems\` on 400
+only), except a null-body status (a fault or override with 204, 205 or 304), which is sent without a
+body in every mode. In server mode, a request Node's HTTP parser itself refuses (malformed, or
+headers too large) gets Node's own plain 400 or 431, before the mock sees it.
 
 Bodies are deterministic per seed, operation and path: \`GET /things/a\` and \`GET /things/b\`
 differ, the same request twice gives the same body.
@@ -319,30 +385,34 @@ and one item more. \`collections\` or \`mock.collection(operationId, itemsOrCoun
   the operation and every problem (\`/3/id must be string\`);
 - **a number**, to exercise paging over more data: that many sampled items (item \`i\` seeded by the
   seed, the operation and \`i\`, so \`120\` starts with the items of \`101\`), typed as the
-  operation's items.
-${collectionExample(model)}
+  operation's items. Up to \`Number.MAX_SAFE_INTEGER\`: a page samples only its own items, so page
+  2,000 of a million costs what page 1 does.
+
+\`collections\` and \`collection()\` take paginated operations only (another id does not compile).
+${collectionExample(model, packageName)}
 
 ## Overrides, faults, reset
 
-\`\`\`ts
-mock.override('getThing', { body: { id: 'a' } });              // typed: the success body of getThing
-mock.override('getThing', { status: 404, body: { any: 'JSON' } }); // an error or not-shown body: any JSON value
-mock.override('getThing', (request) => ({ status: 503, headers: { 'retry-after': '1' } }));
-mock.fault('getThing', { status: 503, times: 2 });              // 503 twice, then normal answers
-mock.fault('getThing', { latencyMs: 200 });                      // every answer 200 ms late
-mock.fault('getThing', { reset: true, times: 1 });               // drop the connection once
-mock.reset();                                                    // overrides (but the options'), faults, collections set by collection(), limits, log
-\`\`\`
+${overrideExamples(model, packageName)}
 
 Override bodies are typed from \`operations\` of the types: the documented status's body, any JSON
-value (\`JsonValue\`) for an error or a body the spec does not show. They are answered as given,
-after the request checks, and not validated (to test how your code handles drift). A fault's
-\`reset\` destroys the socket in server mode; \`mock.fetch\` and \`mock.handle\` reject as Node's fetch
-does on a reset connection (\`TypeError('fetch failed')\` whose \`cause.code\` is \`ECONNRESET\`);
-MSW answers \`HttpResponse.error()\` (a \`TypeError\` from fetch). \`times\` defaults to every request.
+value (\`JsonValue\`) for an error or a body the spec does not show; statuses are 200 to 599 (an
+override function giving another is answered 500). They are answered as given, after the request
+checks, and not validated (to test how your code handles drift); 204, 205 and 304 are sent without
+a body. \`times\` defaults to every request. \`latencyMs\` ends early when the caller gives up: the
+request's \`signal\` aborts (\`fetch\`, \`handle\`, MSW) or the connection closes (server,
+\`close()\` included), so a pending delay never keeps the process alive.
+
+A fault's \`reset\` gives, per mode:
+
+| Mode | What the caller sees |
+|---|---|
+| server (\`listen\`, the command) | the connection reset (TCP RST): Node's fetch rejects \`TypeError('fetch failed')\` with \`cause.code\` \`ECONNRESET\` |
+| \`mock.fetch\`, \`mock.handle\` | the same rejection, built by the mock: \`TypeError('fetch failed')\`, \`cause.code\` \`ECONNRESET\` |
+| MSW | \`HttpResponse.error()\`: fetch rejects \`TypeError('Failed to fetch')\`, with no \`cause.code\` |
 
 \`mock.requests\` lists the last 1,000 requests (\`method\`, \`url\`, \`operationId\`, \`headers\`,
-\`status\`), with every credential header, query parameter and cookie of the spec's schemes (and
+\`status\`; never bodies), with every credential header, query parameter and cookie of the spec's schemes (and
 \`Authorization\`) \`[redacted]\`: credentials are never stored or echoed.
 
 ## Environments and rate limits

@@ -6,9 +6,10 @@
  */
 import { MAX_TIMER_MS } from '../client/options.js';
 import { REDACTED } from '../client/redact.js';
-import { answerWith, bodyAnswer, emptyAnswer, mockError, RESET, toResponse, type MockReply, type Reply } from './answers.js';
+import { answerWith, bodyAnswer, emptyAnswer, isAnswerStatus, mockError, RESET, toResponse, type MockReply, type Reply } from './answers.js';
 import { BodyMaker, type CollectionSource } from './bodies.js';
-import { bodyProblems, parameterProblems, readQuery, satisfiesSecurity } from './checks.js';
+import { bodyProblems, paginationProblems, parameterProblems, readQuery, satisfiesSecurity, unsupportedMediaType } from './checks.js';
+import { DEFAULT_MAX_REQUEST_BYTES, readRequestText, RequestTooLarge } from './request-body.js';
 import { LimitSimulator } from './limits.js';
 import { Router } from './route.js';
 import { listen } from './server.js';
@@ -35,7 +36,21 @@ export function coreOf(mock: object): MockCore {
   return core;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts (the timer cleared: nothing keeps the process alive). */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const aborted = (): void => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
+}
 
 const isPaginated = (operation: MockOperation): operation is MockOperation & { pagination: MockPagination } => operation.pagination !== undefined;
 
@@ -63,6 +78,8 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
   if (!Object.hasOwn(facts.environments, environment)) throw new TypeError(`Unknown environment "${environment}" (expected ${environmentNames.map((n) => JSON.stringify(n)).join(' or ')})`);
   const basePath = trimSlash(options.basePath ?? facts.environments[environment]!.basePath);
   const limits = chooseLimits(facts, environment, options.simulateLimits);
+  const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+  if (!(Number.isSafeInteger(maxRequestBytes) && maxRequestBytes >= 0)) throw new TypeError('maxRequestBytes must be an integer >= 0');
   const document = options.document ?? facts.loadDocument();
   const router = new Router(facts.operations);
   const byId = new Map<string, MockOperation>();
@@ -92,7 +109,7 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
   let overrides = new Map<string, MockOverride<unknown>>();
   let faults = new Map<string, MockFault & { remaining: number }>();
   let collections = new Map<string, Exclude<CollectionSource, undefined>>();
-  /** Requests as seen, redacted only when `requests` is read: logging costs no copy per request. */
+  /** Requests as seen (no bodies), redacted only when `requests` is read: logging costs no copy per request. */
   let log: SeenRequest[] = [];
 
   const setCollection = (id: string, items: unknown): void => {
@@ -120,9 +137,9 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
   const initialOverrides = new Map(overrides);
 
   /** A logged request with its credential headers, query parameters and cookies redacted. */
-  const redacted = ({ request, url, operationId, status }: SeenRequest): MockRequestRecord => {
+  const redacted = ({ method, headers: seenHeaders, url, operationId, status }: SeenRequest): MockRequestRecord => {
     const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
+    seenHeaders.forEach((value, name) => {
       if (credentialHeaders.has(name)) headers[name] = REDACTED;
       else if (name === 'cookie') headers[name] = value.split(';').map((pair) => (credentialCookies.has(pair.split('=')[0]!.trim()) ? `${pair.split('=')[0]!.trim()}=${REDACTED}` : pair.trim())).join('; ');
       else headers[name] = value;
@@ -130,7 +147,7 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
     const query = new URLSearchParams(url.search);
     for (const name of credentialQuery) if (query.has(name)) query.set(name, REDACTED);
     const search = query.toString();
-    return { method: request.method, url: `${url.pathname}${search ? `?${search}` : ''}`, operationId, headers, status };
+    return { method, url: `${url.pathname}${search ? `?${search}` : ''}`, operationId, headers, status };
   };
 
   const record = (seen: SeenRequest): void => {
@@ -142,13 +159,27 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
   async function answer(operation: MockOperation, params: Readonly<Record<string, string>>, request: MockRequestView, url: URL, path: string): Promise<MockReply> {
     if (!satisfiesSecurity(operation.security, facts.schemes, request, url)) return mockError(401, `Missing credentials: ${operation.operationId} needs ${describeSecurity(operation)}`);
     const query = readQuery(operation.parameters, url);
-    const bodyText = operation.requestBodyRequired === undefined ? '' : await request.text();
-    const problems = [...parameterProblems(operation, params, query, request), ...bodyProblems(operation, bodyText)];
+    let bodyText = '';
+    if (operation.requestBodyRequired !== undefined) {
+      try {
+        bodyText = await readRequestText(request, maxRequestBytes);
+      } catch (err) {
+        if (err instanceof RequestTooLarge) return mockError(413, err.message);
+        throw err;
+      }
+    }
+    const contentType = request.headers.get('content-type');
+    if (bodyText !== '' && unsupportedMediaType(operation, contentType)) {
+      return mockError(415, `${operation.operationId} takes ${operation.requestMediaTypes!.join(' or ')}, not ${contentType}`);
+    }
+    const parameterIssues = parameterProblems(operation, params, query, request, url);
+    const problems = [...parameterIssues, ...paginationProblems(operation, query, parameterIssues), ...bodyProblems(operation, bodyText, contentType)];
     if (problems.length) return mockError(400, `The request does not match the spec of ${operation.operationId}`, { problems });
     const override = overrides.get(operation.operationId) ?? overrides.get(operation.operationId.replaceAll('#', '/'));
     if (override) {
       const given = typeof override === 'function' ? await override(fetchRequest(request, bodyText)) : override;
       const status = given.status ?? operation.success.status;
+      if (!isAnswerStatus(status)) return mockError(500, `The override of ${operation.operationId} answered status ${String(status)}: the mock answers 200 to 599`);
       if (given.body !== undefined || status !== operation.success.status) return answerWith(status, given.body as JsonValue | undefined, given.headers);
       return success(operation, query, path, given.headers);
     }
@@ -173,7 +204,7 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
     let reply: Reply;
     if (!route) reply = mockError(404, `No operation of the spec matches ${method} ${url.pathname}${prefix ? ` (base path ${prefix})` : ''}`);
     else reply = await throttledAnswer(route.operation, route.params, request, url, path!);
-    record({ request, url, operationId: route?.operation.operationId, status: reply === RESET ? 'reset' : reply.status });
+    record({ method: request.method, headers: request.headers, url, operationId: route?.operation.operationId, status: reply === RESET ? 'reset' : reply.status });
     return reply;
   }
 
@@ -183,7 +214,7 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
     const fault = faults.get(operation.operationId);
     if (fault && fault.remaining > 0) {
       fault.remaining--;
-      if (fault.latencyMs) await sleep(fault.latencyMs);
+      if (fault.latencyMs) await sleep(fault.latencyMs, request.signal);
       if (fault.reset) return RESET;
       if (fault.status !== undefined) return mockError(fault.status, `Injected fault (status ${fault.status})`, { headers: fault.headers ?? {} });
     }
@@ -200,7 +231,7 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
     [CORE]: { respond },
     fetch: (input, init) => handle(new Request(input, init)),
     handle,
-    listen: (listenOptions) => listen((request) => respond(request), listenOptions, basePath),
+    listen: (listenOptions) => listen((request) => respond(request), listenOptions, basePath, maxRequestBytes),
     override(operationId, override) {
       operationFor(operationId);
       overrides.set(operationId, override as MockOverride<unknown>);
@@ -210,7 +241,7 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
       const times = fault.times ?? Infinity;
       if (!(times >= 0)) throw new TypeError('fault.times must be a number >= 0');
       if (fault.latencyMs !== undefined && !(fault.latencyMs >= 0 && fault.latencyMs <= MAX_TIMER_MS)) throw new TypeError(`fault.latencyMs must be a number from 0 to ${MAX_TIMER_MS}`);
-      if (fault.status !== undefined && !(Number.isInteger(fault.status) && fault.status >= 200 && fault.status <= 599)) throw new TypeError('fault.status must be an HTTP status from 200 to 599');
+      if (fault.status !== undefined && !isAnswerStatus(fault.status)) throw new TypeError('fault.status must be an HTTP status from 200 to 599');
       faults.set(operation.operationId, { ...fault, remaining: times });
     },
     collection(operationId, items) {
@@ -230,9 +261,10 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
   return mock;
 }
 
-/** A request as the mock saw it, kept for the log. */
+/** A request as the mock saw it, kept for the log: its method, URL and headers, never its body. */
 interface SeenRequest {
-  readonly request: MockRequestView;
+  readonly method: string;
+  readonly headers: MockRequestView['headers'];
   readonly url: URL;
   readonly operationId: string | undefined;
   readonly status: number | 'reset';

@@ -9,7 +9,9 @@
  *
  * Paginated operations answer pages of a collection: the caller's items, a sampled collection of a
  * size the caller asks for, or by default the items of the response's example (when it has one),
- * else a sampled collection of two full default pages and one item more.
+ * else a sampled collection of two full default pages and one item more. A sampled collection is
+ * never built whole: a page samples its own items only (item `i` is seeded by seed, operation and
+ * `i`), so a deep page of a collection of millions costs the same as the first.
  */
 import type { Sampler } from './sample.js';
 import type { Validator, ValidationProblem } from '../client/validation.js';
@@ -49,7 +51,8 @@ const CACHE_LIMIT = 1_000;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const positiveInteger = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback);
+/** A page number or size from the query (checked already: a positive integer), else the default. */
+const pageValue = (value: unknown, fallback: number): number => (typeof value === 'number' ? value : fallback);
 
 /** The sampler module's error class, loaded with it. */
 type SampleErrorClass = typeof import('./sample.js').SampleError;
@@ -171,9 +174,10 @@ type SampleItems = (from: number, count: number) => Promise<{ readonly ok: true;
 /** How many items a sampled collection holds by default: two full default pages and one more. */
 const defaultSampledSize = (pagination: MockPagination): number => pagination.defaultPageSize * 2 + 1;
 
+/** The items `start` to `end` (excluded) of a collection. */
+type ItemsBetween = (start: number, end: number) => Promise<readonly unknown[] | Failure>;
+
 class Pager {
-  /** The sampled sequence (item `i` seeded by seed, operation and `i`), grown as pages need it. */
-  private readonly sampledItems: unknown[] = [];
   /** Built pages of the caller's collections, by collection then query. */
   private readonly builtForItems = new WeakMap<object, Map<string, Promise<BodyResult>>>();
   /** Built pages of the default and sampled collections, by size and query. */
@@ -190,50 +194,37 @@ class Pager {
   /** The page for the query, built (checked and serialized) once per collection and query. */
   page(query: Record<string, unknown>, collection: CollectionSource): Promise<BodyResult> {
     const { defaultPage, defaultPageSize, count } = this.operation.pagination;
-    const pageNumber = positiveInteger(query['page'], defaultPage);
-    const pageSize = positiveInteger(query['pageSize'], defaultPageSize);
+    const pageNumber = pageValue(query['page'], defaultPage);
+    const pageSize = pageValue(query['pageSize'], defaultPageSize);
     const withCount = count !== undefined && query[count.parameter] === true;
     const key = `${pageNumber}:${pageSize}:${withCount}`;
     let built: Map<string, Promise<BodyResult>>;
-    let items: () => Promise<readonly unknown[] | Failure>;
+    let items: ItemsBetween;
     let total: number;
     if (Array.isArray(collection)) {
       built = this.builtForItems.get(collection) ?? new Map();
       this.builtForItems.set(collection, built);
-      items = async () => collection;
+      items = async (start, end) => collection.slice(start, end);
       total = collection.length;
     } else if (collection === undefined && this.exampleItems) {
       built = this.built;
-      items = async () => this.exampleItems!;
+      items = async (start, end) => this.exampleItems!.slice(start, end);
       total = this.exampleItems.length;
     } else {
       total = typeof collection === 'number' ? collection : defaultSampledSize(this.operation.pagination);
       built = this.built;
-      items = () => this.sampled(Math.min(total, pageNumber * pageSize));
+      items = (start, end) => this.sampleItems(start, end - start).then((sampled) => (sampled.ok ? sampled.value : sampled));
     }
     const cacheKey = `${Array.isArray(collection) ? '' : `${collection ?? 'default'}:`}${key}`;
     return built.get(cacheKey) ?? remember(built, cacheKey, this.make(pageNumber, pageSize, withCount, total, items), CACHE_LIMIT);
   }
 
-  /** The first `length` items of the sampled sequence (at least). */
-  private async sampled(length: number): Promise<readonly unknown[] | Failure> {
-    const from = this.sampledItems.length;
-    if (from < length) {
-      const more = await this.sampleItems(from, length - from);
-      if (!more.ok) return more;
-      // Another page may have grown the sequence meanwhile: with the same items (each is seeded by its index).
-      this.sampledItems.push(...more.value.slice(this.sampledItems.length - from));
-    }
-    return this.sampledItems;
-  }
-
-  private async make(pageNumber: number, pageSize: number, withCount: boolean, total: number, items: () => Promise<readonly unknown[] | Failure>): Promise<BodyResult> {
+  private async make(pageNumber: number, pageSize: number, withCount: boolean, total: number, items: ItemsBetween): Promise<BodyResult> {
     const count = this.operation.pagination.count;
     const start = Math.min(total, (pageNumber - 1) * pageSize);
     const end = Math.min(total, start + pageSize);
-    const all = start === end ? [] : await items();
-    if (!Array.isArray(all)) return all as Failure;
-    const results = all.slice(start, end);
+    const results = start === end ? [] : await items(start, end);
+    if (!Array.isArray(results)) return results as Failure;
     const body: Record<string, unknown> = { ...this.template, page: pageNumber, pageSize, results };
     if (count) {
       if (withCount) body[count.property] = total;

@@ -1,12 +1,15 @@
 /**
  * The mock over real HTTP: a `node:http` server on loopback by default. Each request is read into
  * a light view (method, URL, Node's parsed headers, the body once read) rather than a Fetch API
- * `Request`, and each reply's bytes are written as they are: no streams in between. An injected
- * `reset` fault destroys the socket, as a crashed server or a proxy would.
+ * `Request`, and each reply's bytes are written as they are: no streams in between. A body past
+ * `maxRequestBytes` is read to its end but not kept. An injected `reset` fault resets the
+ * connection (TCP RST), as a crashed server or a proxy would. `close()` drops every connection and
+ * ends the answers still waiting (a `latencyMs` fault), so nothing keeps the process alive.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MockReply } from './answers.js';
+import { sendable, type MockReply } from './answers.js';
+import { RequestTooLarge } from './request-body.js';
 import type { MockRequestView, MockServer } from './types.js';
 
 /** An answer, or a symbol for a dropped connection. */
@@ -34,48 +37,69 @@ class IncomingView implements MockRequestView {
     readonly method: string,
     readonly url: string,
     headers: IncomingHttpHeaders,
-    private readonly body: Buffer,
+    /** The body, or the limit it went past. */
+    private readonly body: Buffer | RequestTooLarge,
+    readonly signal: AbortSignal,
   ) {
     this.headers = new HeadersView(headers);
   }
 
   text(): Promise<string> {
-    return Promise.resolve(this.body.toString('utf8'));
+    return this.body instanceof RequestTooLarge ? Promise.reject(this.body) : Promise.resolve(this.body.toString('utf8'));
   }
 }
 
 const NO_BODY = Buffer.alloc(0);
 
-/** The request's body, read whole (none is expected without Content-Length or Transfer-Encoding). */
-function readBody(incoming: IncomingMessage): Promise<Buffer> {
+/**
+ * The request's body, read whole (none is expected without Content-Length or Transfer-Encoding);
+ * past `limit` bytes the rest is read and dropped (the client gets its answer, not a broken pipe).
+ */
+function readBody(incoming: IncomingMessage, limit: number): Promise<Buffer | RequestTooLarge> {
   if (incoming.headers['content-length'] === undefined && incoming.headers['transfer-encoding'] === undefined) return Promise.resolve(NO_BODY);
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.once('end', () => resolve(Buffer.concat(chunks)));
+    let chunks: Buffer[] | undefined = [];
+    let length = 0;
+    incoming.on('data', (chunk: Buffer) => {
+      length += chunk.byteLength;
+      if (length > limit) chunks = undefined;
+      else chunks?.push(chunk);
+    });
+    incoming.once('end', () => resolve(chunks ? Buffer.concat(chunks) : new RequestTooLarge(limit)));
     incoming.once('error', reject);
   });
 }
 
 function write(reply: MockReply, outgoing: ServerResponse): void {
-  const headers: Record<string, string> = { ...reply.headers };
-  const body = reply.body ?? NO_BODY;
-  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-length')) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-  outgoing.writeHead(reply.status, headers);
+  const sent = sendable(reply);
+  const headers: Record<string, string> = { ...sent.headers };
+  const body = sent.body ?? NO_BODY;
+  // RFC 9110 §8.6: no Content-Length on a 204; on a 304 it would describe the cached body.
+  const lengthAllowed = sent.status !== 204 && sent.status !== 304;
+  if (lengthAllowed && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-length')) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  outgoing.writeHead(sent.status, headers);
   outgoing.end(body);
 }
 
 const hostInUrl = (host: string): string => (host.includes(':') ? `[${host}]` : host);
 
-export function listen(respond: Respond, options: { readonly port?: number; readonly host?: string } = {}, basePath = ''): Promise<MockServer> {
+export function listen(respond: Respond, options: { readonly port?: number; readonly host?: string } = {}, basePath: string, maxRequestBytes: number): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 0;
   const origin = `http://${hostInUrl(host)}`;
   const server = createServer((incoming, outgoing) => {
-    readBody(incoming)
-      .then((body) => respond(new IncomingView(incoming.method ?? 'GET', `${origin}${incoming.url?.startsWith('/') ? '' : '/'}${incoming.url ?? ''}`, incoming.headers, body)))
-      .then((reply) => (typeof reply === 'symbol' ? void incoming.socket.destroy() : write(reply, outgoing)))
+    // Aborted when the connection closes before the answer is sent (the client left, or close()).
+    const gone = new AbortController();
+    outgoing.once('close', () => outgoing.writableFinished || gone.abort(new Error('The connection closed before the answer')));
+    readBody(incoming, maxRequestBytes)
+      .then((body) => respond(new IncomingView(incoming.method ?? 'GET', `${origin}${incoming.url?.startsWith('/') ? '' : '/'}${incoming.url ?? ''}`, incoming.headers, body, gone.signal)))
+      .then((reply) => {
+        if (outgoing.destroyed) return;
+        if (typeof reply === 'symbol') incoming.socket.resetAndDestroy();
+        else write(reply, outgoing);
+      })
       .catch((err: unknown) => {
+        if (outgoing.destroyed) return;
         if (outgoing.headersSent) return void outgoing.destroy();
         outgoing.writeHead(500, { 'content-type': 'application/json' });
         outgoing.end(JSON.stringify({ mock: true, status: 500, error: `The mock failed: ${err instanceof Error ? err.message : String(err)}` }));

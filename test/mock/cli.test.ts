@@ -66,6 +66,14 @@ describe('mock CLI', () => {
     expect(await r.exit).toBe(0);
   });
 
+  it('exits 1 with one line on stderr, and no usage, for a host it cannot listen on', async () => {
+    const r = run(['--host', '256.1.1.1', '--port', '0']);
+    expect(await r.exit).toBe(1);
+    expect(r.stderr()).toMatch(/^mock-cli: .*256\.1\.1\.1.*\n$/);
+    expect(r.stderr()).not.toMatch(/Usage/);
+    expect(r.stdout()).toBe('');
+  });
+
   it.each([
     [['--prot', '1'], /Unknown option '--prot'/],
     [['--port', 'eighty'], /--port must be an integer from 0 to 65535/],

@@ -3,12 +3,12 @@
  * a path (the base path), responses shared through `$ref`, several 2xx statuses, `2XX`, an
  * example-only media type, alternatives of bearer and query-key security, `security: []`.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateInto } from '../generator/generate-and-check.js';
-import { load } from './support.js';
+import { generateInto, typeCheck } from '../generator/generate-and-check.js';
+import { GENERATED, load, writeMockDocExamples } from './support.js';
 
 const SPEC = `openapi: 3.1.0
 info: { title: Crafted, version: '1' }
@@ -34,10 +34,14 @@ paths:
     parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
     get:
       operationId: getThing
-      responses: { '200': { $ref: '#/components/responses/OneThing' } }
+      responses:
+        '200': { $ref: '#/components/responses/OneThing' }
+        '404':
+          description: Not found
+          content: { application/json: { schema: { type: object, properties: { reason: { type: string } } } } }
     put:
       operationId: putThing
-      requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/Thing' } } } }
+      requestBody: { required: true, content: { application/merge-patch+json: { schema: { $ref: '#/components/schemas/Thing' } } } }
       responses:
         '202': { description: Accepted }
         '201': { $ref: '#/components/responses/OneThing' }
@@ -90,7 +94,7 @@ describe('mock of a crafted document', () => {
   });
 
   it('answers the lowest explicit 2xx (201 before 202), 200 for 2XX with its example, an empty 204', async () => {
-    const put = await call('/v2/things/abc?api_key=k', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'abcd', size: 11 }) });
+    const put = await call('/v2/things/abc?api_key=k', { method: 'PUT', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ id: 'abcd', size: 11 }) });
     expect(put.status).toBe(201);
     const health = await call('/v2/health');
     expect([health.status, await health.json()]).toEqual([200, { ok: true }]);
@@ -116,8 +120,32 @@ describe('mock of a crafted document', () => {
   });
 
   it('checks the body against the request schema with pointers', async () => {
-    const bad = await call('/v2/things/abc', { method: 'PUT', headers: { ...BEARER, 'content-type': 'application/json' }, body: JSON.stringify({ id: 'a', size: 99 }) });
+    const bad = await call('/v2/things/abc', { method: 'PUT', headers: { ...BEARER, 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ id: 'a', size: 99 }) });
     expect(bad.status).toBe(400);
     expect((await bad.json()).problems.map((p: any) => p.pointer).sort()).toEqual(['/body/id', '/body/size']);
   });
+
+  it("reads a body of the operation's JSON media type as JSON, and answers 415 to another type", async () => {
+    const put = (contentType: string, body: string) => call('/v2/things/abc', { method: 'PUT', headers: { ...BEARER, 'content-type': contentType }, body });
+    const notJson = await put('application/merge-patch+json', '{not json');
+    expect([notJson.status, (await notJson.json()).problems]).toEqual([400, [{ pointer: '/body', message: 'must be JSON' }]]);
+    const otherType = await put('application/json', JSON.stringify({ id: 'abcd', size: 11 }));
+    expect([otherType.status, (await otherType.json()).error]).toEqual([415, 'putThing takes application/merge-patch+json, not application/json']);
+  });
+
+  it("writes docs/mock.md's examples with the document's own operations, and they compile as pasted", async () => {
+    const out = path.join(work, 'out');
+    const files = writeMockDocExamples(out);
+    const examples = files.map((file) => readFileSync(path.join(out, file), 'utf8')).join('\n');
+    expect(examples).toContain("mock.override('getThing', { status: 404 }); // the body of that status is typed");
+    expect(await typeCheck(out, files)).toBe('');
+  }, 60_000);
+
+  it("does so for this repository's spec too (a copy of generated/: its paginated operation, its default error)", async () => {
+    const copy = path.join(work, 'copy');
+    for (const part of ['package.json', 'docs/mock.md', 'dist']) cpSync(path.join(GENERATED, part), path.join(copy, part), { recursive: true });
+    const files = writeMockDocExamples(copy);
+    expect(files.length).toBeGreaterThanOrEqual(3);
+    expect(await typeCheck(copy, files)).toBe('');
+  }, 60_000);
 });

@@ -116,7 +116,7 @@ describe('faults', () => {
     expect(mock.requests.map((r: any) => r.status)).toEqual(['reset', 'reset', 'reset']);
   });
 
-  it('destroys the socket in server mode: the client sees a TransportError, then normal answers after the fault', async () => {
+  it('resets the connection in server mode: the client sees a TransportError ECONNRESET, then normal answers after the fault', async () => {
     const mock = createMockApi();
     const server = await mock.listen();
     try {
@@ -125,7 +125,7 @@ describe('faults', () => {
       const client = clientFor(undefined, server.url, { maxRetries: 0 });
       const failure = await client.GET('/v1/projects/{projectId}', { params: { path: { projectId: 'p' } } }).catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(TransportError);
-      expect(['ECONNRESET', 'UND_ERR_SOCKET']).toContain(failure.code);
+      expect(failure.code).toBe('ECONNRESET');
       const { response } = await client.GET('/v1/projects/{projectId}', { params: { path: { projectId: 'p' } } });
       expect(response.status).toBe(200);
     } finally {

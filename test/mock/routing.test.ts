@@ -58,7 +58,7 @@ describe('routing', () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body).toMatchObject({ mock: true, status: 400, error: 'The request does not match the spec of listProjects' });
-    expect(body.problems.map((p: any) => p.pointer).sort()).toEqual(['/query/includeCount', '/query/pageSize', '/query/status']);
+    expect(body.problems.map((p: any) => p.pointer).sort()).toEqual(['/query/includeCount', '/query/page', '/query/pageSize', '/query/status']);
     expect((await get(mock, '/v1/projects?pageSize=5&includeCount=true&status=DRAFT')).status).toBe(200);
   });
 

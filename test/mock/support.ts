@@ -4,7 +4,7 @@
  * package's own sampler; credentials of the operation's first security alternative), and the
  * loading of a generated package's modules.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -106,3 +106,20 @@ export function operationCalls(doc: Doc, sampler: Sampler, seed: number): Operat
 }
 
 export const CREDENTIALS = { 'x-api-key': 'test-key', 'x-api-secret': 'test-secret' };
+
+/**
+ * The TypeScript blocks of a generated package's docs/mock.md that import its mock, written as
+ * files under `<packageDir>/doc-examples/` with the package's specifiers pointing at its `dist/`;
+ * their paths relative to `packageDir` (for typeCheck's `include`).
+ */
+export function writeMockDocExamples(packageDir: string): string[] {
+  const name = (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { name: string }).name;
+  const page = readFileSync(path.join(packageDir, 'docs', 'mock.md'), 'utf8');
+  const blocks = [...page.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!).filter((block) => block.includes(`'${name}/mock'`));
+  mkdirSync(path.join(packageDir, 'doc-examples'), { recursive: true });
+  return blocks.map((block, i) => {
+    const file = `doc-examples/block-${i}.ts`;
+    writeFileSync(path.join(packageDir, file), block.replaceAll(`'${name}/mock'`, "'../dist/mock.js'"));
+    return file;
+  });
+}

@@ -44,6 +44,17 @@ function overrides(mock: MockApi, project: Project): void {
   createPartnerClient({ baseUrl: 'http://mock.test', fetch: mock.fetch, apiKey: 'k', apiSecret: 's', environment: 'staging' });
   // @ts-expect-error an overrides entry is typed like override()
   createMockApi({ overrides: { listSkills: { status: 200, body: { page: 1 } } } });
+  // @ts-expect-error a 1xx is not an answer (a Response cannot have it)
+  mock.override('deleteProject', { status: 101 });
+  // @ts-expect-error not even through `default`
+  mock.override('getProject', { status: 199, body: null });
+  mock.override('deleteProject', { status: 204, body: null });
+  mock.override('getProject', { status: 599 });
+  // @ts-expect-error collections of paginated operations only
+  createMockApi({ collections: { getProject: 3 } });
+  // @ts-expect-error collection() too
+  mock.collection('getProject', 3);
+  createMockApi({ maxRequestBytes: 1024 });
 }
 
 describe('mock types', () => {

@@ -24,6 +24,10 @@ export interface MockReply {
 /** The connection was dropped (an injected `reset` fault): no answer at all. */
 export declare const RESET: unique symbol;
 export type Reply = MockReply | typeof RESET;
+/** Whether `status` is one the mock can answer: 200 to 599 (1xx are not answers, 2xx–5xx are). */
+export declare const isAnswerStatus: (status: unknown) => status is number;
+/** The reply as sent: without body, `Content-Length` and `Content-Type` for a null-body status. */
+export declare function sendable(reply: MockReply): MockReply;
 export declare function toResponse(reply: MockReply): Response;
 /** A body already serialized for its media type. */
 export declare function bodyAnswer(status: number, body: Uint8Array<ArrayBuffer> | string, contentType: string, headers?: Readonly<Record<string, string>>): MockReply;

@@ -7,9 +7,10 @@
  */
 import { MAX_TIMER_MS } from '../options.js';
 import { REDACTED } from '../redact.js';
-import { answerWith, bodyAnswer, emptyAnswer, mockError, RESET, toResponse } from './answers.js';
+import { answerWith, bodyAnswer, emptyAnswer, isAnswerStatus, mockError, RESET, toResponse } from './answers.js';
 import { BodyMaker } from './bodies.js';
-import { bodyProblems, parameterProblems, readQuery, satisfiesSecurity } from './checks.js';
+import { bodyProblems, paginationProblems, parameterProblems, readQuery, satisfiesSecurity, unsupportedMediaType } from './checks.js';
+import { DEFAULT_MAX_REQUEST_BYTES, readRequestText, RequestTooLarge } from './request-body.js';
 import { LimitSimulator } from './limits.js';
 import { Router } from './route.js';
 import { listen } from './server.js';
@@ -27,7 +28,22 @@ export function coreOf(mock) {
         throw new TypeError('Expected a mock made by createMockApi()');
     return core;
 }
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts (the timer cleared: nothing keeps the process alive). */
+function sleep(ms, signal) {
+    if (signal?.aborted)
+        return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+        const aborted = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', aborted);
+            resolve();
+        }, ms);
+        signal?.addEventListener('abort', aborted, { once: true });
+    });
+}
 const isPaginated = (operation) => operation.pagination !== undefined;
 const trimSlash = (path) => path.replace(/\/+$/, '');
 function chooseLimits(facts, environment, simulate) {
@@ -56,6 +72,9 @@ export function createRuntimeMockApi(facts, options = {}) {
         throw new TypeError(`Unknown environment "${environment}" (expected ${environmentNames.map((n) => JSON.stringify(n)).join(' or ')})`);
     const basePath = trimSlash(options.basePath ?? facts.environments[environment].basePath);
     const limits = chooseLimits(facts, environment, options.simulateLimits);
+    const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+    if (!(Number.isSafeInteger(maxRequestBytes) && maxRequestBytes >= 0))
+        throw new TypeError('maxRequestBytes must be an integer >= 0');
     const document = options.document ?? facts.loadDocument();
     const router = new Router(facts.operations);
     const byId = new Map();
@@ -88,7 +107,7 @@ export function createRuntimeMockApi(facts, options = {}) {
     let overrides = new Map();
     let faults = new Map();
     let collections = new Map();
-    /** Requests as seen, redacted only when `requests` is read: logging costs no copy per request. */
+    /** Requests as seen (no bodies), redacted only when `requests` is read: logging costs no copy per request. */
     let log = [];
     const setCollection = (id, items) => {
         const operation = operationFor(id);
@@ -119,9 +138,9 @@ export function createRuntimeMockApi(facts, options = {}) {
     }
     const initialOverrides = new Map(overrides);
     /** A logged request with its credential headers, query parameters and cookies redacted. */
-    const redacted = ({ request, url, operationId, status }) => {
+    const redacted = ({ method, headers: seenHeaders, url, operationId, status }) => {
         const headers = {};
-        request.headers.forEach((value, name) => {
+        seenHeaders.forEach((value, name) => {
             if (credentialHeaders.has(name))
                 headers[name] = REDACTED;
             else if (name === 'cookie')
@@ -134,7 +153,7 @@ export function createRuntimeMockApi(facts, options = {}) {
             if (query.has(name))
                 query.set(name, REDACTED);
         const search = query.toString();
-        return { method: request.method, url: `${url.pathname}${search ? `?${search}` : ''}`, operationId, headers, status };
+        return { method, url: `${url.pathname}${search ? `?${search}` : ''}`, operationId, headers, status };
     };
     const record = (seen) => {
         log.push(seen);
@@ -146,14 +165,31 @@ export function createRuntimeMockApi(facts, options = {}) {
         if (!satisfiesSecurity(operation.security, facts.schemes, request, url))
             return mockError(401, `Missing credentials: ${operation.operationId} needs ${describeSecurity(operation)}`);
         const query = readQuery(operation.parameters, url);
-        const bodyText = operation.requestBodyRequired === undefined ? '' : await request.text();
-        const problems = [...parameterProblems(operation, params, query, request), ...bodyProblems(operation, bodyText)];
+        let bodyText = '';
+        if (operation.requestBodyRequired !== undefined) {
+            try {
+                bodyText = await readRequestText(request, maxRequestBytes);
+            }
+            catch (err) {
+                if (err instanceof RequestTooLarge)
+                    return mockError(413, err.message);
+                throw err;
+            }
+        }
+        const contentType = request.headers.get('content-type');
+        if (bodyText !== '' && unsupportedMediaType(operation, contentType)) {
+            return mockError(415, `${operation.operationId} takes ${operation.requestMediaTypes.join(' or ')}, not ${contentType}`);
+        }
+        const parameterIssues = parameterProblems(operation, params, query, request, url);
+        const problems = [...parameterIssues, ...paginationProblems(operation, query, parameterIssues), ...bodyProblems(operation, bodyText, contentType)];
         if (problems.length)
             return mockError(400, `The request does not match the spec of ${operation.operationId}`, { problems });
         const override = overrides.get(operation.operationId) ?? overrides.get(operation.operationId.replaceAll('#', '/'));
         if (override) {
             const given = typeof override === 'function' ? await override(fetchRequest(request, bodyText)) : override;
             const status = given.status ?? operation.success.status;
+            if (!isAnswerStatus(status))
+                return mockError(500, `The override of ${operation.operationId} answered status ${String(status)}: the mock answers 200 to 599`);
             if (given.body !== undefined || status !== operation.success.status)
                 return answerWith(status, given.body, given.headers);
             return success(operation, query, path, given.headers);
@@ -181,7 +217,7 @@ export function createRuntimeMockApi(facts, options = {}) {
             reply = mockError(404, `No operation of the spec matches ${method} ${url.pathname}${prefix ? ` (base path ${prefix})` : ''}`);
         else
             reply = await throttledAnswer(route.operation, route.params, request, url, path);
-        record({ request, url, operationId: route?.operation.operationId, status: reply === RESET ? 'reset' : reply.status });
+        record({ method: request.method, headers: request.headers, url, operationId: route?.operation.operationId, status: reply === RESET ? 'reset' : reply.status });
         return reply;
     }
     async function throttledAnswer(operation, params, request, url, path) {
@@ -192,7 +228,7 @@ export function createRuntimeMockApi(facts, options = {}) {
         if (fault && fault.remaining > 0) {
             fault.remaining--;
             if (fault.latencyMs)
-                await sleep(fault.latencyMs);
+                await sleep(fault.latencyMs, request.signal);
             if (fault.reset)
                 return RESET;
             if (fault.status !== undefined)
@@ -210,7 +246,7 @@ export function createRuntimeMockApi(facts, options = {}) {
         [CORE]: { respond },
         fetch: (input, init) => handle(new Request(input, init)),
         handle,
-        listen: (listenOptions) => listen((request) => respond(request), listenOptions, basePath),
+        listen: (listenOptions) => listen((request) => respond(request), listenOptions, basePath, maxRequestBytes),
         override(operationId, override) {
             operationFor(operationId);
             overrides.set(operationId, override);
@@ -222,7 +258,7 @@ export function createRuntimeMockApi(facts, options = {}) {
                 throw new TypeError('fault.times must be a number >= 0');
             if (fault.latencyMs !== undefined && !(fault.latencyMs >= 0 && fault.latencyMs <= MAX_TIMER_MS))
                 throw new TypeError(`fault.latencyMs must be a number from 0 to ${MAX_TIMER_MS}`);
-            if (fault.status !== undefined && !(Number.isInteger(fault.status) && fault.status >= 200 && fault.status <= 599))
+            if (fault.status !== undefined && !isAnswerStatus(fault.status))
                 throw new TypeError('fault.status must be an HTTP status from 200 to 599');
             faults.set(operation.operationId, { ...fault, remaining: times });
         },

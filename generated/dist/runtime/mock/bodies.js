@@ -18,7 +18,8 @@ const describe = (problems) => problems
 /** Most bodies kept per mock and per collection (same request, same bytes, without building them again). */
 const CACHE_LIMIT = 1_000;
 const isRecord = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
-const positiveInteger = (value, fallback) => (typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback);
+/** A page number or size from the query (checked already: a positive integer), else the default. */
+const pageValue = (value, fallback) => (typeof value === 'number' ? value : fallback);
 /** Runs `make`, turning a SampleError into a failure that names where sampling failed. */
 async function sampled(sampling, what, make) {
     try {
@@ -130,8 +131,6 @@ class Pager {
     template;
     exampleItems;
     sampleItems;
-    /** The sampled sequence (item `i` seeded by seed, operation and `i`), grown as pages need it. */
-    sampledItems = [];
     /** Built pages of the caller's collections, by collection then query. */
     builtForItems = new WeakMap();
     /** Built pages of the default and sampled collections, by size and query. */
@@ -147,8 +146,8 @@ class Pager {
     /** The page for the query, built (checked and serialized) once per collection and query. */
     page(query, collection) {
         const { defaultPage, defaultPageSize, count } = this.operation.pagination;
-        const pageNumber = positiveInteger(query['page'], defaultPage);
-        const pageSize = positiveInteger(query['pageSize'], defaultPageSize);
+        const pageNumber = pageValue(query['page'], defaultPage);
+        const pageSize = pageValue(query['pageSize'], defaultPageSize);
         const withCount = count !== undefined && query[count.parameter] === true;
         const key = `${pageNumber}:${pageSize}:${withCount}`;
         let built;
@@ -157,42 +156,29 @@ class Pager {
         if (Array.isArray(collection)) {
             built = this.builtForItems.get(collection) ?? new Map();
             this.builtForItems.set(collection, built);
-            items = async () => collection;
+            items = async (start, end) => collection.slice(start, end);
             total = collection.length;
         }
         else if (collection === undefined && this.exampleItems) {
             built = this.built;
-            items = async () => this.exampleItems;
+            items = async (start, end) => this.exampleItems.slice(start, end);
             total = this.exampleItems.length;
         }
         else {
             total = typeof collection === 'number' ? collection : defaultSampledSize(this.operation.pagination);
             built = this.built;
-            items = () => this.sampled(Math.min(total, pageNumber * pageSize));
+            items = (start, end) => this.sampleItems(start, end - start).then((sampled) => (sampled.ok ? sampled.value : sampled));
         }
         const cacheKey = `${Array.isArray(collection) ? '' : `${collection ?? 'default'}:`}${key}`;
         return built.get(cacheKey) ?? remember(built, cacheKey, this.make(pageNumber, pageSize, withCount, total, items), CACHE_LIMIT);
-    }
-    /** The first `length` items of the sampled sequence (at least). */
-    async sampled(length) {
-        const from = this.sampledItems.length;
-        if (from < length) {
-            const more = await this.sampleItems(from, length - from);
-            if (!more.ok)
-                return more;
-            // Another page may have grown the sequence meanwhile: with the same items (each is seeded by its index).
-            this.sampledItems.push(...more.value.slice(this.sampledItems.length - from));
-        }
-        return this.sampledItems;
     }
     async make(pageNumber, pageSize, withCount, total, items) {
         const count = this.operation.pagination.count;
         const start = Math.min(total, (pageNumber - 1) * pageSize);
         const end = Math.min(total, start + pageSize);
-        const all = start === end ? [] : await items();
-        if (!Array.isArray(all))
-            return all;
-        const results = all.slice(start, end);
+        const results = start === end ? [] : await items(start, end);
+        if (!Array.isArray(results))
+            return results;
         const body = { ...this.template, page: pageNumber, pageSize, results };
         if (count) {
             if (withCount)

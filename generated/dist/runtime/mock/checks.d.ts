@@ -17,7 +17,16 @@ export declare function parseCookies(header: string | null): Map<string, string>
 export declare function satisfiesSecurity(security: SecurityRequirements, schemes: Readonly<Record<string, CredentialScheme>>, request: MockRequestView, url: URL): boolean;
 /** The declared query parameters present in the URL, coerced by their schema types. */
 export declare function readQuery(parameters: readonly MockParameter[], url: URL): Record<string, unknown>;
-/** Problems of the path, query (as read by readQuery) and header parameters. */
-export declare function parameterProblems(operation: MockOperation, params: Readonly<Record<string, string>>, query: Record<string, unknown>, request: MockRequestView): RequestProblem[];
-/** Problems of the body (its text): required and absent, not JSON, or not what the request validator accepts. */
-export declare function bodyProblems(operation: MockOperation, text: string): RequestProblem[];
+/** Problems of the path, query (as read by readQuery) and header parameters; a parameter that is not an array given twice is one. */
+export declare function parameterProblems(operation: MockOperation, params: Readonly<Record<string, string>>, query: Record<string, unknown>, request: MockRequestView, url: URL): RequestProblem[];
+/** The most items a page may hold: the mock builds each page in memory (its own limit, whatever the spec says). */
+export declare const MAX_PAGE_SIZE = 1000;
+/**
+ * Problems of a paginated operation's `page` and `pageSize` (positive integers, `pageSize` at most
+ * MAX_PAGE_SIZE) that the query validator did not report already (`reported`).
+ */
+export declare function paginationProblems(operation: MockOperation, query: Record<string, unknown>, reported: readonly RequestProblem[]): RequestProblem[];
+/** Whether a body of `contentType` is one the operation does not take (no `Content-Type`: taken as its first type). */
+export declare function unsupportedMediaType(operation: MockOperation, contentType: string | null): boolean;
+/** Problems of the body (its text): required and absent, not JSON (when its type is JSON), or not what the request validator accepts. */
+export declare function bodyProblems(operation: MockOperation, text: string, contentType: string | null): RequestProblem[];

@@ -38,9 +38,11 @@ export function satisfiesSecurity(security, schemes, request, url) {
         return true;
     return security.some((names) => names.every((name) => hasCredential(Object.hasOwn(schemes, name) ? schemes[name] : undefined, request, url)));
 }
-/** A query string's value as the parameter's schema type reads it; left as is when it is not one. */
+/** Decimal numbers as JSON writes them: no hexadecimal, no blanks, no `Infinity`. */
+const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+/** A query string's value as the parameter's schema type reads it; left as is (a string) when it is not one. */
 function coerce(value, type) {
-    if ((type === 'integer' || type === 'number') && value.trim() !== '' && Number.isFinite(Number(value)))
+    if ((type === 'integer' || type === 'number') && DECIMAL.test(value) && Number.isFinite(Number(value)))
         return Number(value);
     if (type === 'boolean' && (value === 'true' || value === 'false'))
         return value === 'true';
@@ -59,10 +61,12 @@ export function readQuery(parameters, url) {
     }
     return query;
 }
-/** Problems of the path, query (as read by readQuery) and header parameters. */
-export function parameterProblems(operation, params, query, request) {
+/** Problems of the path, query (as read by readQuery) and header parameters; a parameter that is not an array given twice is one. */
+export function parameterProblems(operation, params, query, request, url) {
     const problems = [];
     for (const p of operation.parameters) {
+        if (p.in === 'query' && !p.array && url.searchParams.getAll(p.name).length > 1)
+            problems.push({ pointer: `/query/${escapeToken(p.name)}`, message: 'must be given once' });
         if (p.in === 'path' && !params[p.name])
             problems.push({ pointer: `/path/${escapeToken(p.name)}`, message: 'must not be empty' });
         if (p.in === 'header' && p.required && request.headers.get(p.name) === null)
@@ -82,14 +86,55 @@ export function parameterProblems(operation, params, query, request) {
     }
     return problems;
 }
-/** Problems of the body (its text): required and absent, not JSON, or not what the request validator accepts. */
-export function bodyProblems(operation, text) {
+/** The most items a page may hold: the mock builds each page in memory (its own limit, whatever the spec says). */
+export const MAX_PAGE_SIZE = 1_000;
+const isPositiveInteger = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+/**
+ * Problems of a paginated operation's `page` and `pageSize` (positive integers, `pageSize` at most
+ * MAX_PAGE_SIZE) that the query validator did not report already (`reported`).
+ */
+export function paginationProblems(operation, query, reported) {
+    if (!operation.pagination)
+        return [];
+    const problems = [];
+    const add = (name, message) => {
+        const pointer = `/query/${name}`;
+        if (!reported.some((p) => p.pointer === pointer))
+            problems.push({ pointer, message });
+    };
+    if ('page' in query && !isPositiveInteger(query['page']))
+        add('page', 'must be an integer >= 1');
+    if ('pageSize' in query && !isPositiveInteger(query['pageSize']))
+        add('pageSize', 'must be an integer >= 1');
+    else if ('pageSize' in query && query['pageSize'] > MAX_PAGE_SIZE)
+        add('pageSize', `must be at most ${MAX_PAGE_SIZE} (the mock's limit)`);
+    return problems;
+}
+/**
+ * The essence of a media type, lower case: `application/json` of `Application/JSON; charset=utf-8`;
+ * of a repeated `Content-Type` (values joined by commas), the last, as Fetch's "extract a MIME type" reads it.
+ */
+const essence = (mediaType) => mediaType.split(',').at(-1).split(';')[0].trim().toLowerCase();
+const isJsonType = (mediaType) => /^application\/([^/]+\+)?json$/.test(essence(mediaType));
+/** Whether the media range `range` (`application/json`, `application/*`, `*\/*`) covers `mediaType`. */
+function covers(range, mediaType) {
+    const [type, subtype] = essence(range).split('/');
+    const [actualType, actualSubtype] = essence(mediaType).split('/');
+    return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
+}
+/** Whether a body of `contentType` is one the operation does not take (no `Content-Type`: taken as its first type). */
+export function unsupportedMediaType(operation, contentType) {
+    const accepted = operation.requestMediaTypes ?? [];
+    return contentType !== null && accepted.length > 0 && !accepted.some((range) => covers(range, contentType));
+}
+/** Problems of the body (its text): required and absent, not JSON (when its type is JSON), or not what the request validator accepts. */
+export function bodyProblems(operation, text, contentType) {
     if (operation.requestBodyRequired === undefined)
         return [];
     if (text === '')
         return operation.requestBodyRequired ? [{ pointer: '/body', message: 'is required' }] : [];
-    const validator = operation.validators?.request;
-    if (!validator)
+    const mediaType = contentType ?? operation.requestMediaTypes?.[0] ?? 'application/json';
+    if (!isJsonType(mediaType))
         return [];
     let body;
     try {
@@ -98,6 +143,9 @@ export function bodyProblems(operation, text) {
     catch {
         return [{ pointer: '/body', message: 'must be JSON' }];
     }
+    const validator = operation.validators?.request;
+    if (!validator)
+        return [];
     const result = validator.check(body, { maxProblems: Infinity });
     return result.valid ? [] : result.problems.map((p) => ({ pointer: `/body${p.pointer}`, message: p.message }));
 }

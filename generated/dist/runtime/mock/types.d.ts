@@ -49,6 +49,8 @@ export interface MockOperation {
     readonly parameters: readonly MockParameter[];
     /** Whether a request body is required; `undefined` when the operation takes none. */
     readonly requestBodyRequired?: boolean;
+    /** The media types of the request body (`application/json`, `application/*`), when it takes one. */
+    readonly requestMediaTypes?: readonly string[];
     readonly security: SecurityRequirements;
     /** The package's validators of the operation (absent when it has none). */
     readonly validators?: OperationValidators | undefined;
@@ -77,6 +79,8 @@ export interface MockRequestView {
         forEach(callback: (value: string, name: string) => void): void;
     };
     text(): Promise<string>;
+    /** Aborted when the caller gives up (the server: the connection closed, or `close()`): a pending `latencyMs` ends with it. */
+    readonly signal?: AbortSignal;
 }
 /** Everything the generated `mock.ts` hands the runtime. */
 export interface MockFacts {
@@ -90,8 +94,8 @@ type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 type ToNumber<S> = S extends `${infer N extends number}` ? N : never;
 /** The statuses of one class: `StatusClass<4>` is 400 | 401 | ... | 499. */
 type StatusClass<C extends number> = ToNumber<`${C}${Digit}${Digit}`>;
-/** Every HTTP status from 100 to 599. */
-export type HttpStatus = StatusClass<1 | 2 | 3 | 4 | 5>;
+/** Every status the mock can answer: 200 to 599 (a 1xx is not an answer). */
+export type HttpStatus = StatusClass<2 | 3 | 4 | 5>;
 type NumericKeys<R> = Extract<keyof R, number>;
 type RangeStatuses<R> = {
     [K in keyof R]: K extends `${infer C extends number}XX` ? StatusClass<C> : never;
@@ -117,7 +121,7 @@ interface AnswerFields<Body> {
  */
 export type MockAnswer<Operation> = {
     [K in keyof ResponsesOf<Operation>]: {
-        readonly status: StatusesOf<K, ResponsesOf<Operation>>;
+        readonly status: Extract<StatusesOf<K, ResponsesOf<Operation>>, HttpStatus>;
     } & AnswerFields<BodyOf<ResponsesOf<Operation>[K]>>;
 }[keyof ResponsesOf<Operation>] | ({
     readonly status?: undefined;
@@ -128,6 +132,10 @@ export type MockOverride<Operation> = MockAnswer<Operation> | ((request: Request
 export type PageItemOf<Operation> = BodyOf<ResponsesOf<Operation>[SuccessKeys<ResponsesOf<Operation>>]> extends {
     results: readonly (infer T)[];
 } ? T : never;
+/** The ids of the paginated operations (success body with `results` items). */
+export type PaginatedId<Ops> = {
+    [Id in keyof Ops]: [PageItemOf<Ops[Id]>] extends [never] ? never : Id;
+}[keyof Ops] & string;
 export interface MockFault {
     /** Answer this status (body `{ mock: true, status, error }`) instead of the normal answer. */
     readonly status?: number;
@@ -135,7 +143,7 @@ export interface MockFault {
     readonly headers?: Readonly<Record<string, string>>;
     /** Wait this long before answering (ms). */
     readonly latencyMs?: number;
-    /** Drop the connection: the server destroys the socket; `fetch`/MSW reject like undici (`TypeError('fetch failed')`, cause code `ECONNRESET`). */
+    /** Drop the connection: the server resets the socket (TCP RST); `fetch`/`handle` reject like undici (`TypeError('fetch failed')`, cause code `ECONNRESET`); MSW answers a network error. */
     readonly reset?: boolean;
     /** How many requests the fault applies to (default: every one until `reset()` or a new fault). */
     readonly times?: number;
@@ -158,8 +166,10 @@ export interface MockApiOptions<Ops, Environment extends string = string> {
      * number of sampled items. Default: the items of the response's example, else sampled ones.
      */
     readonly collections?: {
-        readonly [Id in keyof Ops]?: readonly PageItemOf<Ops[Id]>[] | number;
+        readonly [Id in PaginatedId<Ops>]?: readonly PageItemOf<Ops[Id]>[] | number;
     };
+    /** Most bytes of a request body the mock reads (default 4 MiB): a longer one is answered 413. */
+    readonly maxRequestBytes?: number;
     /** The bundled OpenAPI document (default: the package's `openapi.json`). */
     readonly document?: object;
 }
@@ -195,7 +205,7 @@ export interface MockApi<Ops> {
     /** Inject a fault into `operationId`'s answers. */
     fault(operationId: keyof Ops & string, fault: MockFault): void;
     /** Replace the collection of a paginated operation: your items (validated: `TypeError` naming the operation and the problems), or a number of sampled items. */
-    collection<Id extends keyof Ops & string>(operationId: Id, items: readonly PageItemOf<Ops[Id]>[] | number): void;
+    collection<Id extends PaginatedId<Ops>>(operationId: Id, items: readonly PageItemOf<Ops[Id]>[] | number): void;
     /** Clear overrides, faults, collections set by `collection()`, limit counters and the request log. */
     reset(): void;
     /** The last requests (at most 1,000), credentials redacted. */

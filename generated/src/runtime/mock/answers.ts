@@ -28,12 +28,22 @@ export interface MockReply {
 export const RESET: unique symbol = Symbol('reset');
 export type Reply = MockReply | typeof RESET;
 
-/** Statuses whose `Response` cannot have a body, not even an empty one. */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+/** Statuses sent without a body, not even an empty one, nor `Content-Length` or `Content-Type` (RFC 9110 §15.3.5, §15.4.5; Fetch's null body statuses). */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
+/** Whether `status` is one the mock can answer: 200 to 599 (1xx are not answers, 2xx–5xx are). */
+export const isAnswerStatus = (status: unknown): status is number => Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599;
+
+/** The reply as sent: without body, `Content-Length` and `Content-Type` for a null-body status. */
+export function sendable(reply: MockReply): MockReply {
+  if (!NULL_BODY_STATUSES.has(reply.status)) return reply;
+  const headers = Object.fromEntries(Object.entries(reply.headers).filter(([name]) => !/^content-(length|type)$/i.test(name)));
+  return { status: reply.status, headers, body: null };
+}
 
 export function toResponse(reply: MockReply): Response {
-  const body = reply.body ?? (NULL_BODY_STATUSES.has(reply.status) ? null : '');
-  return new Response(body, { status: reply.status, headers: reply.headers });
+  const sent = sendable(reply);
+  return new Response(sent.body ?? (NULL_BODY_STATUSES.has(sent.status) ? null : ''), { status: sent.status, headers: sent.headers });
 }
 
 /** A body already serialized for its media type. */
