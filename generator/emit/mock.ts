@@ -271,7 +271,7 @@ function overrideExamples(model: SpecModel, packageName: string): string {
     `import { createMockApi } from ${jsQuote(`${packageName}/mock`)};`,
     'const mock = createMockApi();',
     `mock.override(${id}, { headers: { 'x-request-id': 'test' } }); // the generated success body, with your headers`,
-    ...(paginated ? [`mock.override(${jsQuote(paginated.operationId)}, { body: { page: 1, pageSize: 1, results: [] } }); // typed: the success body of ${paginated.operationId}`] : []),
+    ...(paginated ? [`mock.override(${jsQuote(paginated.operationId)}, { body: { page: 1, pageSize: 1, results: [] } }); // typed: that operation's success body`] : []),
     ...(other
       ? [
           `mock.override(${id}, { status: ${other.status}${other.typedBody ? '' : ", body: { any: 'JSON' }"} }); // ${other.typedBody ? 'the body of that status is typed' : 'a body the spec does not show: any JSON value'}`,
@@ -286,8 +286,8 @@ function overrideExamples(model: SpecModel, packageName: string): string {
   return fence('ts', lines.join('\n'));
 }
 
-/** A single-quoted JavaScript string (a package name or module specifier in a code block). */
-const jsQuote = (value: string): string => `'${value.replace(/[\\']/g, '\\$&')}'`;
+/** A JavaScript string literal for a code block (a module specifier, an operationId): JSON's escapes keep a `\r` or a quote inside it. */
+const jsQuote = (value: string): string => JSON.stringify(value);
 
 function mockPage(model: SpecModel, packageName: string): string {
   const names = model.environments.map((e) => e.name);

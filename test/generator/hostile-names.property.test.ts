@@ -113,7 +113,11 @@ describe('hostile names through the generator', () => {
         expect(operationHeadings.sort()).toEqual(s.operations.map((o) => shown(o.operationId)).sort());
         expect(brokenLinks(docs)).toEqual([]);
       }),
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        // Found by this property: a `\r` operationId quoted raw in docs/mock.md's code examples broke the page's lines.
+        examples: [[{ title: ' ', environment: ' ', schemas: [{ name: '<', properties: [] }], operations: [{ operationId: '\r', tag: '<', summary: '<', description: '__proto__' }, { operationId: '__proto__', tag: ' ', summary: '<', description: '<' }] }]],
+      },
     );
   });
 
