@@ -4,6 +4,7 @@
  * `Request`), so every attempt resends exactly the same bytes; the answer comes back with its body
  * read. No `Response` is built on the happy path: the one fetch gave is returned, its body consumed.
  */
+import { concatBytes } from './bytes.js';
 import { withQuery, type AuthPlan } from './credentials.js';
 import { createDeadlines } from './deadlines.js';
 import { DailyQuotaExceededError, PartnerClientError, ResponseTooLargeError, TimeoutError, TransportError, type ResponseValidationError } from './errors.js';
@@ -143,13 +144,7 @@ async function readBody(response: Response, aborted: Promise<never>, limitBytes:
     reader.cancel(error).catch(() => {});
     throw error;
   }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return concatBytes(chunks, total);
 }
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);

@@ -2,6 +2,7 @@
  * Reading a request's body within the mock's limit (`maxRequestBytes`): a body past it is refused
  * (413) without being kept, whether it is announced by `Content-Length` or only streamed.
  */
+import { concatBytes } from '../client/bytes.js';
 import type { MockRequestView } from './types.js';
 
 /** Default most bytes of a request body the mock reads: 4 MiB. */
@@ -37,13 +38,7 @@ export async function readLimited(stream: ReadableStream<Uint8Array>, limit: num
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return concatBytes(chunks, length);
 }
 
 /** The request's body as text, within `limit` bytes (`RequestTooLarge` past it). */
