@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSpec } from './load.js';
 import { buildModel, type SpecModel } from './model.js';
-import { emitTypes, type Files } from './emit/types.js';
+import type { Files } from './emit/types.js';
+import { emitTypesOffThread, startTypesEmitter } from './types-thread.js';
 import { emitValidators, type ValidatorsOutput } from './emit/validators.js';
 import { emitValidatorsInChild } from './emit/validators-process.js';
 import { emitClient } from './emit/client.js';
@@ -26,7 +27,8 @@ import { planRelease, type Release } from './release/plan.js';
 import { readPreviousRelease } from './release/previous.js';
 import { firstVersion } from './release/version.js';
 
-export const TOOL_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The repository, parent of generator/ (where this module's source is, also when launch.mjs runs a compiled copy). */
+export const TOOL_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.source ?? import.meta.url)), '..');
 
 export interface GenerateOptions {
   spec: string;
@@ -56,10 +58,13 @@ export interface GenerateResult {
   release: Pick<Release, 'previousVersion' | 'version' | 'changes'>;
 }
 
+/** Where compiled runtime files are kept across runs (compile.ts). */
+const COMPILE_CACHE = path.join(TOOL_ROOT, '.cache', 'typescript');
+
 /** The generated package's dependencies (json-schema-faker: the mock's data sampler), at the versions in package.json. */
 const RUNTIME_DEPENDENCIES = ['openapi-fetch', 'ajv', 'ajv-formats', 'json-schema-faker'];
 
-/** Schemas plus operations above which validators compile in a child process. */
+/** Schemas plus operations above which validators compile in a child process, and types in the main thread. */
 const LARGE_DOCUMENT = 400;
 
 function runtimeDependencies(): Record<string, string> {
@@ -69,6 +74,8 @@ function runtimeDependencies(): Record<string, string> {
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const templatesDir = options.templatesDir ?? path.join(TOOL_ROOT, 'templates');
+  // openapi-typescript loads in its worker meanwhile.
+  startTypesEmitter();
   const loaded = await loadSpec(options.spec, { lintConfig: options.lintConfig, allowExternalRefs: options.allowExternalRefs, refTimeoutMs: options.refTimeoutMs, refMaxBytes: options.refMaxBytes });
   try {
     return await emitAll(options, loaded, templatesDir);
@@ -94,13 +101,16 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   // Serialised before anything else reads the document, so it is exactly the bundle.
   add(emitOpenApi(loaded.document));
   const model = buildModel(loaded.document);
+  // git answers while the emitters run.
+  const pendingDate = lastCommitDate(loaded.files.map((file) => path.resolve(file)), path.dirname(path.resolve(options.spec)));
 
   // A large document's validators compile in a child process while this one emits the rest (the
-  // child's start-up costs more than it saves on a small one).
-  const large = options.validatorsInChild ?? model.schemaNames.length + model.operations.length > LARGE_DOCUMENT;
-  const pendingValidators: Promise<ValidatorsOutput> = large ? emitValidatorsInChild(loaded.document) : Promise.resolve().then(() => emitValidators(model));
+  // child's start-up costs more than it saves on a small one). Its types are emitted in this thread:
+  // the types worker would hold another copy of the document and of its types (memory).
+  const large = model.schemaNames.length + model.operations.length > LARGE_DOCUMENT;
+  const pendingValidators: Promise<ValidatorsOutput> = (options.validatorsInChild ?? large) ? emitValidatorsInChild(loaded.document) : Promise.resolve().then(() => emitValidators(model));
   pendingValidators.catch(() => {});
-  add(await emitTypes(model));
+  add(await emitTypesOffThread(model, { inThread: large }));
   add(emitClient(model, templatesDir));
   add(emitMock(model, templatesDir, options.packageName ?? DEFAULT_PACKAGE_NAME));
   const validators = await pendingValidators;
@@ -108,8 +118,8 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   const docs = emitDocs(model, templatesDir, validators.entries, { packageName: options.packageName ?? DEFAULT_PACKAGE_NAME });
   add(docs);
   const docPages = [...docs.keys()].filter((f) => f.startsWith('docs/'));
-  add(compileSources(sources));
-  const release = planPackageRelease(options, loaded.files, JSON.parse(sources.get(OPENAPI_FILE)!) as object, model);
+  add(compileSources(sources, { cacheDir: COMPILE_CACHE }));
+  const release = planPackageRelease(options, JSON.parse(sources.get(OPENAPI_FILE)!) as object, model, await pendingDate);
   if (release.changelog !== undefined) sources.set(CHANGELOG_FILE, release.changelog);
   add(emitPackage(model, { name: options.packageName ?? DEFAULT_PACKAGE_NAME, dependencies: runtimeDependencies(), version: release.version }, [...sources.keys()], templatesDir));
 
@@ -125,10 +135,10 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
 
 /**
  * The release after `options.out`'s previous one, for the bundle as shipped (`bundle`, parsed from
- * the emitted openapi.json as the next generation will read it). A new entry is dated by the last
- * commit of the spec's files, and undated while they have uncommitted changes.
+ * the emitted openapi.json as the next generation will read it). A new entry is dated `date`: the
+ * last commit of the spec's files, undefined while they have uncommitted changes.
  */
-function planPackageRelease(options: GenerateOptions, specFiles: string[], bundle: object, model: SpecModel): Release {
+function planPackageRelease(options: GenerateOptions, bundle: object, model: SpecModel, date: string | undefined): Release {
   const previous = options.out === undefined ? undefined : readPreviousRelease(options.out);
   try {
     return planRelease({
@@ -137,7 +147,7 @@ function planPackageRelease(options: GenerateOptions, specFiles: string[], bundl
       previousChangelog: previous?.changelog,
       nextDocument: bundle,
       firstVersion: firstVersion(model.version),
-      date: () => lastCommitDate(specFiles.map((file) => path.resolve(file)), path.dirname(path.resolve(options.spec))),
+      date: () => date,
       links: docsPages(model),
     });
   } catch (err) {

@@ -8,7 +8,7 @@
  * empty, or was generated before (see `assertReplaceable`).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BANNER_TEXT, hasBannerKey, MAX_SHEBANG_BYTES, startsWithBanner, withBanner } from './banner.js';
 import { GenerationError, type Problem } from './problems.js';
@@ -47,6 +47,10 @@ export const isStale = (s: Staleness) => s.changed.length + s.missing.length + s
 /**
  * Writes `files` as the whole content of `outDir`. `protect`: paths the output directory may be
  * neither equal to nor contain (the inputs, the working directory).
+ *
+ * A file already in `outDir` with exactly the new bytes (and the mode a new file gets) is
+ * hard-linked into the new tree instead of written again: creating a file costs far more than
+ * linking one, and a regeneration usually changes few files.
  */
 export function writeTree(outDir: string, files: Files, protect: readonly string[] = []): void {
   assertSafeNames(files);
@@ -56,12 +60,19 @@ export function writeTree(outDir: string, files: Files, protect: readonly string
   mkdirSync(parent, { recursive: true });
   const tmp = path.join(parent, `.${path.basename(target)}.tmp-${process.pid}`);
   const old = path.join(parent, `.${path.basename(target)}.old-${process.pid}`);
+  // (isOutputPath below recognises both names.)
   rmSync(tmp, { recursive: true, force: true });
   try {
+    mkdirSync(tmp);
+    // A new file's mode: a new directory's (0o777 less the umask) without the execute bits.
+    const newFileMode = statSync(tmp).mode & 0o666;
+    const reuse = existsSync(target) ? (file: string, contents: string) => sameFile(path.join(target, file), contents, newFileMode) : () => false;
+    const made = new Set<string>([tmp]);
     for (const [file, contents] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
       const full = path.join(tmp, file);
-      mkdirSync(path.dirname(full), { recursive: true });
-      writeFileSync(full, contents);
+      if (!made.has(path.dirname(full))) mkdirSync(path.dirname(full), { recursive: true });
+      made.add(path.dirname(full));
+      if (!(reuse(file, contents) && tryLink(path.join(target, file), full))) writeFileSync(full, contents);
     }
     if (existsSync(target)) renameSync(target, old);
     try {
@@ -74,6 +85,36 @@ export function writeTree(outDir: string, files: Files, protect: readonly string
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** `file` is a regular file holding exactly `contents`, with `mode`. */
+function sameFile(file: string, contents: string, mode: number): boolean {
+  try {
+    const stat = lstatSync(file);
+    return stat.isFile() && (stat.mode & 0o7777) === mode && stat.size === Buffer.byteLength(contents) && readFileSync(file).equals(Buffer.from(contents));
+  } catch {
+    return false;
+  }
+}
+
+/** Hard-links `existing` as `link`; false where the file system cannot. */
+function tryLink(existing: string, link: string): boolean {
+  try {
+    linkSync(existing, link);
+    return true;
+  } catch {
+    return false; // a file system without hard links: written instead
+  }
+}
+
+/** `file` is `outDir`, inside it, or inside one of the temporary folders `writeTree` makes beside it. */
+export function isOutputPath(outDir: string, file: string): boolean {
+  const target = path.resolve(outDir);
+  const rel = path.relative(path.dirname(target), path.resolve(file));
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return false;
+  const top = rel.split(path.sep)[0]!;
+  const name = path.basename(target);
+  return top === name || top.startsWith(`.${name}.tmp-`) || top.startsWith(`.${name}.old-`);
 }
 
 /**

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generate, TOOL_ROOT, type GenerateResult } from './generate.js';
 import { countByLevel } from './release/changes.js';
-import { assertReplaceable, checkTree, isStale, writeTree } from './output.js';
+import { assertReplaceable, checkTree, isOutputPath, isStale, writeTree } from './output.js';
 import { DEFAULT_REF_MAX_BYTES, DEFAULT_REF_TIMEOUT_MS } from './resolve.js';
 import { GenerationError } from './problems.js';
 
@@ -35,6 +35,12 @@ export interface Io {
 }
 
 const MAX_WARNINGS = 10;
+
+/**
+ * How long --watch waits after a change for more: an editor's save (write, rename) or a checkout
+ * arrives as a burst of events within a few milliseconds, and ends in one regeneration.
+ */
+const WATCH_SETTLE_MS = 30;
 
 const processIo: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
@@ -125,23 +131,23 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
     }
   }
 
-  const first = await runOnce();
-  if (!args.watch) return { code: first, stop: none };
+  if (!args.watch) return { code: await runOnce(), stop: none };
 
+  // Watching starts before the first run, so that an edit made while it runs is not missed. Events
+  // in the output directory and its temporary siblings (it may lie in the spec's folder) are the
+  // run's own writes.
   const dirs = [path.dirname(path.resolve(spec)), path.join(TOOL_ROOT, 'templates')];
   let timer: NodeJS.Timeout | undefined;
-  let running = Promise.resolve();
-  io.stdout(`watching ${dirs.map((d) => path.relative(process.cwd(), d) || '.').join(', ')} (Ctrl-C to stop)\n`);
+  let running: Promise<unknown> = Promise.resolve();
   const watchers: FSWatcher[] = dirs.map((dir) =>
-    watch(dir, { recursive: true }, () => {
+    watch(dir, { recursive: true }, (_event, name) => {
+      if (name && isOutputPath(out, path.resolve(dir, name))) return;
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        running = running.then(async () => {
-          await runOnce();
-        });
-      }, 150);
+      timer = setTimeout(() => (running = running.then(runOnce)), WATCH_SETTLE_MS);
     }),
   );
+  const first = await (running = runOnce());
+  io.stdout(`watching ${dirs.map((d) => path.relative(process.cwd(), d) || '.').join(', ')} (Ctrl-C to stop)\n`);
   return {
     code: first,
     stop: () => {

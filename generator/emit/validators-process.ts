@@ -7,9 +7,13 @@ import type { OpenAPI3 } from 'openapi-typescript';
 import { GenerationError, type Problem } from '../problems.js';
 import type { ValidatorEntry, ValidatorsOutput } from './validators.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const CHILD = path.join(here, '..', 'validators-child.ts');
-const TSX = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs')).href;
+const self = fileURLToPath(import.meta.url);
+/** This module's extension: `.js` when the generator runs compiled (launch.mjs), `.ts` under tsx or vitest. */
+const EXTENSION = path.extname(self);
+const CHILD = path.join(path.dirname(self), '..', `validators-child${EXTENSION}`);
+/** The child runs as this module does: compiled, or through tsx's loader. */
+const execArgv = (): string[] =>
+  EXTENSION === '.ts' ? ['--import', pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs')).href] : [];
 
 type Reply =
   | { ok: true; files: [string, string][]; entries: ValidatorEntry[]; warnings: string[] }
@@ -35,7 +39,7 @@ function fromCrash(crash: Crash): Error {
 
 export function emitValidatorsInChild(document: OpenAPI3): Promise<ValidatorsOutput> {
   return new Promise((resolve, reject) => {
-    const child = fork(CHILD, [], { execArgv: ['--import', TSX], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(CHILD, [], { execArgv: execArgv(), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let settled = false;
     child.once('message', (reply: Reply) => {
       settled = true;

@@ -1,5 +1,5 @@
 /** The git side of a release: a commit's copy of the spec, and the date of the spec's last commit. */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,9 +36,13 @@ export function fileAt(root: string, commit: string, file: string): boolean {
   }
 }
 
-/** The text of `file` (repository-relative, `/`-separated) at `commit`, or undefined when it has none there. */
+/** The text of `file` (repository-relative, `/`-separated) at `commit`, or undefined when it has none there (one git command). */
 export function readAt(root: string, commit: string, file: string): string | undefined {
-  return fileAt(root, commit, file) ? git(root, ['cat-file', 'blob', `${commit}:${file}`]).toString('utf8') : undefined;
+  try {
+    return git(root, ['cat-file', 'blob', `${commit}:${file}`]).toString('utf8');
+  } catch {
+    return undefined; // no such file (or not a file) at that commit
+  }
 }
 
 export interface Exported {
@@ -67,12 +71,17 @@ export function exportAt(root: string, commit: string, paths: string[]): Exporte
 /**
  * The day (YYYY-MM-DD, UTC) of the last commit that changed `files`, or undefined when one of them
  * has uncommitted changes or is not in a git repository: the date is a fact of history, never the clock.
+ * Asynchronous (its two git commands run at once), so that generation goes on meanwhile.
  */
-export function lastCommitDate(files: string[], cwd: string): string | undefined {
+export async function lastCommitDate(files: string[], cwd: string): Promise<string | undefined> {
+  const run = (args: string[], env?: NodeJS.ProcessEnv) =>
+    new Promise<string>((resolve, reject) => execFile('git', args, { cwd, encoding: 'utf8', ...(env && { env }) }, (err, stdout) => (err ? reject(err) : resolve(stdout.trim()))));
   try {
-    if (git(cwd, ['status', '--porcelain', '--', ...files]).toString().trim() !== '') return undefined;
-    const date = execFileSync('git', ['log', '-1', '--format=%cd', '--date=format-local:%Y-%m-%d', '--', ...files], { cwd, env: { ...process.env, TZ: 'UTC' }, stdio: ['ignore', 'pipe', 'pipe'] }).toString().trim();
-    return /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined;
+    const [status, date] = await Promise.all([
+      run(['status', '--porcelain', '--', ...files]),
+      run(['log', '-1', '--format=%cd', '--date=format-local:%Y-%m-%d', '--', ...files], { ...process.env, TZ: 'UTC' }),
+    ]);
+    return status === '' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined;
   } catch {
     return undefined;
   }

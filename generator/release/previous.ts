@@ -66,8 +66,11 @@ function committedReader(outDir: string): { read: Reader; label: (file: string) 
   if (inRepo.startsWith('..') || path.isAbsolute(inRepo)) return undefined;
   const commit = commitOf(root, 'HEAD');
   const at = (file: string) => [...inRepo.split(path.sep).filter(Boolean), file].join('/');
-  if (commit === undefined || readAt(root, commit, at('package.json')) === undefined) return undefined;
-  return { read: (file) => readAt(root, commit, at(file)), label: (file) => `HEAD:${at(file)}` };
+  if (commit === undefined) return undefined;
+  const texts = new Map<string, string | undefined>();
+  const read = (file: string) => (texts.has(file) ? texts.get(file) : texts.set(file, readAt(root, commit, at(file))).get(file));
+  if (read('package.json') === undefined) return undefined;
+  return { read, label: (file) => `HEAD:${at(file)}` };
 }
 
 function nearestExisting(dir: string): string {

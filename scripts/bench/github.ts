@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { BIN, CACHE, fetchedPeer, median, mib, ms, ROOT, tail, tempDir, timeCommand, times, TSC, tsxArgs, type Measurement, type Options, type Row, type Timed } from './shared.js';
+import { BIN, CACHE, fetchedPeer, median, mib, ms, ROOT, tail, tempDir, timeCommand, times, TSC, generatorArgs, type Measurement, type Options, type Row, type Timed } from './shared.js';
 
 export const GITHUB_SPEC = path.join(CACHE, 'api.github.com.json');
 const HEY_API = fetchedPeer('hey-api', 'openapi-ts');
@@ -63,7 +63,7 @@ export async function benchGithub(options: Options & { scaleRuns: number }): Pro
     let lastOut = '';
     for (let i = 0; i < options.scaleRuns; i++) {
       const out = path.join(tmp.dir, `ours-${i}`);
-      const run = await timeCommand(process.execPath, tsxArgs('generator/cli.ts', '--spec', spec, '--out', out), timeout);
+      const run = await timeCommand(process.execPath, generatorArgs('cli.ts', '--spec', spec, '--out', out), timeout);
       record(ours, run);
       if (run.code === 0) lastOut = out;
       record(ot, await timeCommand(BIN('openapi-typescript'), [spec, '-o', path.join(tmp.dir, `ot-${i}.ts`)], { ...timeout, cwd: tmp.dir }));

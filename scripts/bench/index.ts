@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- --runs N] [--scale-runs N] [--requests N] [--smoke] [--only NAME[,NAME...]]
- * Runs every measurement in turn (or only those named by --only: generate, scale, validators,
- * client, type-check, mock), prints each one's table, then one final table of every row.
+ * Runs every measurement in turn (or only those named by --only: generate, watch, scale,
+ * validators, client, type-check, mock), prints each one's table, then one final table of every row.
  * A measurement that throws prints as a failed row and makes the exit code 1; missed targets do not.
  */
 import { execFileSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { benchMock } from './mock.js';
 import { parseOptions, printMeasurement, printTable, verdict, type Measurement, type Options, type Row } from './shared.js';
 import { benchTypecheck } from './typecheck.js';
 import { benchValidators } from './validators.js';
+import { benchWatch } from './watch.js';
 
 process.once('SIGINT', () => process.exit(130)); // runs the exit handlers that end children
 
@@ -22,6 +23,7 @@ const scaleRuns = i >= 0 ? Number(argv[i + 1]) : Math.min(options.runs, 3);
 
 const benches: [string, (o: Options) => Promise<Measurement>][] = [
   ['generate', benchGenerate],
+  ['watch', benchWatch],
   ['scale', (o) => benchGithub({ ...o, scaleRuns })],
   ['validators', benchValidators],
   ['client', benchClient],

@@ -1,6 +1,6 @@
 /** Shared by the benchmarks: options, child-process timing (wall time, peak RSS), medians, tables. */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,6 +127,20 @@ export async function timeCommand(cmd: string, args: string[], opts: { cwd?: str
 
 /** `node --import tsx <file> ...`: how the repository runs its TypeScript. */
 export const tsxArgs = (file: string, ...args: string[]) => ['--import', 'tsx', file, ...args];
+
+/** `node generator/launch.mjs generator/<entry> ...`: how `npm run generate` runs the generator (plain JavaScript, built once). */
+export const generatorArgs = (entry: string, ...args: string[]) => [path.join(ROOT, 'generator', 'launch.mjs'), path.join(ROOT, 'generator', entry), ...args];
+
+/**
+ * A copy of the tool (generator/, templates/, spec/, package.json, redocly.yaml; node_modules linked)
+ * in a temporary folder, with none of the repository's caches: a first run there is a cold one.
+ */
+export function toolCopy(): { root: string; remove: () => void } {
+  const tmp = tempDir('tool');
+  for (const entry of ['generator', 'templates', 'spec', 'package.json', 'redocly.yaml']) cpSync(path.join(ROOT, entry), path.join(tmp.dir, entry), { recursive: true });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(tmp.dir, 'node_modules'), 'dir');
+  return { root: tmp.dir, remove: tmp.remove };
+}
 
 /** The last few lines of a failed command's output. */
 export const tail = (t: Timed, lines = 20) => `${`${t.stderr}\n${t.stdout}`.trim().split('\n').slice(-lines).join('\n')}`;

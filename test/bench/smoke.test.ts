@@ -13,6 +13,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const scale = 'stand-in petstore (--smoke)';
 const ROWS = [
   'generate our spec',
+  'watch: regenerate after a one-line edit',
   `${scale}: generate, time`,
   `${scale}: generate, peak RSS`,
   `${scale}: vs @hey-api/openapi-ts`,

@@ -7,12 +7,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate, TOOL_ROOT } from '../../generator/generate.js';
@@ -260,9 +259,8 @@ describe('--out is only a new, empty or previously generated folder (item 2)', (
   it('`--out .` from the command line refuses the working directory (child process)', () => {
     const dir = tree('out-dot', { 'openapi.yaml': readFileSync(MINIMAL, 'utf8'), 'keep.txt': 'keep' });
     const before = snapshot(dir);
-    // tsx resolved from the repository: the child's working directory is outside it.
-    const tsx = pathToFileURL(path.join(TOOL_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-    const child = spawnSync(process.execPath, ['--import', tsx, path.join(TOOL_ROOT, 'generator', 'cli.ts'), '--spec', 'openapi.yaml', '--out', '.'], {
+    // As `npm run generate` runs it (generator/launch.mjs), from a working directory outside the repository.
+    const child = spawnSync(process.execPath, [path.join(TOOL_ROOT, 'generator', 'launch.mjs'), path.join(TOOL_ROOT, 'generator', 'cli.ts'), '--spec', 'openapi.yaml', '--out', '.'], {
       cwd: dir,
       encoding: 'utf8',
       timeout: 30_000,
@@ -272,6 +270,41 @@ describe('--out is only a new, empty or previously generated folder (item 2)', (
     expect(snapshot(dir)).toEqual(before);
   });
 });
+
+describe('writeTree reuses unchanged files', () => {
+  it('links a file with the same bytes and mode, writes one that changed or whose mode was changed, and leaves no old tree', () => {
+    const parent = folder('relink');
+    const out = path.join(parent, 'out');
+    const files = (version: string) =>
+      new Map([
+        ['package.json', `{"//": ${JSON.stringify(BANNER_TEXT)}, "version": "${version}"}\n`],
+        ['src/same.ts', withBanner('src/same.ts', 'export const same = 1;\n')],
+        ['src/mode.ts', withBanner('src/mode.ts', 'export const mode = 1;\n')],
+        ['src/gone.ts', withBanner('src/gone.ts', 'export {};\n')],
+      ]);
+    writeTree(out, files('1.0.0'));
+    const inode = (file: string) => statSync(path.join(out, file)).ino;
+    const before = { same: inode('src/same.ts'), mode: inode('src/mode.ts'), pkg: inode('package.json') };
+    const defaultMode = statSync(path.join(out, 'src/mode.ts')).mode & 0o7777;
+    chmodSync(path.join(out, 'src/mode.ts'), 0o755);
+
+    const next = files('1.0.1');
+    next.delete('src/gone.ts');
+    writeTree(out, next);
+    expect(inode('src/same.ts')).toBe(before.same);
+    expect(inode('package.json')).not.toBe(before.pkg);
+    expect(inode('src/mode.ts')).not.toBe(before.mode);
+    expect(statSync(path.join(out, 'src/mode.ts')).mode & 0o7777).toBe(defaultMode);
+    expect(statSync(path.join(out, 'src/same.ts')).nlink).toBe(1);
+    expect(snapshot(out)).toEqual(snapshot(writeFresh(path.join(parent, 'fresh'), next)));
+    expect(readdirSync(parent).sort()).toEqual(['fresh', 'out']);
+  });
+});
+
+function writeFresh(dir: string, files: Map<string, string>): string {
+  writeTree(dir, files);
+  return dir;
+}
 
 describe('$ref reads only the spec folder unless --allow-external-refs (item 3)', () => {
   let requests = 0;

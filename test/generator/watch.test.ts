@@ -42,4 +42,32 @@ describe('generate --watch', () => {
     await until(() => /syntax error/.test(stderr), 15_000);
     expect(readFileSync(path.join(out, 'docs', 'index.md'), 'utf8')).toContain('# Renamed API reference');
   });
+
+  it('picks up an edit made while the first run writes, and ignores its own writes beside the spec', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'watch-'));
+    cpSync(fixture, path.join(dir, 'spec'), { recursive: true });
+    const spec = path.join(dir, 'spec', 'openapi.yaml');
+    // The output folder inside the watched spec folder: its writes must not start another run.
+    const out = path.join(dir, 'spec', 'generated');
+    let stdout = '';
+    const { code, stop } = await runCli(['--watch', '--spec', spec, '--out', out], {
+      stdout: (t) => {
+        stdout += t;
+        // The moment the first run has written its output: an edit now must not be lost.
+        if (t.startsWith('wrote ') && !stdout.includes('watching')) writeFileSync(spec, readFileSync(spec, 'utf8').replace('title: Minimal API', 'title: Edited API'));
+      },
+      stderr: (t) => (stdout += t),
+    });
+    cleanup = () => {
+      stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    expect(code).toBe(0);
+    const writes = () => stdout.match(/^wrote /gm)?.length ?? 0;
+    await until(() => writes() === 2, 15_000);
+    expect(readFileSync(path.join(out, 'docs', 'index.md'), 'utf8')).toContain('# Edited API reference');
+    // Its own writes (the output folder and writeTree's temporary siblings) start nothing.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(writes(), stdout).toBe(2);
+  });
 });

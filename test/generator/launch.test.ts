@@ -1,0 +1,128 @@
+/**
+ * generator/launch.mjs (how `npm run generate` and `npm run diff` run): in a copy of the tool with
+ * no caches, real child processes build generator/ once into .cache/generator/<hash>/ and run it
+ * as plain JavaScript; paths relative to the sources (TOOL_ROOT: spec/, templates/, package.json)
+ * still point at the tool, concurrent first runs share one build, and a changed source builds anew.
+ * Compiled, the types are emitted in a worker thread (types-thread.ts): same files, same errors.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate, TOOL_ROOT } from '../../generator/generate.js';
+
+const MINIMAL = path.join(TOOL_ROOT, 'test', 'fixtures', 'minimal', 'openapi.yaml');
+const BROKEN = path.join(TOOL_ROOT, 'test', 'fixtures', 'broken', 'json-syntax', 'openapi.json');
+
+let dir: string;
+let tool: string;
+let builds: () => string[];
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `node <copy>/generator/launch.mjs <copy>/generator/<entry> ...args`, from a folder outside the copy. */
+function launch(entry: string, ...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(tool, 'generator', 'launch.mjs'), path.join(tool, 'generator', entry), ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const failure = (r: Run) => `exit ${r.code}\n${r.stderr}${r.stdout}`;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'launch-'));
+  tool = path.join(dir, 'tool');
+  for (const entry of ['generator', 'templates', 'spec', 'package.json', 'redocly.yaml']) cpSync(path.join(TOOL_ROOT, entry), path.join(tool, entry), { recursive: true });
+  symlinkSync(path.join(TOOL_ROOT, 'node_modules'), path.join(tool, 'node_modules'), 'dir');
+  const cache = path.join(tool, '.cache', 'generator');
+  builds = () => (existsSync(cache) ? readdirSync(cache).sort() : []);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('generator/launch.mjs', () => {
+  it('two first runs at once build generator/ once, side by side, and generate the same package from the tool’s own spec/', async () => {
+    expect(builds()).toEqual([]);
+    const [a, b] = await Promise.all([launch('cli.ts', '--out', path.join(dir, 'a')), launch('cli.ts', '--out', path.join(dir, 'b'))]);
+    expect(a.code, failure(a)).toBe(0);
+    expect(b.code, failure(b)).toBe(0);
+    // One build folder, no temporary one left behind.
+    expect(builds()).toHaveLength(1);
+    expect(builds()[0]).toMatch(/^[0-9a-f]{16}$/);
+    const build = path.join(tool, '.cache', 'generator', builds()[0]!);
+    expect(existsSync(path.join(build, 'cli.js'))).toBe(true);
+    expect(existsSync(path.join(build, 'emit', 'validators.js'))).toBe(true);
+    // The default spec is the copy's spec/ (TOOL_ROOT is the copy, not .cache/generator/).
+    const title = /title: (.*)/.exec(readFileSync(path.join(tool, 'spec', 'openapi.yaml'), 'utf8'))![1]!;
+    expect(readFileSync(path.join(dir, 'a', 'docs', 'index.md'), 'utf8')).toContain(`# ${title} reference`);
+    expect(readFileSync(path.join(dir, 'a', 'docs', 'index.md'), 'utf8')).toBe(readFileSync(path.join(dir, 'b', 'docs', 'index.md'), 'utf8'));
+    // The runtime compile cache is the copy's too.
+    expect(readdirSync(path.join(tool, '.cache', 'typescript')).length).toBeGreaterThan(0);
+  });
+
+  it('reuses the build; an invalid spec fails as before: located, exit 1, no stack', async () => {
+    const before = builds();
+    const r = await launch('cli.ts', '--spec', BROKEN, '--out', path.join(dir, 'broken'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: .*openapi\.json/);
+    expect(r.stderr).toMatch(/openapi\.json:\d+:\d+/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(path.join(dir, 'broken'))).toBe(false);
+    expect(builds()).toEqual(before);
+  });
+
+  it('builds anew when a source changes; --debug stacks point at the TypeScript source', async () => {
+    const before = builds();
+    // An entry point that fails unexpectedly on line 3, in a source file of the copy.
+    writeFileSync(path.join(tool, 'generator', 'crash.ts'), `const n: number = 1;\n\nif (process.argv.includes('--debug') && n) throw new Error('boom');\n`);
+    const r = await launch('crash.ts', '--debug');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('Error: boom');
+    expect(r.stderr).toMatch(/generator[/\\]crash\.ts:3:/);
+    expect(builds()).toHaveLength(before.length + 1);
+    expect(builds()).toEqual(expect.arrayContaining(before));
+  });
+
+  it('writes, with the types from its worker thread, exactly what generate() makes in one thread', async () => {
+    const out = path.join(dir, 'minimal');
+    const r = await launch('cli.ts', '--spec', MINIMAL, '--out', out);
+    expect(r.code, failure(r)).toBe(0);
+    const inProcess = await generate({ spec: MINIMAL, out: path.join(dir, 'minimal-in-process'), templatesDir: path.join(tool, 'templates') });
+    const written = (file: string) => readFileSync(path.join(out, file), 'utf8');
+    expect(inProcess.files.get('src/schema.ts')).toContain('export interface paths');
+    for (const [file, text] of inProcess.files) expect(written(file), file).toBe(text);
+    expect(readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())).toHaveLength(inProcess.files.size);
+  });
+
+  it('reports a problem the types worker finds, located, as in one thread', async () => {
+    const spec = path.join(dir, 'percent.json');
+    writeFileSync(spec, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { '50% off': { type: 'object', properties: { id: { type: 'string' } } } } } }, null, 2));
+    const r = await launch('cli.ts', '--spec', spec, '--out', path.join(dir, 'percent'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/percent\.json:\d+:\d+ #\/components\/schemas\/50% off: a "%" in a name must start a percent-encoding/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('runs npm run diff’s entry point too, and refuses a file outside generator/', async () => {
+    const help = await launch('diff-cli.ts', '--help');
+    expect(help.code, failure(help)).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run diff/);
+    const outside = await new Promise<Run>((resolve) => {
+      const child = spawn(process.execPath, [path.join(tool, 'generator', 'launch.mjs'), MINIMAL], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d));
+      child.on('close', (code) => resolve({ code, stdout: '', stderr }));
+    });
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/usage|not a file of/);
+  });
+});
