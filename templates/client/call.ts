@@ -39,9 +39,10 @@ export interface CallConfig {
   readonly middleware: readonly Middleware[];
   /**
    * Checks the call and applies its credentials to `headers`; throws when it must not be sent.
-   * `body` gives the serialized body as text, read only when a check needs it.
+   * `body` gives the serialized body as text, read only when a check needs it: the answer is a
+   * promise only then.
    */
-  prepare(call: PendingCall): Promise<Prepared>;
+  prepare(call: PendingCall): Prepared | Promise<Prepared>;
   send(request: OutgoingRequest): Promise<Answer>;
   /** Checks a decoded success body (response validation); throws or reports drift. */
   checkResponse(operationId: string | undefined, status: number, value: unknown, summary: Answer['summary']): void;
@@ -100,23 +101,14 @@ async function bodyBytes(serialized: unknown, headers: Headers): Promise<Bytes> 
   return new Uint8Array(await carrier.arrayBuffer());
 }
 
+/** openapi-fetch's own keys of a call's init: the rest is `RequestInit`, given to middleware's `Request`. */
+const CALL_KEYS: ReadonlySet<string> = new Set(['baseUrl', 'fetch', 'Request', 'headers', 'params', 'parseAs', 'querySerializer', 'bodySerializer', 'pathSerializer', 'body', 'middleware', 'signal']);
+const requestInitOf = (init: CallInit): RequestInit => Object.fromEntries(Object.entries(init).filter(([key]) => !CALL_KEYS.has(key)));
+
 export function createCall(config: CallConfig): (method: string, schemaPath: string, init?: CallInit) => Promise<CallResult> {
   return async function call(method, schemaPath, init = {}) {
-    const {
-      baseUrl: localBaseUrl,
-      fetch,
-      Request: RequestClass = globalThis.Request,
-      headers,
-      params = {},
-      parseAs = 'json',
-      querySerializer: localQuerySerializer,
-      bodySerializer = defaultBodySerializer,
-      pathSerializer = config.pathSerializer,
-      body,
-      middleware: localMiddleware = [],
-      signal,
-      ...requestInit
-    } = init;
+    // Read one by one: a rest pattern would copy the init on every call, and only middleware needs that copy.
+    const { baseUrl: localBaseUrl, fetch, headers, params = {}, parseAs = 'json', querySerializer: localQuerySerializer, bodySerializer = defaultBodySerializer, pathSerializer = config.pathSerializer, body, signal } = init;
     // The runtime's per-request options sit in the init, next to `params` and `body`.
     const options: RequestOptions = init;
     const baseUrl = localBaseUrl ? removeTrailingSlash(localBaseUrl) : config.baseUrl;
@@ -134,14 +126,15 @@ export function createCall(config: CallConfig): (method: string, schemaPath: str
     let bytes: Bytes | undefined;
     const bodyOnce = async (): Promise<Bytes | undefined> => (serialized === undefined ? undefined : (bytes ??= await bodyBytes(serialized, finalHeaders)));
     const text = async (): Promise<string | undefined> => (typeof serialized === 'string' ? serialized : serialized === undefined ? undefined : decoder.decode(await bodyOnce()));
-    const prepared = await config.prepare({ method, schemaPath, url, headers: finalHeaders, params, body: text, options });
+    const pending = config.prepare({ method, schemaPath, url, headers: finalHeaders, params, body: text, options });
+    const prepared = pending instanceof Promise ? await pending : pending;
 
-    const middleware = localMiddleware.length ? [...config.middleware, ...localMiddleware] : config.middleware;
+    const middleware = init.middleware?.length ? [...config.middleware, ...init.middleware] : config.middleware;
     const outgoing: OutgoingRequest = {
       method,
       url,
       headers: finalHeaders,
-      body: await bodyOnce(),
+      body: serialized === undefined ? undefined : await bodyOnce(),
       signal: signal ?? undefined,
       auth: prepared.auth,
       options,
@@ -151,7 +144,8 @@ export function createCall(config: CallConfig): (method: string, schemaPath: str
     if (!middleware.length) return decode(await config.send(outgoing));
 
     // As openapi-fetch: onRequest in order, then onError / onResponse in reverse order.
-    let request = new RequestClass(url, { ...(requestInit as RequestInit), method, headers: finalHeaders, ...(outgoing.body && { body: outgoing.body }), ...(signal && { signal }) });
+    const RequestClass = init.Request === undefined ? globalThis.Request : init.Request;
+    let request = new RequestClass(url, { ...requestInitOf(init), method, headers: finalHeaders, ...(outgoing.body && { body: outgoing.body }), ...(signal && { signal }) });
     const id = Math.random().toString(36).slice(2, 11);
     const merged: MergedOptions = Object.freeze({ baseUrl, fetch: fetch ?? globalThis.fetch, parseAs, querySerializer, bodySerializer, pathSerializer });
     const callbackParams = () => ({ request, schemaPath, params, options: merged, id });

@@ -45,6 +45,26 @@ describe('shared deadlines', () => {
     b.release();
   });
 
+  it("a pending attempt's `aborted` rejects with the signal's reason when its slot fires; a released one is left alone", async () => {
+    const deadline = createDeadlines();
+    const pending = deadline(50, undefined);
+    const released = deadline(50, undefined);
+    released.release();
+    const caller = new AbortController();
+    const own = deadline(50, caller.signal);
+    const reason = new Error('caller gave up');
+    caller.abort(reason);
+    await expect(own.aborted).rejects.toBe(reason);
+    expect(own.timedOut()).toBe(false);
+    const fired = await pending.aborted.catch((error: unknown) => error);
+    expect(pending.timedOut()).toBe(true);
+    expect(fired).toBe(pending.signal.reason);
+    const settled = await Promise.race([released.aborted.then(() => 'settled', () => 'settled'), new Promise((resolve) => setTimeout(resolve, 20, 'pending'))]);
+    expect(settled).toBe('pending');
+    pending.release();
+    own.release();
+  });
+
   it('one stalled call of many sharing a slot times out; the others are untouched', async () => {
     server.handle((req, res) => {
       if (req.url === '/thing?stall=1') return void res.writeHead(200, { 'content-type': 'application/json' }).write('{"a":');

@@ -51,6 +51,16 @@ describe('middleware', () => {
     expect(server.seen[1]!.headers['x-trace']).toBeUndefined();
   });
 
+  it("middleware's Request carries the call's other RequestInit options, and none of openapi-fetch's", async () => {
+    server.handle((_req, res) => json(res, 200, listing));
+    const seen: Request[] = [];
+    const spy: Middleware = { onRequest: ({ request }) => void seen.push(request) };
+    await client().GET('/v1/skills', { middleware: [spy], cache: 'no-store', keepalive: true, params: { query: { page: 2 } } } as never);
+    expect(seen[0]!.cache).toBe('no-store');
+    expect(seen[0]!.keepalive).toBe(true);
+    expect(seen[0]!.url).toBe(`${server.url}/v1/skills?page=2`);
+  });
+
   it('a per-call middleware that answers itself sends nothing; onError turns a failure into an answer', async () => {
     server.handle((_req, res) => json(res, 200, listing));
     const api = client();
@@ -77,6 +87,23 @@ describe('parseAs', () => {
     const { data, response } = await client().GET('/v1/skills', { parseAs } as never);
     expect(response.status).toBe(200);
     expect(await read(data)).toBe(body);
+  });
+
+  it('arrayBuffer is exactly the body, sent in one chunk or in many', async () => {
+    const big = JSON.stringify({ ...listing, results: Array.from({ length: 2000 }, (_, i) => ({ id: `s${i}` })) });
+    for (const [text, pieces] of [[body, 1], [big, 7]] as const) {
+      server.handle((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const size = Math.ceil(text.length / pieces);
+        let at = 0;
+        const next = () => (at >= text.length ? res.end() : (res.write(text.slice(at, (at += size))), setTimeout(next, 5)));
+        next();
+      });
+      const { data } = await client().GET('/v1/skills', { parseAs: 'arrayBuffer' } as never);
+      const bytes = data as unknown as ArrayBuffer;
+      expect(bytes.byteLength).toBe(Buffer.byteLength(text));
+      expect(new TextDecoder().decode(bytes)).toBe(text);
+    }
   });
 
   it('stream: the timeout still covers the body (it is read before the call returns)', async () => {

@@ -24,9 +24,10 @@ export interface CallConfig {
     readonly middleware: readonly Middleware[];
     /**
      * Checks the call and applies its credentials to `headers`; throws when it must not be sent.
-     * `body` gives the serialized body as text, read only when a check needs it.
+     * `body` gives the serialized body as text, read only when a check needs it: the answer is a
+     * promise only then.
      */
-    prepare(call: PendingCall): Promise<Prepared>;
+    prepare(call: PendingCall): Prepared | Promise<Prepared>;
     send(request: OutgoingRequest): Promise<Answer>;
     /** Checks a decoded success body (response validation); throws or reports drift. */
     checkResponse(operationId: string | undefined, status: number, value: unknown, summary: Answer['summary']): void;

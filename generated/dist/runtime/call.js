@@ -22,9 +22,13 @@ async function bodyBytes(serialized, headers) {
         headers.set('content-type', type);
     return new Uint8Array(await carrier.arrayBuffer());
 }
+/** openapi-fetch's own keys of a call's init: the rest is `RequestInit`, given to middleware's `Request`. */
+const CALL_KEYS = new Set(['baseUrl', 'fetch', 'Request', 'headers', 'params', 'parseAs', 'querySerializer', 'bodySerializer', 'pathSerializer', 'body', 'middleware', 'signal']);
+const requestInitOf = (init) => Object.fromEntries(Object.entries(init).filter(([key]) => !CALL_KEYS.has(key)));
 export function createCall(config) {
     return async function call(method, schemaPath, init = {}) {
-        const { baseUrl: localBaseUrl, fetch, Request: RequestClass = globalThis.Request, headers, params = {}, parseAs = 'json', querySerializer: localQuerySerializer, bodySerializer = defaultBodySerializer, pathSerializer = config.pathSerializer, body, middleware: localMiddleware = [], signal, ...requestInit } = init;
+        // Read one by one: a rest pattern would copy the init on every call, and only middleware needs that copy.
+        const { baseUrl: localBaseUrl, fetch, headers, params = {}, parseAs = 'json', querySerializer: localQuerySerializer, bodySerializer = defaultBodySerializer, pathSerializer = config.pathSerializer, body, signal } = init;
         // The runtime's per-request options sit in the init, next to `params` and `body`.
         const options = init;
         const baseUrl = localBaseUrl ? removeTrailingSlash(localBaseUrl) : config.baseUrl;
@@ -36,13 +40,14 @@ export function createCall(config) {
         let bytes;
         const bodyOnce = async () => (serialized === undefined ? undefined : (bytes ??= await bodyBytes(serialized, finalHeaders)));
         const text = async () => (typeof serialized === 'string' ? serialized : serialized === undefined ? undefined : decoder.decode(await bodyOnce()));
-        const prepared = await config.prepare({ method, schemaPath, url, headers: finalHeaders, params, body: text, options });
-        const middleware = localMiddleware.length ? [...config.middleware, ...localMiddleware] : config.middleware;
+        const pending = config.prepare({ method, schemaPath, url, headers: finalHeaders, params, body: text, options });
+        const prepared = pending instanceof Promise ? await pending : pending;
+        const middleware = init.middleware?.length ? [...config.middleware, ...init.middleware] : config.middleware;
         const outgoing = {
             method,
             url,
             headers: finalHeaders,
-            body: await bodyOnce(),
+            body: serialized === undefined ? undefined : await bodyOnce(),
             signal: signal ?? undefined,
             auth: prepared.auth,
             options,
@@ -52,7 +57,8 @@ export function createCall(config) {
         if (!middleware.length)
             return decode(await config.send(outgoing));
         // As openapi-fetch: onRequest in order, then onError / onResponse in reverse order.
-        let request = new RequestClass(url, { ...requestInit, method, headers: finalHeaders, ...(outgoing.body && { body: outgoing.body }), ...(signal && { signal }) });
+        const RequestClass = init.Request === undefined ? globalThis.Request : init.Request;
+        let request = new RequestClass(url, { ...requestInitOf(init), method, headers: finalHeaders, ...(outgoing.body && { body: outgoing.body }), ...(signal && { signal }) });
         const id = Math.random().toString(36).slice(2, 11);
         const merged = Object.freeze({ baseUrl, fetch: fetch ?? globalThis.fetch, parseAs, querySerializer, bodySerializer, pathSerializer });
         const callbackParams = () => ({ request, schemaPath, params, options: merged, id });

@@ -70,8 +70,11 @@ export function createRuntimeClient(options, facts) {
         hooks,
     });
     const validateResponses = options.validateResponses ?? false;
-    /** Credentials, then the path, query and body checks: a call that fails them is not sent. */
-    async function prepare({ method, schemaPath, url, headers, params, body, options: perRequest }) {
+    /**
+     * Credentials, then the path, query and body checks: a call that fails them is not sent. The
+     * answer is a promise only when the body must be read to be checked.
+     */
+    function prepare({ method, schemaPath, url, headers, params, body, options: perRequest }) {
         const route = byRoute.get(`${method} ${schemaPath}`);
         const operation = route?.operation;
         const auth = route ? route.auth : unknownRouteAuth;
@@ -95,8 +98,11 @@ export function createRuntimeClient(options, facts) {
             if (!result.valid)
                 throw new RequestValidationError(name, 'query', result.problems, summary());
         }
-        const text = validators?.request ? await body() : undefined;
-        if (text !== undefined) {
+        if (!validators?.request)
+            return prepared;
+        return body().then((text) => {
+            if (text === undefined)
+                return prepared;
             // What is checked is what is sent: the serialized body, parsed back.
             let value;
             try {
@@ -108,8 +114,8 @@ export function createRuntimeClient(options, facts) {
             const result = validators.request.check(value);
             if (!result.valid)
                 throw new RequestValidationError(name, 'body', result.problems, summary());
-        }
-        return prepared;
+            return prepared;
+        });
     }
     const middleware = [];
     const call = createCall({

@@ -4,9 +4,14 @@ export declare const MAX_SLOT_MS = 10;
 export interface Deadline {
     /** Aborted when the attempt is overdue, or when the caller's signal aborts (with its reason). */
     readonly signal: AbortSignal;
+    /**
+     * Rejects with `signal.reason` if `signal` aborts before `release`; never resolves; its rejection
+     * is handled. For racing what fetch might not end itself (a read whose abort was lost).
+     */
+    readonly aborted: Promise<never>;
     /** True when the attempt timed out (not when the caller aborted). */
     timedOut(): boolean;
-    /** Ends the attempt: call exactly once, whatever its outcome. */
+    /** Ends the attempt: call once, whatever its outcome. */
     release(): void;
 }
 /** Hands out deadlines for attempts; one per client. */

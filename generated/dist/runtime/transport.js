@@ -12,23 +12,12 @@ import { DailyQuotaExceededError, PartnerClientError, ResponseTooLargeError, Tim
 import { checkNumericOption } from './options.js';
 import { redactHeaders, scrubbedError, summarize } from './redact.js';
 import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep } from './retry.js';
-/** Rejects when the signal aborts, with its reason; `dispose` removes the listener. */
-function abortPromise(signal) {
-    let onAbort = () => { };
-    const promise = new Promise((_, reject) => {
-        if (signal.aborted)
-            return reject(signal.reason);
-        onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-    });
-    promise.catch(() => { });
-    return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
-}
 /**
- * Reads the whole body, racing every read against the abort signals: an abort lost inside fetch
- * (seen on Node 20 once a garbage collection has run) still ends the read. A body above
- * `limitBytes` (its Content-Length, or the bytes read, which fetch has already decompressed) is
- * cancelled and `tooLarge()` thrown, so memory stays bounded whatever the server sends.
+ * Reads the whole body. When `aborted` rejects, the reader is cancelled, which ends a pending read
+ * even when the abort was lost inside fetch (seen on Node 20 once a garbage collection has run),
+ * and the read throws the abort's reason. A body above `limitBytes` (its Content-Length, or the
+ * bytes read, which fetch has already decompressed) is cancelled and `tooLarge()` thrown, so
+ * memory stays bounded whatever the server sends.
  */
 async function readBody(response, aborted, limitBytes, tooLarge) {
     if (!response.body)
@@ -40,11 +29,19 @@ async function readBody(response, aborted, limitBytes, tooLarge) {
         throw error;
     }
     const reader = response.body.getReader();
+    // One reaction per attempt rather than a race per read.
+    let cut;
+    aborted.catch((reason) => {
+        cut = { reason };
+        reader.cancel(reason).catch(() => { });
+    });
     const chunks = [];
     let total = 0;
     try {
         for (;;) {
-            const { done, value } = await Promise.race([reader.read(), aborted]);
+            const { done, value } = await reader.read();
+            if (cut)
+                throw cut.reason;
             if (done)
                 break;
             total += value.byteLength;
@@ -57,6 +54,10 @@ async function readBody(response, aborted, limitBytes, tooLarge) {
         reader.cancel(error).catch(() => { });
         throw error;
     }
+    // One chunk that is a whole buffer of its own (the usual small answer) is the body as it is.
+    const only = chunks.length === 1 ? chunks[0] : undefined;
+    if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength && only.buffer instanceof ArrayBuffer)
+        return only;
     return concatBytes(chunks, total);
 }
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
@@ -161,7 +162,7 @@ export function createTransport(config) {
     async function attemptOnce(fetch, request, callerSignal, { timeoutMs, maxResponseBytes }, summary) {
         // Aborted by the timeout or by the caller (with the caller's reason).
         const deadline = deadlines(timeoutMs, callerSignal);
-        const aborted = abortPromise(deadline.signal);
+        const { aborted } = deadline;
         try {
             const init = {
                 method: request.method,
@@ -170,8 +171,8 @@ export function createTransport(config) {
                 signal: deadline.signal,
                 ...(request.body !== undefined && { body: request.body }),
             };
-            const response = await Promise.race([fetch(request.url, init), aborted.promise]);
-            const bytes = await readBody(response, aborted.promise, maxResponseBytes, () => new ResponseTooLargeError(response.status, maxResponseBytes, summary()));
+            const response = await Promise.race([fetch(request.url, init), aborted]);
+            const bytes = await readBody(response, aborted, maxResponseBytes, () => new ResponseTooLargeError(response.status, maxResponseBytes, summary()));
             return { response, body: bytes };
         }
         catch (error) {
@@ -184,7 +185,6 @@ export function createTransport(config) {
         }
         finally {
             deadline.release();
-            aborted.dispose();
         }
     }
     function transportError(result, summary, attempts) {

@@ -228,8 +228,11 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
   });
   const validateResponses = options.validateResponses ?? false;
 
-  /** Credentials, then the path, query and body checks: a call that fails them is not sent. */
-  async function prepare({ method, schemaPath, url, headers, params, body, options: perRequest }: PendingCall): Promise<Prepared> {
+  /**
+   * Credentials, then the path, query and body checks: a call that fails them is not sent. The
+   * answer is a promise only when the body must be read to be checked.
+   */
+  function prepare({ method, schemaPath, url, headers, params, body, options: perRequest }: PendingCall): Prepared | Promise<Prepared> {
     const route = byRoute.get(`${method} ${schemaPath}`);
     const operation = route?.operation;
     const auth = route ? route.auth : unknownRouteAuth;
@@ -249,8 +252,9 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
       const result = validators.query.check(params.query ?? {});
       if (!result.valid) throw new RequestValidationError(name, 'query', result.problems, summary());
     }
-    const text = validators?.request ? await body() : undefined;
-    if (text !== undefined) {
+    if (!validators?.request) return prepared;
+    return body().then((text) => {
+      if (text === undefined) return prepared;
       // What is checked is what is sent: the serialized body, parsed back.
       let value: unknown;
       try {
@@ -258,10 +262,10 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
       } catch {
         value = text;
       }
-      const result = validators!.request!.check(value);
+      const result = validators.request.check(value);
       if (!result.valid) throw new RequestValidationError(name, 'body', result.problems, summary());
-    }
-    return prepared;
+      return prepared;
+    });
   }
 
   const middleware: Middleware[] = [];

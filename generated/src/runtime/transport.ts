@@ -104,23 +104,12 @@ export interface TransportConfig {
 export type Bytes = Uint8Array<ArrayBuffer>;
 type Attempt = { response: Response; body: Bytes } | { error: unknown; code: string | undefined };
 
-/** Rejects when the signal aborts, with its reason; `dispose` removes the listener. */
-function abortPromise(signal: AbortSignal): { promise: Promise<never>; dispose: () => void } {
-  let onAbort = () => {};
-  const promise = new Promise<never>((_, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  promise.catch(() => {});
-  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
-}
-
 /**
- * Reads the whole body, racing every read against the abort signals: an abort lost inside fetch
- * (seen on Node 20 once a garbage collection has run) still ends the read. A body above
- * `limitBytes` (its Content-Length, or the bytes read, which fetch has already decompressed) is
- * cancelled and `tooLarge()` thrown, so memory stays bounded whatever the server sends.
+ * Reads the whole body. When `aborted` rejects, the reader is cancelled, which ends a pending read
+ * even when the abort was lost inside fetch (seen on Node 20 once a garbage collection has run),
+ * and the read throws the abort's reason. A body above `limitBytes` (its Content-Length, or the
+ * bytes read, which fetch has already decompressed) is cancelled and `tooLarge()` thrown, so
+ * memory stays bounded whatever the server sends.
  */
 async function readBody(response: Response, aborted: Promise<never>, limitBytes: number, tooLarge: () => Error): Promise<Bytes> {
   if (!response.body) return new Uint8Array(0);
@@ -131,11 +120,18 @@ async function readBody(response: Response, aborted: Promise<never>, limitBytes:
     throw error;
   }
   const reader = response.body.getReader();
+  // One reaction per attempt rather than a race per read.
+  let cut: { reason: unknown } | undefined;
+  aborted.catch((reason: unknown) => {
+    cut = { reason };
+    reader.cancel(reason).catch(() => {});
+  });
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await Promise.race([reader.read(), aborted]);
+      const { done, value } = await reader.read();
+      if (cut) throw cut.reason;
       if (done) break;
       total += value.byteLength;
       if (total > limitBytes) throw tooLarge();
@@ -145,6 +141,9 @@ async function readBody(response: Response, aborted: Promise<never>, limitBytes:
     reader.cancel(error).catch(() => {});
     throw error;
   }
+  // One chunk that is a whole buffer of its own (the usual small answer) is the body as it is.
+  const only = chunks.length === 1 ? chunks[0]! : undefined;
+  if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength && only.buffer instanceof ArrayBuffer) return only as Bytes;
   return concatBytes(chunks, total);
 }
 
@@ -259,7 +258,7 @@ export function createTransport(config: TransportConfig): (request: OutgoingRequ
   ): Promise<Attempt> {
     // Aborted by the timeout or by the caller (with the caller's reason).
     const deadline = deadlines(timeoutMs, callerSignal);
-    const aborted = abortPromise(deadline.signal);
+    const { aborted } = deadline;
     try {
       const init: RequestInit = {
         method: request.method,
@@ -268,8 +267,8 @@ export function createTransport(config: TransportConfig): (request: OutgoingRequ
         signal: deadline.signal,
         ...(request.body !== undefined && { body: request.body }),
       };
-      const response = await Promise.race([fetch(request.url, init), aborted.promise]);
-      const bytes = await readBody(response, aborted.promise, maxResponseBytes, () => new ResponseTooLargeError(response.status, maxResponseBytes, summary()));
+      const response = await Promise.race([fetch(request.url, init), aborted]);
+      const bytes = await readBody(response, aborted, maxResponseBytes, () => new ResponseTooLargeError(response.status, maxResponseBytes, summary()));
       return { response, body: bytes };
     } catch (error) {
       if (deadline.timedOut()) return { error: new TimeoutError(timeoutMs, summary()), code: undefined };
@@ -278,7 +277,6 @@ export function createTransport(config: TransportConfig): (request: OutgoingRequ
       return { error, code: redirect ? 'REDIRECT' : errorCode(error) };
     } finally {
       deadline.release();
-      aborted.dispose();
     }
   }
 
