@@ -11,6 +11,7 @@ import { code, text } from './markdown.js';
 import { OPENAPI_FILE } from './openapi.js';
 import { CHANGELOG_FILE } from '../release/changelog.js';
 import { firstVersion } from '../release/version.js';
+import { compiledValidatorsImport } from './validators.js';
 
 export interface PackageInfo {
   name: string;
@@ -64,6 +65,7 @@ export function emitPackage(model: SpecModel, info: PackageInfo, emitted: readon
       ...optional.exports,
       './package.json': './package.json',
     },
+    imports: compiledValidatorsImport(),
     main: './dist/index.js',
     types: './dist/index.d.ts',
     ...(optional.bin && { bin: optional.bin }),

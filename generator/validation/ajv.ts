@@ -10,6 +10,16 @@ export interface AjvOptions {
   discriminator?: boolean;
   /** Count only a value's own properties as present (default true; see emit/validators.ts usesInheritedNames). */
   ownProperties?: boolean;
+  /**
+   * Track which properties and items each subschema evaluated, for `unevaluatedProperties` and
+   * `unevaluatedItems` (default true). Only those keywords read it: schemas without them (see
+   * `usesKeywords`) validate the same without it, in less code compiled sooner.
+   */
+  unevaluated?: boolean;
+  /** Pass dynamic anchors to every compiled function, for `$dynamicRef` and `$recursiveRef` (default true; schemas without DYNAMIC_KEYWORDS need none). */
+  dynamicRef?: boolean;
+  /** ajv's error messages in each error object (default true); the shipped validators build them at run time instead. */
+  messages?: boolean;
 }
 
 
@@ -38,8 +48,12 @@ export function createAjv(options: AjvOptions = {}): Ajv2020 {
     // Patterns valid only without the `u` flag compile without it (regexp.ts). ajv's optimisation
     // pass costs a third of the compile time on large documents, for ~15% less code: kept, because
     // consumers load that code at start-up.
-    code: { regExp: patternRegExp, ...(options.standalone && { source: true, esm: true, lines: true, optimize: 1 }) },
+    code: { regExp: patternRegExp, ...(options.standalone && { source: true, esm: true, optimize: 1 }) },
+    messages: options.messages ?? true,
   });
+  // Ajv2020 always turns both on; ajv reads these options when it compiles, never before.
+  if (options.unevaluated === false) ajv.opts.unevaluated = false;
+  if (options.dynamicRef === false) ajv.opts.dynamicRef = false;
   addFormats.default(ajv);
   for (const [name, format] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, format);
   for (const keyword of customKeywords) ajv.addKeyword(keyword);
@@ -57,3 +71,25 @@ export function registerUnknownFormats(ajv: Ajv2020, formats: Iterable<string>):
   }
   return unknown.sort();
 }
+
+/** Whether a keyword of `keywords` is a key anywhere in the schemas (an over-approximation: also inside `const`, `examples`...). */
+export function usesKeywords(keywords: ReadonlySet<string>, ...roots: unknown[]): boolean {
+  const stack: unknown[] = [...roots];
+  while (stack.length) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (keywords.has(key)) return true;
+        if (value && typeof value === 'object') stack.push(value);
+      }
+    }
+  }
+  return false;
+}
+
+/** The keywords that need dynamic anchors passed along (2019-09's recursive ones are ajv's dynamic ones). */
+export const DYNAMIC_KEYWORDS: ReadonlySet<string> = new Set(['$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor']);
+
+/** The keywords that read what other subschemas evaluated. */
+export const UNEVALUATED_KEYWORDS: ReadonlySet<string> = new Set(['unevaluatedProperties', 'unevaluatedItems']);

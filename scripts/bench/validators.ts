@@ -5,12 +5,14 @@
  * at run time (the repository's createAjv() and sharedDocument(), transpiled beforehand from
  * generator/validation/*.ts, over the bundled document's components read from a JSON file; the
  * Redocly bundling and the transpiling are done once, untimed). Then validations per second, in-process.
+ * Then the size of a consumer's bundle of one validator (bundle.ts).
  */
 import { readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { b2bRemoteProject, skill } from '../../test/spec/cases/fixtures.js';
+import { bundleRows } from './bundle.js';
 import { median, ms, ROOT, SPEC, tail, tempDir, timeCommand, times, type Measurement, type Options, type Row } from './shared.js';
 
 const VALIDATORS = pathToFileURL(path.join(ROOT, 'generated', 'dist', 'validators.js')).href;
@@ -118,5 +120,8 @@ export async function benchValidators(options: Options): Promise<Measurement> {
     },
     ...cases.map(([name], i): Row => ({ name: `throughput: ${name}`, ours: perSecond(rates[i]!), other: '', ratio: '', target: '(reported)', met: undefined })),
   ];
-  return { title: 'Validators (cold start in fresh children, median; validations per second in-process, median)', rows, notes };
+  const bundles = await bundleRows();
+  rows.push(...bundles.rows);
+  notes.push(...bundles.notes);
+  return { title: 'Validators (cold start in fresh children, median; validations per second in-process, median; bundles of one validator, esbuild minified)', rows, notes };
 }

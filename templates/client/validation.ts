@@ -120,8 +120,92 @@ const problemLimit = (options: CheckOptions | undefined): number => {
   return typeof max === 'number' && max >= 1 ? Math.floor(max) : DEFAULT_MAX_PROBLEMS;
 };
 
+/** The comparison words of ajv's limit keywords. */
+const MORE_OR_FEWER: Readonly<Record<string, [unit: string, comparison: 'more' | 'fewer']>> = {
+  maxLength: ['characters', 'more'],
+  minLength: ['characters', 'fewer'],
+  maxItems: ['items', 'more'],
+  minItems: ['items', 'fewer'],
+  maxProperties: ['properties', 'more'],
+  minProperties: ['properties', 'fewer'],
+};
+
+/**
+ * ajv's message for an error, from its keyword and parameters: the compiled validators carry no
+ * messages (less code to load), so they are built here, word for word as ajv writes them
+ * (test/generator/validation-messages.test.ts compares every keyword).
+ */
+export function ajvMessage(keyword: string, params: Readonly<Record<string, unknown>>): string {
+  const p = (name: string): string => String(params[name]);
+  const limit = MORE_OR_FEWER[keyword];
+  if (limit) return `must NOT have ${limit[1]} than ${p('limit')} ${limit[0]}`;
+  switch (keyword) {
+    case 'type':
+      return `must be ${p('type')}`;
+    case 'required':
+      return `must have required property '${p('missingProperty')}'`;
+    case 'enum':
+      return 'must be equal to one of the allowed values';
+    case 'const':
+      return 'must be equal to constant';
+    case 'additionalProperties':
+      return 'must NOT have additional properties';
+    case 'unevaluatedProperties':
+      return 'must NOT have unevaluated properties';
+    case 'additionalItems':
+    case 'items':
+    case 'unevaluatedItems':
+      return `must NOT have more than ${p('limit')} items`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `must be ${p('comparison')} ${p('limit')}`;
+    case 'formatMinimum':
+    case 'formatMaximum':
+    case 'formatExclusiveMinimum':
+    case 'formatExclusiveMaximum':
+      return `should be ${p('comparison')} ${p('limit')}`;
+    case 'multipleOf':
+      return `must be multiple of ${p('multipleOf')}`;
+    case 'pattern':
+      return `must match pattern "${p('pattern')}"`;
+    case 'format':
+      return `must match format "${p('format')}"`;
+    case 'uniqueItems':
+      return `must NOT have duplicate items (items ## ${p('j')} and ${p('i')} are identical)`;
+    case 'contains':
+      return params.maxContains === undefined
+        ? `must contain at least ${p('minContains')} valid item(s)`
+        : `must contain at least ${p('minContains')} and no more than ${p('maxContains')} valid item(s)`;
+    case 'dependencies':
+    case 'dependentRequired':
+      return `must have ${params.depsCount === 1 ? 'property' : 'properties'} ${p('deps')} when property ${p('property')} is present`;
+    case 'propertyNames':
+      return 'property name must be valid';
+    case 'oneOf':
+      return 'must match exactly one schema in oneOf';
+    case 'anyOf':
+      return 'must match a schema in anyOf';
+    case 'not':
+      return 'must NOT be valid';
+    case 'if':
+      return `must match "${p('failingKeyword')}" schema`;
+    case 'false schema':
+      return 'boolean schema is false';
+    case 'discriminator':
+      return params.error === 'tag' ? `tag "${p('tag')}" must be string` : `value of tag "${p('tag')}" must be in oneOf`;
+    case 'x-future-date-time':
+      return 'must be a date-time in the future';
+    case 'x-unique-item-properties':
+      return `must not repeat ${p('property')} ${p('value')} (items ${p('first')} and ${p('index')})`;
+    default:
+      return `must pass "${keyword}" keyword validation`;
+  }
+}
+
 function describe(e: AjvError): string {
-  const message = e.message ?? `must pass ${e.keyword}`;
+  const message = e.message ?? ajvMessage(e.keyword, e.params);
   if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) {
     const allowed = e.params.allowedValues as unknown[];
     return allowed.length <= 12 ? `${message}: ${allowed.map((v) => JSON.stringify(v)).join(', ')}` : `${message} (${allowed.length} allowed values)`;

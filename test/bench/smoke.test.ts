@@ -23,6 +23,8 @@ const ROWS = [
   'throughput: validateProject (invalid, 2 problems)',
   'throughput: validateSkill (valid)',
   'throughput: validateUpdateQuotaTargetsRequest (valid)',
+  'validators: bundle of validateSkill alone (esbuild, minified)',
+  'validators: bundle of validateProject alone (esbuild, minified)',
   'client: createPartnerClient vs fetch, per request',
   'type-check: consumer file vs empty program',
   'mock: start-up until the first listProjects answer',

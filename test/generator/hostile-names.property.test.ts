@@ -6,7 +6,7 @@
  * package type-checks, and every page keeps its shape: table rows at the header's column count,
  * one heading per operation, no unsafe HTML, every internal link resolving.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -97,6 +97,10 @@ describe('hostile names through the generator', () => {
           expect(located(output), output).toBe(true);
           return;
         }
+        // TypeScript treats packages of one name and version as one (their `#imports` resolve in the
+        // first one it met): each run's package gets a name of its own for the shared type-check.
+        const manifest = path.join(dir, 'package.json');
+        writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, 'utf8')), name: `hostile-${path.basename(dir)}` }));
         generated.push(dir);
         const docs = path.join(dir, 'docs');
         const operationHeadings: string[] = [];

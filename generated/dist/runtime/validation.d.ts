@@ -58,6 +58,12 @@ export interface OperationValidators {
 }
 /** The first `maxProblems` problems of ajv's errors, each with its own copy of the parameters. */
 export declare function toProblems(errors: readonly AjvError[] | null | undefined, maxProblems?: number): ValidationProblem[];
+/**
+ * ajv's message for an error, from its keyword and parameters: the compiled validators carry no
+ * messages (less code to load), so they are built here, word for word as ajv writes them
+ * (test/generator/validation-messages.test.ts compares every keyword).
+ */
+export declare function ajvMessage(keyword: string, params: Readonly<Record<string, unknown>>): string;
 /** A problem list as text, one `pointer: message` per line. */
 export declare function formatProblems(problems: readonly ValidationProblem[]): string;
 export declare function createValidator<T>(name: string, compiled: CompiledValidator): Validator<T>;
