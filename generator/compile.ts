@@ -60,8 +60,11 @@ interface Compiled {
   dts: string;
 }
 
-/** Compiled outputs of this process, by key: a watching process recompiles only what changed. */
-const memory = new Map<string, Compiled>();
+/**
+ * Compiled outputs of the last run, by key: a watching process recompiles only what changed, and
+ * keeps no more than one run's outputs however long it watches.
+ */
+let memory = new Map<string, Compiled>();
 
 export interface CompileOptions {
   /** A folder keeping each file's output across runs (created when missing). */
@@ -71,6 +74,8 @@ export interface CompileOptions {
 export function compileSources(files: Files, options: CompileOptions = {}): Files {
   const out: Files = new Map();
   const problems: Problem[] = [];
+  const previous = memory;
+  memory = new Map();
   for (const [file, source] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
     if (!file.startsWith('src/') || !file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
     const stem = `dist/${file.slice('src/'.length, -'.ts'.length)}`;
@@ -79,7 +84,7 @@ export function compileSources(files: Files, options: CompileOptions = {}): File
       out.set(`${stem}.d.ts`, source);
       continue;
     }
-    const compiled = compileCached(file, source, options.cacheDir, problems);
+    const compiled = compileCached(file, source, options.cacheDir, problems, previous);
     if (!compiled) continue;
     out.set(`${stem}.js`, compiled.js);
     out.set(`${stem}.d.ts`, compiled.dts);
@@ -90,9 +95,9 @@ export function compileSources(files: Files, options: CompileOptions = {}): File
 }
 
 /** One file's output from memory, the cache folder, or the compiler (then kept in both); undefined when it has problems. */
-function compileCached(file: string, source: string, cacheDir: string | undefined, problems: Problem[]): Compiled | undefined {
+function compileCached(file: string, source: string, cacheDir: string | undefined, problems: Problem[], previous: Map<string, Compiled>): Compiled | undefined {
   const key = createHash('sha256').update(`${COMPILER}\0${file}\0${source}`).digest('hex');
-  const known = memory.get(key) ?? (cacheDir === undefined ? undefined : readEntry(cacheDir, key));
+  const known = previous.get(key) ?? (cacheDir === undefined ? undefined : readEntry(cacheDir, key));
   if (known) {
     memory.set(key, known);
     return known;
