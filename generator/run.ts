@@ -3,9 +3,9 @@
  * [--allow-external-refs] [--debug]
  * Exit codes: 0 ok, 1 invalid input, refused output directory, stale output or unexpected failure, 2 usage.
  */
-import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import chokidar from 'chokidar';
 import { generate, TOOL_ROOT, type GenerateResult } from './generate.js';
 import { countByLevel } from './release/changes.js';
 import { assertReplaceable, checkTree, isOutputPath, isStale, writeTree } from './output.js';
@@ -133,26 +133,27 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
 
   if (!args.watch) return { code: await runOnce(), stop: none };
 
-  // Watching starts before the first run, so that an edit made while it runs is not missed. Events
-  // in the output directory and its temporary siblings (it may lie in the spec's folder) are the
-  // run's own writes.
+  // Watching starts before the first run, so that an edit made while it runs is not missed. The
+  // output directory and its temporary siblings (it may lie in the spec's folder) hold the run's
+  // own writes. chokidar watches each folder, not each file (Node 20's recursive fs.watch loses a
+  // file an editor saves by renaming a new copy over it).
   const dirs = [path.dirname(path.resolve(spec)), path.join(TOOL_ROOT, 'templates')];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
-  const watchers: FSWatcher[] = dirs.map((dir) =>
-    watch(dir, { recursive: true }, (_event, name) => {
-      if (name && isOutputPath(out, path.resolve(dir, name))) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => (running = running.then(runOnce)), WATCH_SETTLE_MS);
-    }),
-  );
+  const watcher = chokidar.watch(dirs, { ignoreInitial: true, ignored: (file) => isOutputPath(out, file) });
+  watcher.on('all', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => (running = running.then(runOnce)), WATCH_SETTLE_MS);
+  });
+  await new Promise<void>((resolve, reject) => watcher.once('ready', resolve).once('error', reject));
+  watcher.on('error', (err) => io.stderr(`warning: watching: ${(err as Error).message}\n`));
   const first = await (running = runOnce());
   io.stdout(`watching ${dirs.map((d) => path.relative(process.cwd(), d) || '.').join(', ')} (Ctrl-C to stop)\n`);
   return {
     code: first,
     stop: () => {
       clearTimeout(timer);
-      watchers.forEach((w) => w.close());
+      void watcher.close();
     },
   };
 }

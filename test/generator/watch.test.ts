@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -69,5 +69,31 @@ describe('generate --watch', () => {
     // Its own writes (the output folder and writeTree's temporary siblings) start nothing.
     await new Promise((r) => setTimeout(r, 1_000));
     expect(writes(), stdout).toBe(2);
+  });
+
+  it('keeps seeing a file that an editor saves by renaming a new copy over it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'watch-'));
+    cpSync(fixture, path.join(dir, 'spec'), { recursive: true });
+    const spec = path.join(dir, 'spec', 'openapi.yaml');
+    const out = path.join(dir, 'out');
+    let stdout = '';
+    const { code, stop } = await runCli(['--watch', '--spec', spec, '--out', out], { stdout: (t) => (stdout += t), stderr: (t) => (stdout += t) });
+    cleanup = () => {
+      stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    expect(code).toBe(0);
+    const writes = () => stdout.match(/^wrote /gm)?.length ?? 0;
+    // As vim, sed -i and "safe write" save: a new file renamed over the old one, twice.
+    const saveAtomically = (title: string) => {
+      const copy = path.join(dir, 'spec', '.openapi.yaml.swp');
+      writeFileSync(copy, readFileSync(spec, 'utf8').replace(/title: \w+ API/, `title: ${title} API`));
+      renameSync(copy, spec);
+    };
+    for (const [i, title] of ['First', 'Second'].entries()) {
+      saveAtomically(title);
+      await until(() => writes() === i + 2, 15_000);
+      await until(() => readFileSync(path.join(out, 'docs', 'index.md'), 'utf8').includes(`# ${title} API reference`), 5_000);
+    }
   });
 });
