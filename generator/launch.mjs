@@ -6,20 +6,25 @@
  * keeps its own `import.meta.url`, so a worker or child entry is a sibling with the same `.js`
  * extension), into .cache/generator/<hash of the sources and of this file>/, then imported from
  * there. A changed source gives a new folder. Each build is written to a temporary folder and
- * renamed into place, so processes building at once never see a half-written one.
+ * renamed into place, so processes building at once never see a half-written one; a build whose
+ * files no longer match the hashes it recorded is made again, and one that .cache/ cannot hold is
+ * made in a temporary folder for this process. Builds unused for a week are removed.
  *
  * A compiled module's `import.meta.source` is its source's URL (the repository-relative paths,
  * TOOL_ROOT, are taken from it); source maps point back to the .ts files, and `--debug` turns them on.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const SOURCE_DIR = path.dirname(fileURLToPath(import.meta.url));
 const CACHE_DIR = path.join(SOURCE_DIR, '..', '.cache', 'generator');
-/** Builds for other sources not used for this long are removed when a new one is made. */
-const STALE_MS = 24 * 60 * 60 * 1000;
+/** Builds not used for this long (each use touches its folder) are removed when a new one is made. */
+const STALE_MS = 7 * 24 * 60 * 60 * 1000;
+/** The file that marks a build complete: the SHA-256 of each file it wrote. */
+const COMPLETE = '.complete';
 
 /** generator/'s TypeScript sources, relative (`/`-separated), sorted. */
 function listSources(dir = SOURCE_DIR) {
@@ -38,9 +43,12 @@ async function readSources() {
   return { files, key: hash.digest('hex').slice(0, 16) };
 }
 
-/** Compiles `files` into `dir` (one .js and .js.map per source). */
+const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+
+/** Compiles `files` into `dir` (one .js and .js.map per source), then marks it complete. */
 async function build(files, dir) {
   const { transform } = await import('esbuild');
+  const written = {};
   await Promise.all(
     files.map(async ([file, text]) => {
       const out = path.join(dir, file.replace(/\.ts$/, '.js'));
@@ -55,43 +63,95 @@ async function build(files, dir) {
         sourcefile: path.relative(path.dirname(out), source).split(path.sep).join('/'),
         define: { 'import.meta.source': JSON.stringify(pathToFileURL(source).href) },
       });
+      const code = `${result.code}//# sourceMappingURL=${path.basename(out)}.map\n`;
       mkdirSync(path.dirname(out), { recursive: true });
-      writeFileSync(out, `${result.code}//# sourceMappingURL=${path.basename(out)}.map\n`);
+      writeFileSync(out, code);
       writeFileSync(`${out}.map`, result.map);
+      written[path.relative(dir, out).split(path.sep).join('/')] = sha256(code);
     }),
   );
+  writeFileSync(path.join(dir, COMPLETE), JSON.stringify(written, Object.keys(written).sort()));
 }
 
-/** The folder holding the compiled generator, built now if it is not there yet. */
+/** Whether `dir` holds a complete build whose files are as written (not truncated or edited since). */
+function intact(dir) {
+  try {
+    const written = JSON.parse(readFileSync(path.join(dir, COMPLETE), 'utf8'));
+    return Object.entries(written).every(([file, hash]) => sha256(readFileSync(path.join(dir, file), 'utf8')) === hash);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The folder holding the compiled generator, built now if it is not there yet (or damaged). When
+ * .cache/ cannot hold it (read-only, not a folder), the build goes to a temporary folder of this
+ * process instead, removed when it exits.
+ */
 async function compiled() {
   const { files, key } = await readSources();
   const dir = path.join(CACHE_DIR, key);
-  if (existsSync(path.join(dir, '.complete'))) return dir;
-  const tmp = path.join(CACHE_DIR, `.tmp-${key}-${process.pid}-${Date.now()}`);
+  if (intact(dir)) {
+    touch(dir);
+    return dir;
+  }
+  let tmp;
+  try {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    tmp = mkdtempSync(path.join(CACHE_DIR, `.tmp-${key}-`));
+  } catch {
+    return buildOutsideCache(files);
+  }
   try {
     await build(files, tmp);
-    writeFileSync(path.join(tmp, '.complete'), '');
+    // A damaged build of the same sources makes way; another process's fresh one is as good as ours.
+    if (existsSync(dir) && !intact(dir)) rmSync(dir, { recursive: true, force: true });
     try {
       renameSync(tmp, dir);
     } catch (err) {
-      // Another process built the same sources first: its folder is as good as ours.
-      if (!existsSync(path.join(dir, '.complete'))) throw err;
+      if (!intact(dir)) throw err;
+      rmSync(tmp, { recursive: true, force: true });
     }
-  } finally {
+  } catch {
     rmSync(tmp, { recursive: true, force: true });
+    return buildOutsideCache(files);
   }
   removeStale(key);
   return dir;
 }
 
+async function buildOutsideCache(files) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'generator-build-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  // The compiled modules import the tool's packages: resolved from here as from generator/.
+  symlinkSync(path.join(SOURCE_DIR, '..', 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  await build(files, dir);
+  return dir;
+}
+
+/** Marks a build as used now: removeStale keeps builds in use. */
+function touch(dir) {
+  try {
+    const now = new Date();
+    utimesSync(dir, now, now);
+  } catch {
+    // a read-only cache: the build is used all the same
+  }
+}
+
+/** Removes builds (and abandoned temporary folders) not used for STALE_MS, except `current`. */
 function removeStale(current) {
-  for (const name of readdirSync(CACHE_DIR)) {
-    const dir = path.join(CACHE_DIR, name);
-    try {
-      if (name !== current && !name.startsWith('.tmp-') && Date.now() - statSync(dir).mtimeMs > STALE_MS) rmSync(dir, { recursive: true, force: true });
-    } catch {
-      // removed by another process meanwhile
+  try {
+    for (const name of readdirSync(CACHE_DIR)) {
+      const dir = path.join(CACHE_DIR, name);
+      try {
+        if (name !== current && Date.now() - statSync(dir).mtimeMs > STALE_MS) rmSync(dir, { recursive: true, force: true });
+      } catch {
+        // removed by another process meanwhile
+      }
     }
+  } catch {
+    // an unreadable cache: nothing to tidy
   }
 }
 

@@ -6,7 +6,7 @@
  * Compiled, the types are emitted in a worker thread (types-thread.ts): same files, same errors.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,5 +124,45 @@ describe('generator/launch.mjs', () => {
     });
     expect(outside.code).toBe(2);
     expect(outside.stderr).toMatch(/usage|not a file of/);
+  });
+
+  it('rebuilds a damaged build, keeps builds in use, removes those unused for a week', async () => {
+    const cache = path.join(tool, '.cache', 'generator');
+    const first = await launch('cli.ts', '--spec', MINIMAL, '--out', path.join(dir, 'damaged'));
+    expect(first.code, failure(first)).toBe(0);
+    // The build of the sources as they are now: the one just used.
+    const current = builds().sort((a, b) => statSync(path.join(cache, b)).mtimeMs - statSync(path.join(cache, a)).mtimeMs)[0]!;
+    // A truncated module: the build is made again, not trusted.
+    writeFileSync(path.join(cache, current, 'run.js'), '');
+    const weekAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    utimesSync(path.join(cache, current), weekAgo, weekAgo);
+    const repaired = await launch('cli.ts', '--spec', MINIMAL, '--out', path.join(dir, 'damaged'));
+    expect(repaired.code, failure(repaired)).toBe(0);
+    expect(readFileSync(path.join(cache, current, 'run.js'), 'utf8')).toContain('runCli');
+    // Used just now, so kept when another build is made; an abandoned one goes.
+    const abandoned = path.join(cache, '0000000000000000');
+    mkdirSync(abandoned);
+    utimesSync(abandoned, weekAgo, weekAgo);
+    writeFileSync(path.join(tool, 'generator', 'crash.ts'), `export {};\n`);
+    const other = await launch('crash.ts');
+    expect(other.code, failure(other)).toBe(0);
+    expect(existsSync(abandoned)).toBe(false);
+    expect(statSync(path.join(cache, current)).mtimeMs).toBeGreaterThan(weekAgo.getTime());
+    expect(builds()).toContain(current);
+  });
+
+  it('builds in a temporary folder when .cache/ cannot hold the build, with the same output', async () => {
+    const cache = path.join(tool, '.cache', 'generator');
+    renameSync(cache, `${cache}.aside`);
+    try {
+      writeFileSync(cache, 'not a folder');
+      const r = await launch('cli.ts', '--spec', MINIMAL, '--out', path.join(dir, 'no-cache'));
+      expect(r.code, failure(r)).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(readFileSync(path.join(dir, 'no-cache', 'docs', 'index.md'), 'utf8')).toBe(readFileSync(path.join(dir, 'minimal', 'docs', 'index.md'), 'utf8'));
+    } finally {
+      rmSync(cache, { force: true });
+      renameSync(`${cache}.aside`, cache);
+    }
   });
 });
