@@ -68,9 +68,13 @@ export function fence(language: string, content: string): string {
   return `${marker}${language}\n${content}\n${marker}`;
 }
 
-/** A description or gap as a block of Markdown: raw HTML neutralised, code fences closed. */
+/**
+ * A description or gap as a block of Markdown: raw HTML neutralised, code fences closed, headings
+ * shown as text. Headings are found last, in the text as shown: neutralised HTML can uncover one
+ * (`<img>` then `#` on the next line is one HTML block; once the tag is text, the `#` is a heading).
+ */
 export function markdown(value: unknown): string {
-  return sanitize(closeFences(withoutHeadings(String(value ?? '').replace(/\r\n?/g, '\n').trim())));
+  return withoutHeadings(sanitize(closeFences(String(value ?? '').replace(/\r\n?/g, '\n').trim())));
 }
 
 /**

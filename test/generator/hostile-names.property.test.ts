@@ -120,7 +120,11 @@ describe('hostile names through the generator', () => {
       {
         numRuns: RUNS,
         // Found by this property: a `\r` operationId quoted raw in docs/mock.md's code examples broke the page's lines.
-        examples: [[{ title: ' ', environment: ' ', schemas: [{ name: '<', properties: [] }], operations: [{ operationId: '\r', tag: '<', summary: '<', description: '__proto__' }, { operationId: '__proto__', tag: ' ', summary: '<', description: '<' }] }]],
+        // And an HTML block whose tag, once neutralised, uncovered a heading on the next line.
+        examples: [
+          [{ title: ' ', environment: ' ', schemas: [{ name: '<', properties: [] }], operations: [{ operationId: '\r', tag: '<', summary: '<', description: '__proto__' }, { operationId: '__proto__', tag: ' ', summary: '<', description: '<' }] }],
+          [{ title: ' ', environment: ' ', schemas: [{ name: '__proto__', properties: [] }], operations: [{ operationId: '<', tag: '__proto__', summary: '__proto__', description: '<img src=x onerror=alert(1)>\r# ' }, { operationId: '__proto__', tag: '<', summary: ' ', description: '<' }] }],
+        ],
       },
     );
   });
