@@ -5,7 +5,6 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import chokidar from 'chokidar';
 import { generate, TOOL_ROOT, type GenerateResult } from './generate.js';
 import { countByLevel } from './release/changes.js';
 import { assertReplaceable, checkTree, isOutputPath, isStale, writeTree } from './output.js';
@@ -140,6 +139,7 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
   const dirs = [path.dirname(path.resolve(spec)), path.join(TOOL_ROOT, 'templates')];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+  const { default: chokidar } = await import('chokidar'); // only when watching: 10 ms to load
   const watcher = chokidar.watch(dirs, { ignoreInitial: true, ignored: (file) => isOutputPath(out, file) });
   watcher.on('all', () => {
     clearTimeout(timer);
