@@ -37,19 +37,23 @@ export interface ConvertOptions {
 }
 
 /**
- * Whether ajv's `discriminator` keyword accepts this schema: `oneOf` members (followed through
- * `$ref`) each declare the tag as a required property with string `const` or `enum` values,
- * no value twice.
+ * Whether ajv's `discriminator` keyword accepts this schema and judges as its `oneOf` would:
+ * `oneOf` members (followed through `$ref`) each of `type: object`, each declaring the tag as a
+ * required property with string `const` or `enum` values, no value twice. ajv skips the keyword,
+ * and with it the `oneOf` it replaces, for a value that is not an object: the converted schema
+ * says `type: object` (toJsonSchema), exactly what members that are all objects require, and a
+ * schema whose own type allows more (or 3.0's `nullable`) keeps its plain `oneOf`.
  */
 export function discriminatorUsable(document: Record<string, any>, schema: Record<string, any>): boolean {
   const tag = schema.discriminator?.propertyName;
   if (typeof tag !== 'string' || !Array.isArray(schema.oneOf)) return false;
+  if ((schema.type !== undefined && schema.type !== 'object') || schema.nullable === true) return false;
   const parentRequires = Array.isArray(schema.required) && schema.required.includes(tag);
   const seen = new Set<unknown>();
   for (const member of schema.oneOf) {
     const resolved = typeof member?.$ref === 'string' ? lookup(document, member.$ref) : member;
     const property = resolved?.properties?.[tag];
-    if (!property || typeof property !== 'object') return false;
+    if (resolved?.type !== 'object' || !property || typeof property !== 'object') return false;
     const values: unknown[] | undefined = 'const' in property ? [property.const] : Array.isArray(property.enum) ? property.enum : undefined;
     if (!values || !(parentRequires || (Array.isArray(resolved.required) && resolved.required.includes(tag)))) return false;
     for (const value of values) {
@@ -95,6 +99,8 @@ export function toJsonSchema(schema: unknown, options: ConvertOptions): JsonSche
       const keep = typeof options.keepDiscriminator === 'function' ? options.keepDiscriminator(src) : options.keepDiscriminator;
       if (keep && value && typeof value === 'object') {
         out.discriminator = { propertyName: (value as { propertyName: unknown }).propertyName };
+        // ajv lets any value that is not an object through a discriminator (see discriminatorUsable).
+        out.type ??= 'object';
       }
     } else if (SCHEMA_MAP_KEYS.has(key) && value && typeof value === 'object') {
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v, options)]));

@@ -112,7 +112,7 @@ describe('toJsonSchema', () => {
     ['component $ref points at the component\'s own $id', { given: { $ref: '#/components/schemas/Project' }, options: o31, want: { $ref: componentId('Project') } }],
     ['x- extensions and annotations dropped, custom keywords kept', { given: { type: 'string', 'x-source-gap': 'g', description: 'd', 'x-future-date-time': true }, options: o31, want: { type: 'string', 'x-future-date-time': true } }],
     ['property named like a keyword survives', { given: { properties: { description: { type: 'string' }, 'x-id': { type: 'number' } } }, options: o31, want: { properties: { description: { type: 'string' }, 'x-id': { type: 'number' } } } }],
-    ['discriminator mapping removed', { given: { oneOf: [], discriminator: { propertyName: 'k', mapping: { a: '#/x' } } }, options: o31, want: { oneOf: [], discriminator: { propertyName: 'k' } } }],
+    ['discriminator mapping removed', { given: { oneOf: [], discriminator: { propertyName: 'k', mapping: { a: '#/x' } } }, options: o31, want: { oneOf: [], discriminator: { propertyName: 'k' }, type: 'object' } }],
     ['3.0 nullable type', { given: { type: 'string', nullable: true }, options: o30, want: { type: ['string', 'null'] } }],
     ['3.0 nullable enum gains null', { given: { type: 'string', enum: ['a'], nullable: true }, options: o30, want: { type: ['string', 'null'], enum: ['a', null] } }],
     ['3.0 nullable $ref', { given: { $ref: '#/components/schemas/A', nullable: true }, options: o30, want: { anyOf: [{ $ref: componentId('A') }, { type: 'null' }] } }],

@@ -66,8 +66,8 @@ const CASES: Record<string, [schema: Record<string, unknown>, data: unknown][]> 
   oneOf: [[{ oneOf: [{ type: 'number' }, { type: 'integer' }] }, 1]],
   if: [[{ if: { type: 'string' }, then: { minLength: 2 }, else: { type: 'number' } }, 'a']],
   discriminator: [
-    [{ type: 'object', discriminator: { propertyName: 'kind' }, required: ['kind'], oneOf: [{ properties: { kind: { const: 'a' } } }] }, { kind: 1 }],
-    [{ type: 'object', discriminator: { propertyName: 'kind' }, required: ['kind'], oneOf: [{ properties: { kind: { const: 'a' } } }] }, { kind: 'b' }],
+    [{ type: 'object', discriminator: { propertyName: 'kind' }, required: ['kind'], oneOf: [{ type: 'object', properties: { kind: { const: 'a' } } }] }, { kind: 1 }],
+    [{ type: 'object', discriminator: { propertyName: 'kind' }, required: ['kind'], oneOf: [{ type: 'object', properties: { kind: { const: 'a' } } }] }, { kind: 'b' }],
   ],
   'x-future-date-time': [[{ type: 'string', 'x-future-date-time': true }, '2000-01-01T00:00:00Z']],
   'x-unique-item-properties': [[{ type: 'array', 'x-unique-item-properties': ['id'] }, [{ id: 'a' }, { id: 'b' }, { id: 'a' }]]],
