@@ -16,22 +16,26 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<void>
   }
 }
 
+/** `--watch` on a copy of the minimal fixture, writing beside it; stopped and removed after the test. */
+async function watchCopy(): Promise<{ dir: string; spec: string; out: string; log: { stdout: string; stderr: string }; writes: () => number }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'watch-'));
+  cpSync(fixture, path.join(dir, 'spec'), { recursive: true });
+  const spec = path.join(dir, 'spec', 'openapi.yaml');
+  const out = path.join(dir, 'out');
+  const log = { stdout: '', stderr: '' };
+  const { code, stop } = await runCli(['--watch', '--spec', spec, '--out', out], { stdout: (t) => (log.stdout += t), stderr: (t) => (log.stderr += t) });
+  cleanup = () => {
+    stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  expect(code).toBe(0);
+  return { dir, spec, out, log, writes: () => log.stdout.match(/^wrote /gm)?.length ?? 0 };
+}
+
 describe('generate --watch', () => {
   it('regenerates when the spec changes, and keeps watching after an invalid edit', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'watch-'));
-    cpSync(fixture, path.join(dir, 'spec'), { recursive: true });
-    const spec = path.join(dir, 'spec', 'openapi.yaml');
-    const out = path.join(dir, 'out');
-    let stdout = '';
-    let stderr = '';
-    const { code, stop } = await runCli(['--watch', '--spec', spec, '--out', out], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-    cleanup = () => {
-      stop();
-      rmSync(dir, { recursive: true, force: true });
-    };
-    expect(code).toBe(0);
-    expect(stdout).toMatch(/watching/);
-    const writes = () => stdout.match(/^wrote /gm)?.length ?? 0;
+    const { spec, out, log, writes } = await watchCopy();
+    expect(log.stdout).toMatch(/watching/);
     expect(writes()).toBe(1);
 
     writeFileSync(spec, readFileSync(spec, 'utf8').replace('title: Minimal API', 'title: Renamed API'));
@@ -39,7 +43,7 @@ describe('generate --watch', () => {
     expect(readFileSync(path.join(out, 'docs', 'index.md'), 'utf8')).toContain('# Renamed API reference');
 
     writeFileSync(spec, 'openapi: 3.1.0\ninfo: [\n');
-    await until(() => /syntax error/.test(stderr), 15_000);
+    await until(() => /syntax error/.test(log.stderr), 15_000);
     expect(readFileSync(path.join(out, 'docs', 'index.md'), 'utf8')).toContain('# Renamed API reference');
   });
 
@@ -72,18 +76,7 @@ describe('generate --watch', () => {
   });
 
   it('keeps seeing a file that an editor saves by renaming a new copy over it', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'watch-'));
-    cpSync(fixture, path.join(dir, 'spec'), { recursive: true });
-    const spec = path.join(dir, 'spec', 'openapi.yaml');
-    const out = path.join(dir, 'out');
-    let stdout = '';
-    const { code, stop } = await runCli(['--watch', '--spec', spec, '--out', out], { stdout: (t) => (stdout += t), stderr: (t) => (stdout += t) });
-    cleanup = () => {
-      stop();
-      rmSync(dir, { recursive: true, force: true });
-    };
-    expect(code).toBe(0);
-    const writes = () => stdout.match(/^wrote /gm)?.length ?? 0;
+    const { dir, spec, out, writes } = await watchCopy();
     // As vim, sed -i and "safe write" save: a new file renamed over the old one, twice.
     const saveAtomically = (title: string) => {
       const copy = path.join(dir, 'spec', '.openapi.yaml.swp');
