@@ -1,4 +1,5 @@
 /** Entry point of `npm run diff`; see release/cli.ts. */
+import { processIo } from './command-line.js';
 import { runDiff } from './release/cli.js';
 
-process.exit(await runDiff(process.argv.slice(2), { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) }));
+process.exit(await runDiff(process.argv.slice(2), processIo));

@@ -4,7 +4,7 @@
  * Exit codes: 0 ok, 1 invalid input, refused output directory, stale output or unexpected failure, 2 usage.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine, processIo, type Io } from './command-line.js';
 import { generate, TOOL_ROOT, type GenerateResult } from './generate.js';
 import { countByLevel } from './release/changes.js';
 import { assertReplaceable, checkTree, isOutputPath, isStale, writeTree } from './output.js';
@@ -28,10 +28,6 @@ The package version moves from the output directory's previous release (as last 
 else as on disk) by the largest change of the document: breaking → major, additive → minor,
 documentation → patch; CHANGELOG.md gets an entry. See \`npm run diff -- --help\`.`;
 
-export interface Io {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
 
 const MAX_WARNINGS = 10;
 
@@ -41,7 +37,6 @@ const MAX_WARNINGS = 10;
  */
 const WATCH_SETTLE_MS = 30;
 
-const processIo: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
 
 /** `; version 1.0.0 → 2.0.0 (2 breaking, 1 additive)` when the document changed since the previous release. */
@@ -66,21 +61,13 @@ const options = {
  */
 export async function runCli(argv: string[], io: Io = processIo): Promise<{ code: number; stop: () => void }> {
   const none = () => {};
-  const usage = (message: string) => {
-    io.stderr(`${message}\n\n${USAGE}\n`);
+  const parsed = parseCommandLine(argv, options, USAGE, io);
+  if (typeof parsed === 'number') return { code: parsed, stop: none };
+  const args = parsed;
+  if (args.check && args.watch) {
+    io.stderr(`--check and --watch cannot be combined\n\n${USAGE}\n`);
     return { code: 2, stop: none };
-  };
-  let args: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
-  try {
-    args = parseArgs({ args: argv, options, allowPositionals: false }).values;
-  } catch (err) {
-    return usage((err as Error).message);
   }
-  if (args.help) {
-    io.stdout(`${USAGE}\n`);
-    return { code: 0, stop: none };
-  }
-  if (args.check && args.watch) return usage('--check and --watch cannot be combined');
 
   const defaultSpec = path.join(TOOL_ROOT, 'spec', 'openapi.yaml');
   const spec = args.spec ?? path.relative(process.cwd(), defaultSpec);

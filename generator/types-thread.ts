@@ -8,9 +8,9 @@
 import { Worker } from 'node:worker_threads';
 import type { Files } from './emit/types.js';
 import type { SpecModel } from './model.js';
-import { GenerationError, type Problem } from './problems.js';
+import { fromErrorReply, type ErrorReply } from './problems.js';
 
-type Reply = { id: number } & ({ ok: true; files: [string, string][] } | { ok: false; summary?: string; problems?: Problem[]; crash?: { name: string; message: string; stack: string } });
+type Reply = { id: number } & ({ ok: true; files: [string, string][] } | ErrorReply);
 
 /** The worker entry: a sibling of this module, compiled alike (launch.mjs builds both). */
 const ENTRY = new URL('./types-worker.js', import.meta.url);
@@ -21,14 +21,6 @@ let worker: Worker | undefined;
 let lastInThread = false;
 let nextId = 0;
 const pending = new Map<number, { resolve: (files: Files) => void; reject: (err: Error) => void }>();
-
-function fromReply(reply: Reply & { ok: false }): Error {
-  if (!reply.crash) return new GenerationError(reply.summary ?? 'Types could not be generated:', reply.problems ?? []);
-  const error = new Error(`types: ${reply.crash.message.split('\n')[0]}`);
-  error.name = reply.crash.name;
-  error.stack = reply.crash.stack;
-  return error;
-}
 
 function failAll(from: Worker, err: Error): void {
   if (worker === from) worker = undefined;
@@ -46,7 +38,7 @@ export function startTypesEmitter(): void {
     pending.delete(reply.id);
     if (!pending.size) started.unref();
     if (reply.ok) request?.resolve(new Map(reply.files));
-    else request?.reject(fromReply(reply));
+    else request?.reject(fromErrorReply(reply, 'types'));
   });
   started.on('error', (err) => failAll(started, err));
   started.on('exit', (code) => failAll(started, new Error(`the types worker exited (code ${code}) without an answer`)));

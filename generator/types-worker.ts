@@ -3,15 +3,14 @@ import { parentPort } from 'node:worker_threads';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { emitTypes } from './emit/types.js';
 import { buildModel } from './model.js';
-import { GenerationError } from './problems.js';
+import { toErrorReply } from './problems.js';
 
 parentPort!.on('message', async ({ id, document }: { id: number; document: OpenAPI3 }) => {
   let reply: unknown;
   try {
     reply = { id, ok: true, files: [...(await emitTypes(buildModel(document)))] };
   } catch (err) {
-    const e = err instanceof Error ? err : new Error(String(err));
-    reply = err instanceof GenerationError ? { id, ok: false, summary: err.summary, problems: err.problems } : { id, ok: false, crash: { name: e.name, message: e.message, stack: e.stack ?? '' } };
+    reply = { id, ...toErrorReply(err) };
   }
   parentPort!.postMessage(reply);
 });

@@ -5,7 +5,7 @@
  */
 import { buildModel } from './model.js';
 import { emitValidators } from './emit/validators.js';
-import { GenerationError } from './problems.js';
+import { toErrorReply } from './problems.js';
 import type { OpenAPI3 } from 'openapi-typescript';
 
 process.once('message', (document: OpenAPI3) => {
@@ -14,8 +14,7 @@ process.once('message', (document: OpenAPI3) => {
     const out = emitValidators(buildModel(document));
     reply = { ok: true, files: [...out.files], entries: out.entries, warnings: out.warnings };
   } catch (err) {
-    const e = err instanceof Error ? err : new Error(String(err));
-    reply = err instanceof GenerationError ? { ok: false, summary: err.summary, problems: err.problems } : { ok: false, crash: { name: e.name, message: e.message, stack: e.stack ?? '' } };
+    reply = toErrorReply(err);
   }
   process.send!(reply, () => process.exit(0));
 });

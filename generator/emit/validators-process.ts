@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { OpenAPI3 } from 'openapi-typescript';
-import { GenerationError, type Problem } from '../problems.js';
+import { fromErrorReply, type ErrorReply } from '../problems.js';
 import type { ValidatorEntry, ValidatorsOutput } from './validators.js';
 
 const self = fileURLToPath(import.meta.url);
@@ -15,27 +15,7 @@ const CHILD = path.join(path.dirname(self), '..', `validators-child${EXTENSION}`
 const execArgv = (): string[] =>
   EXTENSION === '.ts' ? ['--import', pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs')).href] : [];
 
-type Reply =
-  | { ok: true; files: [string, string][]; entries: ValidatorEntry[]; warnings: string[] }
-  | { ok: false; summary?: string; problems?: Problem[]; crash?: Crash };
-
-/** An unexpected exception in the child, as it travels over IPC. */
-interface Crash {
-  name: string;
-  message: string;
-  stack: string;
-}
-
-/**
- * The child's exception as one in this process: same name, the message's first line (run.ts prints
- * one located line), the child's stack for --debug.
- */
-function fromCrash(crash: Crash): Error {
-  const error = new Error(`validator compilation: ${crash.message.split('\n')[0]}`);
-  error.name = crash.name;
-  error.stack = crash.stack;
-  return error;
-}
+type Reply = { ok: true; files: [string, string][]; entries: ValidatorEntry[]; warnings: string[] } | ErrorReply;
 
 export function emitValidatorsInChild(document: OpenAPI3): Promise<ValidatorsOutput> {
   return new Promise((resolve, reject) => {
@@ -44,8 +24,7 @@ export function emitValidatorsInChild(document: OpenAPI3): Promise<ValidatorsOut
     child.once('message', (reply: Reply) => {
       settled = true;
       if (reply.ok) resolve({ files: new Map(reply.files), entries: reply.entries, warnings: reply.warnings });
-      else if (reply.crash !== undefined) reject(fromCrash(reply.crash));
-      else reject(new GenerationError(reply.summary ?? 'Validators could not be generated:', reply.problems ?? []));
+      else reject(fromErrorReply(reply, 'validator compilation'));
     });
     child.once('error', (err) => {
       if (!settled) reject(err);

@@ -5,7 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine, type Io } from '../command-line.js';
 import { loadSpec } from '../load.js';
 import { GenerationError } from '../problems.js';
 import { countByLevel, groupChanges, highestLevel, LEVELS, type Change, type Level } from './changes.js';
@@ -32,10 +32,6 @@ const options = {
   help: { type: 'boolean', default: false },
 } as const;
 
-export interface Io {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
 
 class UsageError extends Error {}
 
@@ -110,16 +106,9 @@ export async function runDiff(argv: string[], io: Io, cwd = process.cwd()): Prom
     io.stderr(`${message}\n\n${USAGE}\n`);
     return 2;
   };
-  let args: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
-  try {
-    args = parseArgs({ args: argv, options, allowPositionals: false }).values;
-  } catch (err) {
-    return usage((err as Error).message);
-  }
-  if (args.help) {
-    io.stdout(`${USAGE}\n`);
-    return 0;
-  }
+  const parsed = parseCommandLine(argv, options, USAGE, io);
+  if (typeof parsed === 'number') return parsed;
+  const args = parsed;
   const failOn = args['fail-on'];
   if (failOn !== undefined && !(FAIL_ON as readonly string[]).includes(failOn)) return usage(`--fail-on must be one of ${FAIL_ON.join(', ')}, not ${JSON.stringify(failOn)}`);
 
