@@ -10,7 +10,7 @@ import { buildModel, type SpecModel } from './model.js';
 import type { Files } from './emit/types.js';
 import { emitTypesOffThread, startTypesEmitter } from './types-thread.js';
 import { emitValidators, type ValidatorsOutput } from './emit/validators.js';
-import { emitValidatorsInChild } from './emit/validators-process.js';
+import { emitValidatorsInChildren } from './emit/validators-process.js';
 import { emitClient } from './emit/client.js';
 import { emitMock } from './emit/mock.js';
 import { docsPages, emitDocs } from './emit/docs.js';
@@ -35,7 +35,7 @@ export interface GenerateOptions {
   lintConfig?: string | undefined;
   templatesDir?: string;
   packageName?: string;
-  /** Compile validators in a child process: default only for large documents. */
+  /** Compile validators in child processes: default only for large documents. */
   validatorsInChild?: boolean;
   /** Let `$ref`s read files outside the spec's folder and http(s) URLs (default: no). */
   allowExternalRefs?: boolean | undefined;
@@ -64,7 +64,7 @@ const COMPILE_CACHE = path.join(TOOL_ROOT, '.cache', 'typescript');
 /** The generated package's dependencies (json-schema-faker: the mock's data sampler), at the versions in package.json. */
 const RUNTIME_DEPENDENCIES = ['openapi-fetch', 'ajv', 'ajv-formats', 'json-schema-faker'];
 
-/** Schemas plus operations above which validators compile in a child process, and types in the main thread. */
+/** Schemas plus operations above which validators compile in child processes, and types in the main thread. */
 const LARGE_DOCUMENT = 400;
 
 function runtimeDependencies(): Record<string, string> {
@@ -104,11 +104,11 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   // git answers while the emitters run.
   const pendingDate = lastCommitDate(loaded.files.map((file) => path.resolve(file)), path.dirname(path.resolve(options.spec)));
 
-  // A large document's validators compile in a child process while this one emits the rest (the
+  // A large document's validators compile in child processes while this one emits the rest (a
   // child's start-up costs more than it saves on a small one). Its types are emitted in this thread:
   // the types worker would hold another copy of the document and of its types (memory).
   const large = model.schemaNames.length + model.operations.length > LARGE_DOCUMENT;
-  const pendingValidators: Promise<ValidatorsOutput> = (options.validatorsInChild ?? large) ? emitValidatorsInChild(loaded.document) : Promise.resolve().then(() => emitValidators(model));
+  const pendingValidators: Promise<ValidatorsOutput> = (options.validatorsInChild ?? large) ? emitValidatorsInChildren(loaded.document, model) : Promise.resolve().then(() => emitValidators(model));
   pendingValidators.catch(() => {});
   add(await emitTypesOffThread(model, { inThread: large }));
   add(emitClient(model, templatesDir));

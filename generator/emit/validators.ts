@@ -22,6 +22,7 @@ import type { OperationModel, SpecModel } from '../model.js';
 import { assertUnique, escapePointer } from '../names.js';
 import { commentSafe } from '../problems.js';
 import type { Files } from './types.js';
+import { compiledEntries } from './validator-shares.js';
 
 export interface ValidatorEntry {
   /** Export name, e.g. `validateProject`, `validateUpdateQuotaTargetsRequest`. */
@@ -144,12 +145,6 @@ function collectFormats(node: unknown, out: Set<string>): Set<string> {
 /** A component schema's validator is that schema itself; the others get their own `$id`. */
 const entryId = (entry: ValidatorEntry) => (entry.kind === 'schema' ? componentId(entry.component!) : `${SCHEMA_BASE}${entry.name}`);
 
-interface Compiled {
-  ajv: Ajv2020;
-  entries: ValidatorEntry[];
-  skipped: string[];
-}
-
 /** Names every plain object inherits (`constructor`, `toString`, `__proto__`, ...). */
 const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
@@ -181,18 +176,31 @@ const readable = (message: string) =>
     .replaceAll(`${SCHEMA_BASE}schemas/`, '#/components/schemas/')
     .replaceAll(SCHEMA_BASE, '');
 
-function compileAll(model: SpecModel, entries: ValidatorEntry[]): Compiled {
+/**
+ * The validators compiled by one ajv: the functions they reach, as shipped, named canonically
+ * (modules.ts), so that shares compiled by separate ajv instances merge into what one would give.
+ */
+export interface CompiledShare {
+  functions: ShippedFunction[];
+  /** Each compiled validator's name and its function. */
+  exports: [validator: string, fn: string][];
+  /** Validators (by index in `validatorEntries`) that could not be compiled, with why; `all` when none could. */
+  skipped: [index: number | 'all', reason: string][];
+}
+
+/** Compiles the entries at `indices` (of `entries`, from `validatorEntries(model)`) with one ajv. */
+export function compileShare(model: SpecModel, entries: ValidatorEntry[], indices: readonly number[]): CompiledShare {
   const ownProperties = usesInheritedNames(model.document.components?.schemas, entries.map((e) => e.schema));
   const roots = [model.document.components?.schemas, entries.map((e) => e.schema)];
   const [unevaluated, dynamicRef] = [usesKeywords(UNEVALUATED_KEYWORDS, ...roots), usesKeywords(DYNAMIC_KEYWORDS, ...roots)];
   const ajv = createAjv({ standalone: true, discriminator: true, ownProperties, unevaluated, dynamicRef, messages: false });
-  const skipped: string[] = [];
+  const skipped: CompiledShare['skipped'] = [];
   const declared = (model.document as { jsonSchemaDialect?: unknown }).jsonSchemaDialect;
   let dialect: Dialect | undefined;
   try {
     dialect = declared === undefined ? undefined : dialectOf(declared);
   } catch (err) {
-    return { ajv, entries: [], skipped: [`#/jsonSchemaDialect: ${(err as Error).message}: every validator`] };
+    return { functions: [], exports: [], skipped: [['all', `#/jsonSchemaDialect: ${(err as Error).message}: every validator`]] };
   }
   // A discriminator ajv cannot use is dropped from that schema only; `oneOf` still validates.
   const options: ConvertOptions = {
@@ -213,28 +221,76 @@ function compileAll(model: SpecModel, entries: ValidatorEntry[]): Compiled {
       unreadable.set(name, readable((err as Error).message));
     }
   }
-  const kept: ValidatorEntry[] = [];
-  for (const entry of entries) {
+  const exports: Record<string, string> = {};
+  for (const index of indices) {
+    const entry = entries[index]!;
     const id = entryId(entry);
     const reason = entry.kind === 'schema' ? unreadable.get(entry.component!) : undefined;
     if (reason !== undefined) {
-      skipped.push(`#${entry.pointer}: ${reason}`);
-      continue;
-    }
-    if (entry.sameAsComponent) {
-      if (kept.some((k) => k.kind === 'schema' && k.name === entry.name)) kept.push(entry);
+      skipped.push([index, `#${entry.pointer}: ${reason}`]);
       continue;
     }
     try {
       if (entry.kind !== 'schema') ajv.addSchema({ $id: id, ...(toJsonSchema(entry.schema, options) as object) });
       ajv.getSchema(id);
-      kept.push(entry);
+      exports[entry.name] = id;
     } catch (err) {
       if (entry.kind !== 'schema') ajv.removeSchema(id);
-      skipped.push(`#${entry.pointer}: ${readable((err as Error).message)}`);
+      skipped.push([index, `#${entry.pointer}: ${readable((err as Error).message)}`]);
     }
   }
-  return { ajv, entries: kept, skipped };
+  const compiled = standaloneModules(ajv, exports);
+  return { functions: compiled.modules.map(shipped), exports: [...compiled.exports], skipped };
+}
+
+/**
+ * The shares of one document's validators as one: each function once, in the order a walk from
+ * the validators in `entries`' order reaches them (the shares' order does not matter); the
+ * validators kept, in `entries`' order, and the reasons of those skipped.
+ */
+export function mergeShares(entries: ValidatorEntry[], shares: CompiledShare[]): { functions: ShippedFunction[]; exports: Map<string, string>; kept: ValidatorEntry[]; skipped: string[] } {
+  const everything = shares.flatMap((s) => s.skipped).find(([index]) => index === 'all');
+  if (everything) return { functions: [], exports: new Map(), kept: [], skipped: [everything[1]] };
+  const byName = new Map<string, ShippedFunction>();
+  const values = new Map<string, string>();
+  for (const share of shares) {
+    for (const fn of share.functions) {
+      const seen = byName.get(fn.name);
+      if (!seen) byName.set(fn.name, fn);
+      // Same name, other code: two schemas hashed alike (modules.ts functionName), or ajv's output depends on what else it compiled.
+      else if (seen.code !== fn.code) throw new Error(`validator function ${fn.name} was compiled to different code by two shares of the document`);
+      // Values are declared once per name in the one-file build: one name must be one value.
+      for (const value of fn.values) {
+        if ((values.get(value.name) ?? value.code) !== value.code) throw new Error(`two values of the compiled validators hash to the same name ${value.name}`);
+        values.set(value.name, value.code);
+      }
+    }
+  }
+  const compiled = new Map(shares.flatMap((s) => s.exports));
+  const reasons = new Map(shares.flatMap((s) => s.skipped) as [number, string][]);
+  const kept: ValidatorEntry[] = [];
+  const skipped: string[] = [];
+  const exports = new Map<string, string>();
+  entries.forEach((entry, index) => {
+    if (entry.sameAsComponent) {
+      if (exports.has(entry.name)) kept.push(entry);
+    } else if (compiled.has(entry.name)) {
+      kept.push(entry);
+      exports.set(entry.name, compiled.get(entry.name)!);
+    } else if (reasons.has(index)) skipped.push(reasons.get(index)!);
+  });
+  const functions: ShippedFunction[] = [];
+  const reached = new Set<string>();
+  const visit = (name: string): void => {
+    if (reached.has(name)) return;
+    reached.add(name);
+    const fn = byName.get(name);
+    if (!fn) throw new Error(`validator function ${name} is called but was not compiled`);
+    fn.imports.forEach(visit);
+    functions.push(fn);
+  };
+  for (const fn of exports.values()) visit(fn);
+  return { functions, exports, kept, skipped };
 }
 
 /**
@@ -325,8 +381,17 @@ export const compiledValidatorsImport = (): Record<string, Record<string, string
 const COMPILED_DIR = 'dist/compiled';
 const HELPERS = 'helpers.js';
 
-/** The module shared by every compiled function: error collection. */
-const helpersModule = (): string => [COLLECTION_HELPERS, `export { ${COLLECTION_HELPER_NAMES.join(', ')} };`, ''].join('\n');
+/** The module shared by every compiled function: error collection, and the error helpers any of `functions` calls. */
+function helpersModule(functions: readonly ShippedFunction[]): string {
+  const errorHelpers = usedErrorHelpers(functions);
+  return [COLLECTION_HELPERS, ...errorHelpers.values(), `export { ${[...COLLECTION_HELPER_NAMES, ...errorHelpers.keys()].join(', ')} };`, ''].join('\n');
+}
+
+/** The error helpers (standalone.ts `errorHelpers`) `functions` call, by name, sorted: the same output whatever the order of the functions. */
+function usedErrorHelpers(functions: readonly ShippedFunction[]): Map<string, string> {
+  const all = new Map(functions.flatMap((fn) => [...fn.errorHelpers]));
+  return new Map([...all].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
 
 /**
  * The module through which the compiled functions import one CommonJS module (`ajv/dist/runtime/equal.js`):
@@ -336,18 +401,27 @@ const interopFile = (spec: string): string => `cjs-${spec.replace(/\.js$/, '').r
 const interopModule = (spec: string): string =>
   [`import * as ns from ${JSON.stringify(spec)};`, CJS_HELPER, 'export default /* @__PURE__ */ __cjs(ns);', ''].join('\n');
 
-/** A compiled function as shipped: trimmed and with linear error collection (standalone.ts `shippedCode`), `__proto__` keys kept. */
+/** A compiled function as shipped: trimmed, with linear error collection and shorter statements (standalone.ts `shippedCode`), `__proto__` keys kept. */
 interface ShippedFunction extends FunctionModule {
-  /** The error-collection helpers it calls. */
+  /** The helpers it calls: error collection, and its error helpers. */
   helpers: string[];
+  /** Its error helpers' declarations, by name. */
+  errorHelpers: Map<string, string>;
   /** What its code reads of each schema literal it uses. */
   reads: Map<string, ReadPaths>;
+  /** Its module (`functionModule`), made where it was compiled. */
+  module: string;
+  /** The CommonJS modules that module imports through an interop module (`interopFile`). */
+  requires: string[];
 }
 
 function shipped(fn: FunctionModule): ShippedFunction {
   const trimmed = shippedCode(fn.code, new Set(fn.values.filter((v) => v.schema !== undefined).map((v) => v.name)));
   const code = ownProtoKeys(trimmed.code);
-  return { ...fn, code, reads: trimmed.reads, helpers: COLLECTION_HELPER_NAMES.filter((helper) => new RegExp(`\\b${helper}\\(`).test(code)) };
+  const helpers = [...COLLECTION_HELPER_NAMES.filter((helper) => new RegExp(`\\b${helper}\\(`).test(code)), ...trimmed.errorHelpers.keys()];
+  const function_ = { ...fn, values: [...fn.values, ...trimmed.values], code, reads: trimmed.reads, helpers, errorHelpers: trimmed.errorHelpers };
+  const requires = new Set<string>();
+  return { ...function_, module: functionModule(function_, requires), requires: [...requires] };
 }
 
 /**
@@ -360,7 +434,7 @@ function declare(value: ScopeValue, reads: ReadPaths | undefined): string {
 }
 
 /** One compiled function's module: imports of the functions and helpers it calls, its code, its export. */
-function functionModule(fn: ShippedFunction, required: Set<string>): string {
+function functionModule(fn: Omit<ShippedFunction, 'module' | 'requires'>, required: Set<string>): string {
   const values = fn.values.map((v) => declare(v, fn.reads.get(v.name)));
   const body = requiresToImports([...values, fn.code].join('\n'), {
     runtime: '../runtime/',
@@ -392,7 +466,7 @@ function singleFile(functions: ShippedFunction[], exports: Map<string, string>):
     }
     parts.push(fn.code);
   }
-  if (functions.some((fn) => fn.helpers.length)) parts.push(COLLECTION_HELPERS);
+  if (functions.some((fn) => fn.helpers.length)) parts.push(COLLECTION_HELPERS, ...usedErrorHelpers(functions).values());
   parts.push(`export { ${[...exports].map(([name, fn]) => `${fn} as ${name}`).join(', ')} };`, '');
   return requiresToImports(parts.join('\n'), { runtime: './runtime/' });
 }
@@ -409,13 +483,14 @@ export interface ValidatorsOutput {
  */
 const PURE = '/* @__PURE__ */ ';
 
-export function emitValidators(model: SpecModel): ValidatorsOutput {
-  const { ajv, entries, skipped } = compileAll(model, validatorEntries(model));
+/** The validators' files; `shares` are the document's validators compiled in parts (validators-process.ts), else all are compiled here. */
+export function emitValidators(model: SpecModel, shares?: CompiledShare[]): ValidatorsOutput {
+  const all = validatorEntries(model);
+  const { kept: entries, skipped, functions, exports } = mergeShares(all, shares ?? [compileShare(model, all, compiledEntries(all))]);
   const exported = entries.filter((e) => !e.sameAsComponent);
-  const compiled = standaloneModules(ajv, Object.fromEntries(exported.map((e) => [e.name, entryId(e)])));
-  const functions = compiled.modules.map(shipped);
-  const required = new Set<string>();
-  const functionFiles = functions.map((fn): [string, string] => [`${COMPILED_DIR}/${fn.name}.js`, functionModule(fn, required)]);
+  const compiled = { exports };
+  const required = new Set(functions.flatMap((fn) => fn.requires));
+  const functionFiles = functions.map((fn): [string, string] => [`${COMPILED_DIR}/${fn.name}.js`, fn.module]);
   // The function modules' index: re-exports only, so a bundler follows those a consumer uses.
   const index = [...compiled.exports].map(([name, fn]) => `export { ${fn} as ${name} } from './${fn}.js';`).join('\n');
 
@@ -458,7 +533,7 @@ export function emitValidators(model: SpecModel): ValidatorsOutput {
     files: new Map([
       ...functionFiles,
       ...[...required].sort().map((spec): [string, string] => [`${COMPILED_DIR}/${interopFile(spec)}`, interopModule(spec)]),
-      [`${COMPILED_DIR}/${HELPERS}`, helpersModule()],
+      [`${COMPILED_DIR}/${HELPERS}`, helpersModule(functions)],
       [`${COMPILED_DIR}/index.js`, `${index}\n`],
       ['dist/validators.compiled.js', singleFile(functions, compiled.exports)],
       ['dist/validators.compiled.d.ts', dts],

@@ -79,7 +79,7 @@ async function bundledCode(validator: string): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-const functionModules = (modules: string[]) => modules.filter((m) => /^validate\d+$/.test(m));
+const functionModules = (modules: string[]) => modules.filter((m) => /^validate_[0-9a-f]+$/.test(m));
 
 describe('validators as modules', () => {
   it('bundles only the modules of the imported validator and of what it references', async () => {
@@ -116,11 +116,11 @@ describe('validators as modules', () => {
   it('defines each compiled function in exactly one module, the same functions as the one-file build', () => {
     const compiled = path.join(out, 'dist', 'compiled');
     const defined = readdirSync(compiled)
-      .filter((f) => /^validate\d+\.js$/.test(f))
-      .flatMap((f) => [...readFileSync(path.join(compiled, f), 'utf8').matchAll(/^function (validate\d+)\(/gm)].map((m) => ({ file: f, name: m[1]! })));
+      .filter((f) => /^validate_[0-9a-f]+\.js$/.test(f))
+      .flatMap((f) => [...readFileSync(path.join(compiled, f), 'utf8').matchAll(/^function (validate_[0-9a-f]+)\(/gm)].map((m) => ({ file: f, name: m[1]! })));
     for (const { file, name } of defined) expect(file).toBe(`${name}.js`);
     for (const file of readdirSync(compiled)) expect(readFileSync(path.join(compiled, file), 'utf8'), file).not.toMatch(/\brequire\(/);
-    const single = [...readFileSync(path.join(out, 'dist', 'validators.compiled.js'), 'utf8').matchAll(/^function (validate\d+)\(/gm)].map((m) => m[1]);
+    const single = [...readFileSync(path.join(out, 'dist', 'validators.compiled.js'), 'utf8').matchAll(/^function (validate_[0-9a-f]+)\(/gm)].map((m) => m[1]);
     expect(defined.map((d) => d.name).sort()).toEqual(single.sort());
   });
 
@@ -160,6 +160,11 @@ describe('our package', () => {
   it('bundles validateSkill in at most 15 KB, with none of the other components', async () => {
     const { bytes, files } = await bundleValidator(path.join(TOOL_ROOT, 'generated'), 'validateSkill');
     expect(bytes).toBeLessThanOrEqual(15_000);
-    expect(files.filter((f) => /validate\d+\.js$/.test(f))).toHaveLength(1);
+    expect(files.filter((f) => /validate_[0-9a-f]+\.js$/.test(f))).toHaveLength(1);
+  });
+
+  it('bundles validateProject, its ~50 components included, in at most 60 KB', async () => {
+    const { bytes } = await bundleValidator(path.join(TOOL_ROOT, 'generated'), 'validateProject');
+    expect(bytes).toBeLessThanOrEqual(60_000);
   });
 });

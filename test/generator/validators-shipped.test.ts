@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { TOOL_ROOT } from '../../generator/generate.js';
 import { buildModel } from '../../generator/model.js';
 import { emitValidators, requiresToImports } from '../../generator/emit/validators.js';
-import { mergeReadPaths, prunedLiteral, shippedCode, type ReadPaths } from '../../generator/validation/standalone.js';
+import { errorHelperName, mergeReadPaths, prunedLiteral, shippedCode, type ReadPaths } from '../../generator/validation/standalone.js';
 import type { OpenAPI3 } from 'openapi-typescript';
 
 const paths = (code: string, names: string[]): Map<string, ReadPaths> => shippedCode(code, new Set(names)).reads;
@@ -43,6 +43,54 @@ describe('schema literals pruned to what the code reads', () => {
     const dist = path.join(TOOL_ROOT, 'generated', 'dist');
     const single = readFileSync(path.join(dist, 'validators.compiled.js'), 'utf8');
     expect(single).not.toMatch(/"description":|"\$id":|schemaPath|sourceURL|parentData|rootData|require\(/);
+  });
+});
+
+describe('shorter statements for what every compiled function repeats', () => {
+  const error = (path: string, keyword: string, params: string) =>
+    `const err0 = {instancePath:${path},schemaPath:"#/x",keyword:"${keyword}",params:${params}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;`;
+
+  it('stores each error through a helper of its shape, a closed-set parameter written in the helper', () => {
+    const { code, errorHelpers } = shippedCode(
+      `function v(data, {instancePath=""}={}){${error('instancePath+"/a"', 'type', '{type: "string"}')}${error('instancePath', 'required', '{missingProperty: "a b"}')}}`,
+      new Set(),
+    );
+    expect(code).toContain('__error_type_type$3d$string(vErrors, instancePath+"/a");');
+    expect(code).toContain('__error_required_missingProperty(vErrors, instancePath, "a b");');
+    expect(errorHelpers.get('__error_type_type$3d$string')).toContain('{ instancePath, keyword: "type", params: { type: "string" } }');
+    expect(errorHelpers.get('__error_required_missingProperty')).toContain('{ instancePath, keyword: "required", params: { missingProperty: p0 } }');
+  });
+
+  it('names one helper per shape, whatever the characters of keywords and parameters', () => {
+    expect(errorHelperName('false schema', [])).toBe('__error_false$20$schema');
+    expect(errorHelperName('a_b', ['c'])).not.toBe(errorHelperName('a', ['b_c']));
+    expect(errorHelperName('a', ['b$5f$c'])).not.toBe(errorHelperName('a', ['b_c']));
+  });
+
+  it('keeps the generic call for an error whose parameters it cannot read', () => {
+    const { code, errorHelpers } = shippedCode(`function v(data, {instancePath=""}={}){${error('instancePath', 'x-odd', '{value: f(a, b)}')}}`, new Set());
+    expect(code).toContain('__error(vErrors, instancePath, "x-odd", {value: f(a, b)});');
+    expect(errorHelpers.size).toBe(0);
+  });
+
+  it('passes the instance path on its own, other context fields in an object after it', () => {
+    const { code } = shippedCode('function v(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){ w(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData,dynamicAnchors}); w(data, {instancePath}); }', new Set());
+    expect(code).toBe('function v(data, instancePath="", {dynamicAnchors={}}={}){ w(data.a, instancePath+"/a", {dynamicAnchors}); w(data, instancePath); }');
+  });
+
+  it('refuses a context passed in another shape', () => {
+    expect(() => shippedCode('function v(data, {instancePath=""}={}){ w(data, {instancePath:instancePath+"/a",odd:{x:1}}); }', new Set())).toThrow(/passes its call context in an unknown way/);
+  });
+
+  it("tests a function's value for an object once, unless the function assigns it", () => {
+    const test = 'data && typeof data == "object" && !Array.isArray(data)';
+    const body = `if(${test}){a();}if(${test}){b();}`;
+    expect(shippedCode(`function v(data){let vErrors = null;${body}}`, new Set()).code).toBe(
+      'function v(data){let vErrors = null;const __dataIsObject = data && typeof data == "object" && !__isArray(data);if(__dataIsObject){a();}if(__dataIsObject){b();}}',
+    );
+    expect(shippedCode(`function v(data){let vErrors = null;data = 1;${body}}`, new Set()).code).not.toContain('__dataIsObject');
+    // A string that reads like the test is no test.
+    expect(shippedCode(`function v(data){let vErrors = null;f("${test.replaceAll('"', '\\"')}");if(${test}){a();}}`, new Set()).code).not.toContain('__dataIsObject');
   });
 });
 

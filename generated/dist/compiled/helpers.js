@@ -22,11 +22,95 @@ function __error(errors, instancePath, keyword, params, message, propertyName) {
   return __pushError(errors, error);
 }
 /** Appends a called validator's errors in place (ajv's generated code concatenated them: quadratic). */
-function __appendErrors(collected, errors) {
+function __appendErrors(collected, validate) {
+  const errors = validate.errors;
   if (collected === null) return errors;
   let i = 0;
   for (; i < errors.length && collected.length < __MAX_ERRORS; i++) collected.push(errors[i]);
   if (i < errors.length) __countErrors(collected, errors.length - i);
   return collected;
 }
-export { __pushError, __error, __appendErrors };
+/** `Array.isArray`, which ajv's code calls at every array and object schema, under a name a minifier can shorten. */
+const __isArray = Array.isArray;
+function __error_anyOf(errors, instancePath) {
+  return __pushError(errors, { instancePath, keyword: "anyOf", params: {} });
+}
+function __error_const_allowedValue(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "const", params: { allowedValue: p0 } });
+}
+function __error_discriminator_error_tag_tagValue(errors, instancePath, p0, p1, p2) {
+  return __pushError(errors, { instancePath, keyword: "discriminator", params: { error: p0, tag: p1, tagValue: p2 } });
+}
+function __error_enum_allowedValues(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "enum", params: { allowedValues: p0 } });
+}
+function __error_false$20$schema(errors, instancePath) {
+  return __pushError(errors, { instancePath, keyword: "false schema", params: {} });
+}
+function __error_format_format(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "format", params: { format: p0 } });
+}
+function __error_if_failingKeyword(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "if", params: { failingKeyword: p0 } });
+}
+function __error_if_failingKeyword$3d$then(errors, instancePath) {
+  return __pushError(errors, { instancePath, keyword: "if", params: { failingKeyword: "then" } });
+}
+function __error_maxItems_limit(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "maxItems", params: { limit: p0 } });
+}
+function __error_maxLength_limit(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "maxLength", params: { limit: p0 } });
+}
+function __error_maximum_comparison$3d$$3c$$3d$_limit(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "maximum", params: { comparison: "<=", limit: p0 } });
+}
+function __error_minItems_limit(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "minItems", params: { limit: p0 } });
+}
+function __error_minLength_limit(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "minLength", params: { limit: p0 } });
+}
+function __error_minimum_comparison$3d$$3e$$3d$_limit(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "minimum", params: { comparison: ">=", limit: p0 } });
+}
+function __error_not(errors, instancePath) {
+  return __pushError(errors, { instancePath, keyword: "not", params: {} });
+}
+function __error_oneOf_passingSchemas(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "oneOf", params: { passingSchemas: p0 } });
+}
+function __error_pattern_pattern(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "pattern", params: { pattern: p0 } });
+}
+function __error_required_missingProperty(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "required", params: { missingProperty: p0 } });
+}
+function __error_type_type(errors, instancePath, p0) {
+  return __pushError(errors, { instancePath, keyword: "type", params: { type: p0 } });
+}
+function __error_type_type$3d$array(errors, instancePath) {
+  return __pushError(errors, { instancePath, keyword: "type", params: { type: "array" } });
+}
+function __error_type_type$3d$boolean(errors, instancePath) {
+  return __pushError(errors, { instancePath, keyword: "type", params: { type: "boolean" } });
+}
+function __error_type_type$3d$integer(errors, instancePath) {
+  return __pushError(errors, { instancePath, keyword: "type", params: { type: "integer" } });
+}
+function __error_type_type$3d$null(errors, instancePath) {
+  return __pushError(errors, { instancePath, keyword: "type", params: { type: "null" } });
+}
+function __error_type_type$3d$number(errors, instancePath) {
+  return __pushError(errors, { instancePath, keyword: "type", params: { type: "number" } });
+}
+function __error_type_type$3d$object(errors, instancePath) {
+  return __pushError(errors, { instancePath, keyword: "type", params: { type: "object" } });
+}
+function __error_type_type$3d$string(errors, instancePath) {
+  return __pushError(errors, { instancePath, keyword: "type", params: { type: "string" } });
+}
+function __error_x$2d$future$2d$date$2d$time(errors, instancePath) {
+  return __pushError(errors, { instancePath, keyword: "x-future-date-time", params: {} });
+}
+export { __pushError, __error, __appendErrors, __isArray, __error_anyOf, __error_const_allowedValue, __error_discriminator_error_tag_tagValue, __error_enum_allowedValues, __error_false$20$schema, __error_format_format, __error_if_failingKeyword, __error_if_failingKeyword$3d$then, __error_maxItems_limit, __error_maxLength_limit, __error_maximum_comparison$3d$$3c$$3d$_limit, __error_minItems_limit, __error_minLength_limit, __error_minimum_comparison$3d$$3e$$3d$_limit, __error_not, __error_oneOf_passingSchemas, __error_pattern_pattern, __error_required_missingProperty, __error_type_type, __error_type_type$3d$array, __error_type_type$3d$boolean, __error_type_type$3d$integer, __error_type_type$3d$null, __error_type_type$3d$number, __error_type_type$3d$object, __error_type_type$3d$string, __error_x$2d$future$2d$date$2d$time };
