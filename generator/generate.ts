@@ -5,11 +5,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { OpenAPI3 } from 'openapi-typescript';
 import { loadSpec } from './load.js';
 import { buildModel, type SpecModel } from './model.js';
 import type { Files } from './emit/types.js';
-import { emitTypesOffThread, startTypesEmitter } from './types-thread.js';
-import { emitValidators, type ValidatorsOutput } from './emit/validators.js';
+import { emitTypesOffThread, startTypesEmitter, stopTypesEmitter } from './types-thread.js';
+import { emitValidators, validatorEntries, type ValidatorEntry, type ValidatorsOutput } from './emit/validators.js';
 import { emitValidatorsInChildren } from './emit/validators-process.js';
 import { emitClient } from './emit/client.js';
 import { emitMock } from './emit/mock.js';
@@ -35,7 +36,7 @@ export interface GenerateOptions {
   lintConfig?: string | undefined;
   templatesDir?: string;
   packageName?: string;
-  /** Compile validators in child processes: default only for large documents. */
+  /** Compile validators in a child process: default only for large documents. */
   validatorsInChild?: boolean;
   /** Let `$ref`s read files outside the spec's folder and http(s) URLs (default: no). */
   allowExternalRefs?: boolean | undefined;
@@ -48,6 +49,12 @@ export interface GenerateOptions {
    * version moves and CHANGELOG.md gets an entry when the document changed. None: a first release.
    */
   out?: string | undefined;
+  /**
+   * Receives, while the validators compile, the files emitted so far as the result will most
+   * likely hold them (a writer can start on them: output.ts `openTree`). The result's `files`
+   * remain the whole output.
+   */
+  stage?: ((files: Files) => void) | undefined;
 }
 
 export interface GenerateResult {
@@ -64,7 +71,7 @@ const COMPILE_CACHE = path.join(TOOL_ROOT, '.cache', 'typescript');
 /** The generated package's dependencies (json-schema-faker: the mock's data sampler), at the versions in package.json. */
 const RUNTIME_DEPENDENCIES = ['openapi-fetch', 'ajv', 'ajv-formats', 'json-schema-faker'];
 
-/** Schemas plus operations above which validators compile in child processes, and types in the main thread. */
+/** Schemas plus operations above which validators compile in a child process, and types in the main thread. */
 const LARGE_DOCUMENT = 400;
 
 function runtimeDependencies(): Record<string, string> {
@@ -74,11 +81,16 @@ function runtimeDependencies(): Record<string, string> {
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const templatesDir = options.templatesDir ?? path.join(TOOL_ROOT, 'templates');
-  // openapi-typescript loads in its worker meanwhile.
+  // openapi-typescript loads in its worker meanwhile, then emits the types while the spec is linted.
   startTypesEmitter();
-  const loaded = await loadSpec(options.spec, { lintConfig: options.lintConfig, allowExternalRefs: options.allowExternalRefs, refTimeoutMs: options.refTimeoutMs, refMaxBytes: options.refMaxBytes });
+  let types: Promise<Files> | undefined;
+  const bundled = (document: OpenAPI3) => {
+    types = emitTypesOffThread(document);
+    types.catch(() => {}); // awaited once the document is accepted
+  };
+  const loaded = await loadSpec(options.spec, { lintConfig: options.lintConfig, allowExternalRefs: options.allowExternalRefs, refTimeoutMs: options.refTimeoutMs, refMaxBytes: options.refMaxBytes, bundled });
   try {
-    return await emitAll(options, loaded, templatesDir);
+    return await emitAll(options, loaded, templatesDir, types!); // (set: loadSpec calls `bundled` before it resolves)
   } catch (err) {
     throw err instanceof GenerationError ? locateProblems(err, options.spec, loaded.files) : err;
   }
@@ -95,7 +107,7 @@ function locateProblems(err: GenerationError, spec: string, files: string[]): Ge
   return new GenerationError(err.summary, problems);
 }
 
-async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<typeof loadSpec>>, templatesDir: string): Promise<GenerateResult> {
+async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<typeof loadSpec>>, templatesDir: string, types: Promise<Files>): Promise<GenerateResult> {
   const sources: Files = new Map();
   const add = (files: Files) => files.forEach((v, k) => sources.set(k, v));
   // Serialised before anything else reads the document, so it is exactly the bundle.
@@ -105,25 +117,40 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   const pendingDate = lastCommitDate(loaded.files.map((file) => path.resolve(file)), path.dirname(path.resolve(options.spec)));
 
   // A large document's validators compile in child processes while this one emits the rest (a
-  // child's start-up costs more than it saves on a small one). Its types are emitted in this thread:
-  // the types worker would hold another copy of the document and of its types (memory).
+  // child's start-up costs more than it saves on a small one). The types worker then ends once it
+  // has answered: it holds another copy of the document and of its types (memory).
   const large = model.schemaNames.length + model.operations.length > LARGE_DOCUMENT;
   const pendingValidators: Promise<ValidatorsOutput> = (options.validatorsInChild ?? large) ? emitValidatorsInChildren(loaded.document, model) : Promise.resolve().then(() => emitValidators(model));
   pendingValidators.catch(() => {});
-  add(await emitTypesOffThread(model, { inThread: large }));
-  add(emitClient(model, templatesDir));
-  add(emitMock(model, templatesDir, options.packageName ?? DEFAULT_PACKAGE_NAME));
+  // Everything that needs neither the types nor the validators comes first: both may still be on their way.
+  const client = emitClient(model, templatesDir);
+  const mock = emitMock(model, templatesDir, options.packageName ?? DEFAULT_PACKAGE_NAME);
+  // The docs name each validator: emitted while the validators compile, for every validator the
+  // document asks for, and again in the rare case that compiling skipped one.
+  const expected = validatorEntries(model);
+  const emitDocsFor = (entries: ValidatorEntry[]) => emitDocs(model, templatesDir, entries, { packageName: options.packageName ?? DEFAULT_PACKAGE_NAME });
+  let docs = emitDocsFor(expected);
+  const release = planPackageRelease(options, sources.get(OPENAPI_FILE)!, model, await pendingDate);
+  add(await types);
+  if (large) stopTypesEmitter();
+  add(client);
+  add(mock);
+  if (release.changelog !== undefined) sources.set(CHANGELOG_FILE, release.changelog);
+  const banner = bannerOnce();
+  if (options.stage) {
+    const early = new Map([...sources, ...docs, ...compileSources(sources, { cacheDir: COMPILE_CACHE })]);
+    options.stage(new Map([...early].map(([file, text]) => [file, banner(file, text)])));
+  }
+
   const validators = await pendingValidators;
   add(validators.files);
-  const docs = emitDocs(model, templatesDir, validators.entries, { packageName: options.packageName ?? DEFAULT_PACKAGE_NAME });
+  if (!sameValidators(validators.entries, expected)) docs = emitDocsFor(validators.entries);
   add(docs);
   const docPages = [...docs.keys()].filter((f) => f.startsWith('docs/'));
   add(compileSources(sources, { cacheDir: COMPILE_CACHE }));
-  const release = planPackageRelease(options, JSON.parse(sources.get(OPENAPI_FILE)!) as object, model, await pendingDate);
-  if (release.changelog !== undefined) sources.set(CHANGELOG_FILE, release.changelog);
   add(emitPackage(model, { name: options.packageName ?? DEFAULT_PACKAGE_NAME, dependencies: runtimeDependencies(), version: release.version }, [...sources.keys()], templatesDir));
 
-  const files = withManifest(new Map([...sources].map(([file, text]) => [file, withBanner(file, text)])));
+  const files = withManifest(new Map([...sources].map(([file, text]) => [file, banner(file, text)])));
   return {
     files,
     warnings: [...loaded.warnings.map((w) => formatProblem(w).trim()), ...validators.warnings],
@@ -134,18 +161,40 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
 }
 
 /**
- * The release after `options.out`'s previous one, for the bundle as shipped (`bundle`, parsed from
- * the emitted openapi.json as the next generation will read it). A new entry is dated `date`: the
- * last commit of the spec's files, undefined while they have uncommitted changes.
+ * `withBanner`, giving the same string again for the same file and text: a staged file is then
+ * recognised as final by identity, not by comparing its bytes.
  */
-function planPackageRelease(options: GenerateOptions, bundle: object, model: SpecModel, date: string | undefined): Release {
+function bannerOnce(): (file: string, text: string) => string {
+  const done = new Map<string, { text: string; withBanner: string }>();
+  return (file, text) => {
+    const known = done.get(file);
+    if (known?.text === text) return known.withBanner;
+    const result = withBanner(file, text);
+    done.set(file, { text, withBanner: result });
+    return result;
+  };
+}
+
+/** The validators compiled are those expected (compiling keeps them in order, skipping some). */
+const sameValidators = (compiled: readonly ValidatorEntry[], expected: readonly ValidatorEntry[]): boolean =>
+  compiled.length === expected.length && compiled.every((e, i) => e.name === expected[i]!.name && e.pointer === expected[i]!.pointer);
+
+/**
+ * The release after `options.out`'s previous one, for the bundle as shipped (`openapiJson`, the
+ * emitted openapi.json, parsed as the next generation will read it, and only when there is a
+ * previous document to compare it with). A new entry is dated `date`: the last commit of the
+ * spec's files, undefined while they have uncommitted changes.
+ */
+function planPackageRelease(options: GenerateOptions, openapiJson: string, model: SpecModel, date: string | undefined): Release {
   const previous = options.out === undefined ? undefined : readPreviousRelease(options.out);
   try {
     return planRelease({
       previousDocument: previous?.document,
       previousVersion: previous?.version,
       previousChangelog: previous?.changelog,
-      nextDocument: bundle,
+      get nextDocument(): object {
+        return JSON.parse(openapiJson) as object;
+      },
       firstVersion: firstVersion(model.version),
       date: () => date,
       links: docsPages(model),

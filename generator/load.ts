@@ -37,6 +37,11 @@ export interface LoadedSpec {
 export interface LoadOptions extends RefPolicy {
   /** A redocly.yaml to lint with; without it the structural rules apply. */
   lintConfig?: string | undefined;
+  /**
+   * Called with the bundled document as `loadSpec` resolves it, before linting, so that work on it
+   * can start while lint runs (which does not change it, and may still refuse it).
+   */
+  bundled?: ((document: OpenAPI3) => void) | undefined;
 }
 
 const relative = (file: string) => path.relative(process.cwd(), file) || file;
@@ -155,6 +160,7 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
   const document = bundled.bundle.parsed as OpenAPI3;
   adoptAuthorNames(document, externalRefResolver.authoredComponents);
   if (!supported((document as { openapi?: unknown }).openapi)) precheckRoot(specFile);
+  options.bundled?.(document);
 
   const lintProblems = (await lint({ ref, config, externalRefResolver })).filter((p) => !p.ignored);
   const errors = lintProblems.filter((p) => p.severity === 'error').map(locate);

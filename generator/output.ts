@@ -8,7 +8,7 @@
  * empty, or was generated before (see `assertReplaceable`).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BANNER_TEXT, hasBannerKey, MAX_SHEBANG_BYTES, startsWithBanner, withBanner } from './banner.js';
 import { GenerationError, type Problem } from './problems.js';
@@ -53,37 +53,131 @@ export const isStale = (s: Staleness) => s.changed.length + s.missing.length + s
  * linking one, and a regeneration usually changes few files.
  */
 export function writeTree(outDir: string, files: Files, protect: readonly string[] = []): void {
-  assertSafeNames(files);
+  const tree = openTree(outDir, protect);
+  try {
+    tree.commit(files);
+  } finally {
+    tree.discard();
+  }
+}
+
+/**
+ * `writeTree` in stages, so that writing overlaps generation: `write` puts files into the temporary
+ * tree as soon as they are known, `commit` makes that tree exactly the final files and swaps it in.
+ */
+export interface StagedTree {
+  /** Writes (or links) these files into the temporary tree now; a file written again is replaced. */
+  write(files: Files): void;
+  /**
+   * Makes the temporary tree exactly `files` (writes what is missing or different, removes what
+   * is not among them), checks again that the output directory may be replaced, and swaps it in.
+   */
+  commit(files: Files): void;
+  /** Removes the temporary tree (nothing once committed); the output directory stays as it was. */
+  discard(): void;
+}
+
+/** Checks that `outDir` may be replaced (see `writeTree`) and starts its temporary tree. */
+export function openTree(outDir: string, protect: readonly string[] = []): StagedTree {
   assertReplaceable(outDir, protect);
   const target = path.resolve(outDir);
   const parent = path.dirname(target);
-  mkdirSync(parent, { recursive: true });
+  /** The first of the output directory's parents this made, removed again by `discard`. */
+  const madeParent = mkdirSync(parent, { recursive: true });
   const tmp = path.join(parent, `.${path.basename(target)}.tmp-${process.pid}`);
   const old = path.join(parent, `.${path.basename(target)}.old-${process.pid}`);
   // (isOutputPath below recognises both names.)
+  removeAbandonedTrees(parent, path.basename(target));
   rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp);
+  // A new file's mode: a new directory's (0o777 less the umask) without the execute bits.
+  const newFileMode = statSync(tmp).mode & 0o666;
+  const reuse = existsSync(target) ? (file: string, contents: string) => sameFile(path.join(target, file), contents, newFileMode) : () => false;
+  /** What the temporary tree holds: file → contents. */
+  const written = new Map<string, string>();
+  const made = new Set<string>([tmp]);
+  let done = false;
+
+  const put = (file: string, contents: string) => {
+    const full = path.join(tmp, file);
+    // A file written before may be a hard link to the output directory's: never written through.
+    if (written.has(file)) rmSync(full);
+    else if (!made.has(path.dirname(full))) mkdirSync(path.dirname(full), { recursive: true });
+    made.add(path.dirname(full));
+    if (!(reuse(file, contents) && tryLink(path.join(target, file), full))) writeFileSync(full, contents);
+    written.set(file, contents);
+  };
+  /** Removes a file written before, and the folders it leaves empty. */
+  const remove = (file: string) => {
+    rmSync(path.join(tmp, file));
+    written.delete(file);
+    for (let dir = path.dirname(path.join(tmp, file)); dir !== tmp && readdirSync(dir).length === 0; dir = path.dirname(dir)) {
+      rmSync(dir, { recursive: true });
+      made.delete(dir);
+    }
+  };
+  const inOrder = (files: Files) => [...files].sort(([a], [b]) => a.localeCompare(b));
+
+  return {
+    write(files) {
+      if (done) throw new Error('writing to a committed or discarded tree');
+      assertSafeNames(new Map([...written, ...files]));
+      for (const [file, contents] of inOrder(files)) if (written.get(file) !== contents) put(file, contents);
+    },
+    commit(files) {
+      if (done) throw new Error('committing a committed or discarded tree');
+      assertSafeNames(files);
+      for (const file of [...written.keys()]) if (!files.has(file)) remove(file);
+      for (const [file, contents] of inOrder(files)) if (written.get(file) !== contents) put(file, contents);
+      assertReplaceable(outDir, protect);
+      if (existsSync(target)) renameSync(target, old);
+      try {
+        renameSync(tmp, target);
+      } catch (err) {
+        if (existsSync(old)) renameSync(old, target);
+        throw err;
+      }
+      done = true;
+      rmSync(old, { recursive: true, force: true });
+    },
+    discard() {
+      rmSync(tmp, { recursive: true, force: true });
+      if (!done && madeParent !== undefined) removeEmptyFolders(parent, madeParent);
+      done = true;
+    },
+  };
+}
+
+/**
+ * Removes the temporary trees of `name` that runs no longer alive left in `parent` (one stopped
+ * by Ctrl-C while generating). The `.old-` folders stay: one may hold the only copy of a
+ * previous output, when a run ended between its two renames.
+ */
+function removeAbandonedTrees(parent: string, name: string): void {
+  const prefix = `.${name}.tmp-`;
+  for (const entry of readdirSync(parent)) {
+    const pid = entry.startsWith(prefix) ? Number(entry.slice(prefix.length)) : NaN;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !isAlive(pid)) rmSync(path.join(parent, entry), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
   try {
-    mkdirSync(tmp);
-    // A new file's mode: a new directory's (0o777 less the umask) without the execute bits.
-    const newFileMode = statSync(tmp).mode & 0o666;
-    const reuse = existsSync(target) ? (file: string, contents: string) => sameFile(path.join(target, file), contents, newFileMode) : () => false;
-    const made = new Set<string>([tmp]);
-    for (const [file, contents] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
-      const full = path.join(tmp, file);
-      if (!made.has(path.dirname(full))) mkdirSync(path.dirname(full), { recursive: true });
-      made.add(path.dirname(full));
-      if (!(reuse(file, contents) && tryLink(path.join(target, file), full))) writeFileSync(full, contents);
-    }
-    if (existsSync(target)) renameSync(target, old);
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'; // alive, someone else's
+  }
+}
+
+/** Removes `dir` and its parents up to `top` (included) while they are empty. */
+function removeEmptyFolders(dir: string, top: string): void {
+  for (let at = dir; contains(top, at); at = path.dirname(at)) {
     try {
-      renameSync(tmp, target);
-    } catch (err) {
-      if (existsSync(old)) renameSync(old, target);
-      throw err;
+      rmdirSync(at);
+    } catch {
+      return; // not empty (someone else's files), or gone
     }
-    rmSync(old, { recursive: true, force: true });
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
   }
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseCommandLine, processIo, type Io } from './command-line.js';
 import { generate, TOOL_ROOT, type GenerateResult } from './generate.js';
 import { countByLevel } from './release/changes.js';
-import { assertReplaceable, checkTree, isOutputPath, isStale, writeTree } from './output.js';
+import { checkTree, isOutputPath, isStale, openTree, type StagedTree } from './output.js';
 import { DEFAULT_REF_MAX_BYTES, DEFAULT_REF_TIMEOUT_MS } from './resolve.js';
 import { GenerationError } from './problems.js';
 
@@ -78,9 +78,11 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
 
   async function runOnce(): Promise<number> {
     const started = performance.now();
+    // Written while generation runs (see GenerateOptions.stage), swapped in once it succeeds.
+    let tree: StagedTree | undefined;
     try {
-      if (!args.check) assertReplaceable(out, protect);
-      const result = await generate({ spec, lintConfig, allowExternalRefs: args['allow-external-refs'], out });
+      if (!args.check) tree = openTree(out, protect);
+      const result = await generate({ spec, lintConfig, allowExternalRefs: args['allow-external-refs'], out, stage: tree?.write });
       for (const w of result.warnings.slice(0, MAX_WARNINGS)) io.stderr(`warning: ${w}\n`);
       if (result.warnings.length > MAX_WARNINGS) io.stderr(`warning: … and ${result.warnings.length - MAX_WARNINGS} more\n`);
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
@@ -100,7 +102,7 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
         io.stdout(`${out}/ is up to date (${counts}), checked in ${seconds}s\n`);
         return 0;
       }
-      writeTree(out, result.files, protect);
+      tree!.commit(result.files);
       io.stdout(`wrote ${counts} to ${out}/ in ${seconds}s${versionMove(result.release)}\n`);
       return 0;
     } catch (err) {
@@ -114,6 +116,8 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
       const detail = args.debug ? `\n${e.stack ?? ''}` : ' (--debug prints the stack)';
       io.stderr(`error: ${spec}: generation failed unexpectedly: ${e.name}: ${e.message.split('\n')[0]}${detail}\n${unchanged}`);
       return 1;
+    } finally {
+      tree?.discard();
     }
   }
 

@@ -1,13 +1,14 @@
 /**
  * The types emitter (openapi-typescript, and TypeScript, which it loads: about half a second of a
- * run) in a worker thread started as generation starts: it loads while this thread loads and lints
- * the spec, then emits the types beside the other emitters. One worker serves every run of the
- * process (--watch). Run as TypeScript (tests, tsx), the compiled worker is not there: the emitter
- * runs in this thread, with the same output.
+ * run) in a worker thread started as generation starts: it loads while this thread loads the spec,
+ * and emits the types while this thread lints it and runs the other emitters. One worker serves
+ * every run of the process (--watch), unless stopped after a large document. Run as TypeScript
+ * (tests, tsx), the compiled worker is not there: the emitter runs in this thread, same output.
  */
 import { Worker } from 'node:worker_threads';
 import type { Files } from './emit/types.js';
-import type { SpecModel } from './model.js';
+import type { OpenAPI3 } from 'openapi-typescript';
+import { buildModel } from './model.js';
 import { fromErrorReply, type ErrorReply } from './problems.js';
 
 type Reply = { id: number } & ({ ok: true; files: [string, string][] } | ErrorReply);
@@ -17,8 +18,6 @@ const ENTRY = new URL('./types-worker.js', import.meta.url);
 const COMPILED = import.meta.url.endsWith('.js');
 
 let worker: Worker | undefined;
-/** The last document was large: the next run (--watch) starts no worker it would end. */
-let lastInThread = false;
 let nextId = 0;
 const pending = new Map<number, { resolve: (files: Files) => void; reject: (err: Error) => void }>();
 
@@ -30,7 +29,7 @@ function failAll(from: Worker, err: Error): void {
 
 /** Starts the worker (once per process) so that it loads while the spec loads. */
 export function startTypesEmitter(): void {
-  if (!COMPILED || worker || lastInThread) return;
+  if (!COMPILED || worker) return;
   const started = new Worker(ENTRY);
   started.unref(); // idle, it keeps no process alive
   started.on('message', (reply: Reply) => {
@@ -46,20 +45,26 @@ export function startTypesEmitter(): void {
 }
 
 /**
- * emit/types.ts `emitTypes(model)`, in the worker when there is one. `inThread`: in this thread,
- * the worker ended (a large document: the worker would hold a second copy of it and of its types).
+ * Ends the worker once it has answered every request: what it holds (a large document's copy and
+ * types) is freed. The next `emitTypesOffThread` starts another.
  */
-export async function emitTypesOffThread(model: SpecModel, { inThread = false } = {}): Promise<Files> {
-  lastInThread = inThread;
-  if (inThread && worker && !pending.size) {
-    void worker.terminate();
-    worker = undefined;
-  }
-  if (!inThread) startTypesEmitter();
-  if (inThread || !worker) return (await import('./emit/types.js')).emitTypes(model);
+export function stopTypesEmitter(): void {
+  if (worker && !pending.size) void worker.terminate();
+  worker = undefined;
+}
+
+/**
+ * emit/types.ts `emitTypes` for the bundled `document`, in the worker (started if need be), or in
+ * this thread when run as TypeScript. Started before the document is linted: a failure is reported
+ * when awaited (a refused document's types are never awaited).
+ */
+export function emitTypesOffThread(document: OpenAPI3): Promise<Files> {
+  startTypesEmitter();
+  const from = worker;
+  if (!from) return Promise.resolve().then(async () => (await import('./emit/types.js')).emitTypes(buildModel(document)));
   const id = nextId++;
   const answer = new Promise<Files>((resolve, reject) => pending.set(id, { resolve, reject }));
-  worker.ref();
-  worker.postMessage({ id, document: model.document });
+  from.ref();
+  from.postMessage({ id, document });
   return answer;
 }

@@ -8,7 +8,8 @@ import { toErrorReply } from './problems.js';
 parentPort!.on('message', async ({ id, document }: { id: number; document: OpenAPI3 }) => {
   let reply: unknown;
   try {
-    reply = { id, ok: true, files: [...(await emitTypes(buildModel(document)))] };
+    // The document arrived as this thread's own copy.
+    reply = { id, ok: true, files: [...(await emitTypes(buildModel(document), { ownsDocument: true }))] };
   } catch (err) {
     reply = { id, ...toErrorReply(err) };
   }

@@ -156,14 +156,19 @@ function keysWithBarePercent(document: OpenAPI3): Problem[] {
   return problems.sort((a, b) => a.pointer!.localeCompare(b.pointer!));
 }
 
-export async function emitTypes(model: SpecModel): Promise<Files> {
-  const document = structuredClone(model.document);
-  rewriteCompositionsForTypes(document as Record<string, any>);
-  const schema = astToString(breakEagerCycles(transform(document)));
+/**
+ * `ownsDocument`: `model.document` is this call's own copy (the types worker's), which the types'
+ * rewrites may change in place; otherwise they change a copy.
+ */
+export async function emitTypes(model: SpecModel, { ownsDocument = false } = {}): Promise<Files> {
   const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
+  // Read before the rewrites, which may change the document.
   const aliases = model.schemaNames
     .map(({ name, type }) => `${aliasComment(own(schemas, name))}export type ${type} = components['schemas'][${JSON.stringify(name)}];`)
     .join('\n');
+  const document = ownsDocument ? model.document : structuredClone(model.document);
+  rewriteCompositionsForTypes(document as Record<string, any>);
+  const schema = astToString(breakEagerCycles(transform(document)));
   const types = [
     `import type { components } from './schema.js';`,
     `export type { paths, components, operations, webhooks } from './schema.js';`,
