@@ -2,7 +2,7 @@
 import { createRuntimeClient, type ListItemOf, type RuntimeClient, type RuntimeClientOptions, type OperationInfo } from './runtime/client.js';
 import type { BasicCredential, SecurityFacts, TokenCredential } from './runtime/credentials.js';
 import type { ServerFacts } from './runtime/servers.js';
-import { operationValidators } from './validators.js';
+import { operationValidators } from '#validators';
 import type { paths } from './schema.js';
 
 /** Documented limits per environment, read from the spec's servers (`x-environment`, `x-rate-limit`); null where none is documented. */

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRuntimeMockApi } from './runtime/mock/api.js';
 import type { MockApi as RuntimeMockApi, MockApiOptions as RuntimeMockApiOptions, MockFacts } from './runtime/mock/types.js';
-import { operationValidators } from './validators.js';
+import { operationValidators } from '#validators';
 import type { operations } from './schema.js';
 
 /** The environments of the spec (the first is the default). */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { EnvironmentModel, SecurityRequirements, SecuritySchemeModel, SpecModel } from '../model.js';
 import { propertyKey } from '../names.js';
 import { commentSafe, GenerationError } from '../problems.js';
+import { VALIDATORS_IMPORT } from './validators.js';
 import type { Files } from './types.js';
 
 export function emitClient(model: SpecModel, templatesDir: string): Files {
@@ -41,7 +42,7 @@ export function emitClient(model: SpecModel, templatesDir: string): Files {
   const index = `import { createRuntimeClient, type ListItemOf, type RuntimeClient, type RuntimeClientOptions, type OperationInfo } from './runtime/client.js';
 import type { BasicCredential, SecurityFacts, TokenCredential } from './runtime/credentials.js';
 import type { ServerFacts } from './runtime/servers.js';
-import { operationValidators } from './validators.js';
+import { operationValidators } from '${VALIDATORS_IMPORT}';
 import type { paths } from './schema.js';
 
 /** Documented limits per environment, read from the spec's servers (\`x-environment\`, \`x-rate-limit\`); null where none is documented. */

@@ -13,7 +13,7 @@ import { escapePointer, propertyKey } from '../names.js';
 import { isObject } from '../own.js';
 import { commentSafe } from '../problems.js';
 import { code, fence, text } from './markdown.js';
-import { isGapSchema, operationTypeKey } from './validators.js';
+import { isGapSchema, operationTypeKey, VALIDATORS_IMPORT } from './validators.js';
 import { mockBinName } from './package.js';
 import type { Files } from './types.js';
 
@@ -182,7 +182,7 @@ function mockIndex(model: SpecModel): string {
   return `import { readFileSync } from 'node:fs';
 import { createRuntimeMockApi } from './runtime/mock/api.js';
 import type { MockApi as RuntimeMockApi, MockApiOptions as RuntimeMockApiOptions, MockFacts } from './runtime/mock/types.js';
-import { operationValidators } from './validators.js';
+import { operationValidators } from '${VALIDATORS_IMPORT}';
 import type { operations } from './schema.js';
 
 /** The environments of the spec (the first is the default). */

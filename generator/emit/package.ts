@@ -11,7 +11,7 @@ import { code, text } from './markdown.js';
 import { OPENAPI_FILE } from './openapi.js';
 import { CHANGELOG_FILE } from '../release/changelog.js';
 import { firstVersion } from '../release/version.js';
-import { compiledValidatorsImport } from './validators.js';
+import { validatorsEntry, VALIDATORS_IMPORT } from './validators.js';
 
 export interface PackageInfo {
   name: string;
@@ -61,11 +61,11 @@ export function emitPackage(model: SpecModel, info: PackageInfo, emitted: readon
     exports: {
       '.': { types: './dist/index.d.ts', default: './dist/index.js' },
       './types': { types: './dist/types.d.ts', default: './dist/types.js' },
-      './validators': { types: './dist/validators.d.ts', default: './dist/validators.js' },
+      './validators': validatorsEntry(),
       ...optional.exports,
       './package.json': './package.json',
     },
-    imports: compiledValidatorsImport(),
+    imports: { [VALIDATORS_IMPORT]: validatorsEntry() },
     main: './dist/index.js',
     types: './dist/index.d.ts',
     ...(optional.bin && { bin: optional.bin }),

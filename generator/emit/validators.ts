@@ -2,7 +2,7 @@
  * Validators: ajv (JSON Schema 2020-12, ajv-formats, the custom keywords) compiled at generation
  * time into standalone ESM: one module per compiled function (validation/modules.ts), so that a
  * bundler keeps only what the validators a consumer imports reach, and the same code as one file
- * for Node (see COMPILED_IMPORT). One validator per component schema and per known request body,
+ * for Node (see VALIDATORS_IMPORT). One validator per component schema and per known request body,
  * 200 response body and query-parameter set. ajv's standalone output still `require`s its format
  * and runtime helpers; those become ESM imports here, of the package's own ES modules where it
  * ships them (ESM_RUNTIME). The code is compiled without ajv's messages (the runtime writes them,
@@ -363,19 +363,28 @@ export function requiresToImports(code: string, { runtime, interop }: ImportOpti
 const CJS_HELPER = 'function __cjs(ns) { return ns.default && ns.default.__esModule ? ns.default : ns; }';
 
 /**
- * The compiled validators come in two builds of the same ajv output, chosen by the package's
- * `imports` field (`compiledValidatorsImport`): one module per compiled function for bundlers (the
- * `module` condition, which esbuild, webpack, Rollup and Vite set, before `node`) and any other
- * runtime, so a bundle keeps only what the validators it imports reach; one file for Node, which
- * spends ~0.15 ms per module it loads (longer for the hundred modules of the first build than to
- * parse the one file).
+ * The validators come in two builds of the same ajv output, each with its wrapper, chosen by
+ * conditions (`validatorsEntry`) of the package's `exports` (`<name>/validators`, for consumers)
+ * and `imports` (VALIDATORS_IMPORT, for the client and the mock, so that a program holds one
+ * build): one module per compiled function for bundlers (the `module` condition, which esbuild,
+ * webpack, Rollup and Vite set, before `node`) and any other runtime, so a bundle keeps only what
+ * the validators it imports reach; one file for Node, which spends ~0.15 ms per module it loads
+ * (longer for the hundred modules of the first build than to parse the one file). Each wrapper
+ * imports its build by a relative path: Node's first resolution of a `#` import costs about a
+ * millisecond of a consumer's start-up.
  */
-export const COMPILED_IMPORT = '#compiled-validators';
+export const VALIDATORS_IMPORT = '#validators';
 
-/** The package.json `imports` entry for COMPILED_IMPORT. */
-export const compiledValidatorsImport = (): Record<string, Record<string, string>> => ({
-  [COMPILED_IMPORT]: { types: './dist/validators.compiled.d.ts', module: './dist/compiled/index.js', node: './dist/validators.compiled.js', default: './dist/compiled/index.js' },
+/** The conditions of `<name>/validators` and of VALIDATORS_IMPORT. */
+export const validatorsEntry = (): Record<string, string> => ({
+  types: './dist/validators.d.ts',
+  module: './dist/validators.modules.js',
+  node: './dist/validators.js',
+  default: './dist/validators.modules.js',
 });
+
+/** The one-file build's declarations serve the modules' index too: the same exports. */
+const COMPILED_INDEX_DTS = `export * from '../validators.compiled.js';\n`;
 
 /** Where the bundlers' build lives: one module per compiled function, plus their shared helpers. */
 const COMPILED_DIR = 'dist/compiled';
@@ -503,7 +512,7 @@ export function emitValidators(model: SpecModel, shares?: CompiledShare[]): Vali
   const byOperation = new Map<string, ValidatorEntry[]>();
   for (const e of entries) if (e.operationId) byOperation.set(e.operationId, [...(byOperation.get(e.operationId) ?? []), e]);
   const wrapper = [
-    `import * as compiled from '${COMPILED_IMPORT}';`,
+    `import * as compiled from './validators.compiled.js';`,
     `import { createValidator, type Validator, type OperationValidators } from './runtime/validation.js';`,
     `import type { components, operations } from './schema.js';`,
     `export { DEFAULT_MAX_PROBLEMS, type Validator, type ValidationProblem, type ValidationResult, type CheckOptions, type OperationValidators } from './runtime/validation.js';`,
@@ -536,8 +545,13 @@ export function emitValidators(model: SpecModel, shares?: CompiledShare[]): Vali
       [`${COMPILED_DIR}/${HELPERS}`, helpersModule(functions)],
       [`${COMPILED_DIR}/index.js`, `${index}\n`],
       ['dist/validators.compiled.js', singleFile(functions, compiled.exports)],
+      // The declarations each wrapper's import finds, beside the sources (type-checked as they are) and the build.
       ['dist/validators.compiled.d.ts', dts],
+      ['src/validators.compiled.d.ts', dts],
+      [`${COMPILED_DIR}/index.d.ts`, COMPILED_INDEX_DTS],
+      ['src/compiled/index.d.ts', COMPILED_INDEX_DTS],
       ['src/validators.ts', header],
+      ['src/validators.modules.ts', header.replace(`from './validators.compiled.js';`, `from './compiled/index.js';`)],
     ]),
     entries,
     warnings: skipped.map((s) => `validator skipped: ${s}`),

@@ -124,11 +124,28 @@ describe('validators as modules', () => {
     expect(defined.map((d) => d.name).sort()).toEqual(single.sort());
   });
 
-  it('lets Node load the one-file build and bundlers the modules (package.json imports)', async () => {
-    const probe = path.join(out, 'probe.mjs');
-    writeFileSync(probe, `process.stdout.write(import.meta.resolve('#compiled-validators'));`);
-    const { stdout } = await run(process.execPath, [probe]);
-    expect(stdout).toBe(pathToFileURL(path.join(out, 'dist', 'validators.compiled.js')).href);
+  it('gives Node the one-file build and bundlers the modules, consumers and the client the same wrapper', async () => {
+    // Node, by package name from outside and by `#validators` from inside: the wrapper that imports the one file relatively.
+    writeFileSync(path.join(dir, 'probe.mjs'), `process.stdout.write(import.meta.resolve('${PACKAGE}/validators'));`);
+    writeFileSync(path.join(out, 'probe.mjs'), `process.stdout.write(import.meta.resolve('#validators'));`);
+    const wrapper = pathToFileURL(path.join(out, 'dist', 'validators.js')).href;
+    expect((await run(process.execPath, [path.join(dir, 'probe.mjs')])).stdout).toBe(wrapper);
+    expect((await run(process.execPath, [path.join(out, 'probe.mjs')])).stdout).toBe(wrapper);
+    expect(readFileSync(path.join(out, 'dist', 'validators.js'), 'utf8')).toMatch(/^import \* as compiled from '\.\/validators\.compiled\.js';$/m);
+    // A bundler, given the client and a validator: one wrapper (the modules'), no one-file build.
+    const result = await build({
+      stdin: { contents: `export * from '${PACKAGE}';\nexport { validateTree } from '${PACKAGE}/validators';`, resolveDir: dir, loader: 'js' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs).map((f) => path.relative(out, path.resolve(f)));
+    expect(inputs).toContain(path.join('dist', 'validators.modules.js'));
+    expect(inputs).not.toContain(path.join('dist', 'validators.js'));
+    expect(inputs).not.toContain(path.join('dist', 'validators.compiled.js'));
     const pkg = JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8')) as { sideEffects: unknown };
     expect(pkg.sideEffects).toBe(false);
   });
