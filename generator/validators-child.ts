@@ -3,7 +3,8 @@
  * memory) beside the main process and the other shares. Receives the bundled document and which
  * share, answers with the compiled share or the error.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import v8 from 'node:v8';
 import { buildModel } from './model.js';
 import { compileShare, validatorEntries } from './emit/validators.js';
@@ -19,12 +20,26 @@ export interface ShareRequest {
   count: number;
 }
 
+/** The document serialised in `file`, which is deleted: nothing is left behind if the parent is killed later. */
+function readOnce(file: string): OpenAPI3 {
+  const bytes = readFileSync(file);
+  rmSync(file, { force: true });
+  try {
+    rmdirSync(path.dirname(file)); // the last child to read removes the folder
+  } catch {
+    // another child's file is still there
+  }
+  return v8.deserialize(bytes) as OpenAPI3;
+}
+
 process.once('message', ({ document, documentFile, index, count }: ShareRequest) => {
   let reply: unknown;
   try {
-    const model = buildModel(documentFile === undefined ? document! : (v8.deserialize(readFileSync(documentFile)) as OpenAPI3));
+    const model = buildModel(documentFile === undefined ? document! : readOnce(documentFile));
     const entries = validatorEntries(model);
-    reply = { ok: true, share: compileShare(model, entries, partitionEntries(model, entries, count)[index]!) };
+    // Compiling holds the event loop: a parent gone (this process adopted by another) is noticed between validators.
+    const parent = process.ppid;
+    reply = { ok: true, share: compileShare(model, entries, partitionEntries(model, entries, count)[index]!, () => process.ppid !== parent) };
   } catch (err) {
     reply = toErrorReply(err);
   }

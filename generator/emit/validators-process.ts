@@ -14,7 +14,7 @@ import type { OpenAPI3 } from 'openapi-typescript';
 import type { SpecModel } from '../model.js';
 import { fromErrorReply, type ErrorReply } from '../problems.js';
 import type { ShareRequest } from '../validators-child.js';
-import { emitValidators, type CompiledShare, type ValidatorsOutput } from './validators.js';
+import { compilesInOrder, emitValidators, validatorEntries, type CompiledShare, type ValidatorsOutput } from './validators.js';
 
 const self = fileURLToPath(import.meta.url);
 /** This module's extension: `.js` when the generator runs compiled (launch.mjs), `.ts` under tsx or vitest. */
@@ -37,12 +37,15 @@ const MAX_SHARES = 4;
 
 export const defaultShares = (): number => Math.max(1, Math.min(MAX_SHARES, os.availableParallelism()));
 
-/** The validators of `document` (whose model is `model`), compiled in `shares` child processes. */
+/**
+ * The validators of `document` (whose model is `model`), compiled in `shares` child processes (one
+ * when ajv's output depends on the order it compiles in: `compilesInOrder`).
+ */
 export async function emitValidatorsInChildren(document: OpenAPI3, model: SpecModel, shares: number = defaultShares()): Promise<ValidatorsOutput> {
-  const handoff = documentFile(document);
+  const count = compilesInOrder(model, validatorEntries(model)) ? 1 : shares;
+  const handoff = documentFiles(document, count);
   try {
-    const request = handoff ? { documentFile: handoff.file } : { document };
-    const children = Array.from({ length: shares }, (_, index) => compileShareInChild({ ...request, index, count: shares }));
+    const children = Array.from({ length: count }, (_, index) => compileShareInChild({ ...(handoff ? { documentFile: handoff.files[index]! } : { document }), index, count }));
     // Every child is waited for, also when one fails, so that none outlives the run.
     const settled = await Promise.allSettled(children);
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
@@ -54,19 +57,20 @@ export async function emitValidatorsInChildren(document: OpenAPI3, model: SpecMo
 }
 
 /**
- * The document, serialised once into a temporary file the children read. Sent over the IPC pipe
- * instead, it would reach them only as fast as this process's event loop turns, and the emitters
- * that run meanwhile keep it busy for seconds on a large document. Undefined where no temporary
- * file can be written: the pipe then.
+ * The document, serialised once, in a temporary file per child, which the child deletes once it
+ * has read it. Sent over the IPC pipe instead, it would reach the children only as fast as this
+ * process's event loop turns, and the emitters that run meanwhile keep it busy for seconds on a
+ * large document. Undefined where no temporary file can be written: the pipe then.
  */
-function documentFile(document: OpenAPI3): { file: string; remove: () => void } | undefined {
+function documentFiles(document: OpenAPI3, count: number): { files: string[]; remove: () => void } | undefined {
   let dir: string | undefined;
   try {
     dir = mkdtempSync(path.join(os.tmpdir(), 'validators-'));
-    const file = path.join(dir, 'document.v8');
-    writeFileSync(file, v8.serialize(document));
+    const bytes = v8.serialize(document);
+    const files = Array.from({ length: count }, (_, i) => path.join(dir!, `document-${i}.v8`));
+    for (const file of files) writeFileSync(file, bytes);
     const made = dir;
-    return { file, remove: () => rmSync(made, { recursive: true, force: true }) };
+    return { files, remove: () => rmSync(made, { recursive: true, force: true }) };
   } catch {
     if (dir) rmSync(dir, { recursive: true, force: true });
     return undefined;

@@ -160,7 +160,8 @@ export function usesInheritedNames(...roots: unknown[]): boolean {
     forEachEntry(root, (key, value) => {
       if (found) return false;
       if ((key === 'properties' || key === 'dependentSchemas' || key === 'patternProperties') && isObject(value)) found = names(Object.keys(value));
-      else if (key === 'dependentRequired' && isObject(value)) found = names(Object.keys(value)) || Object.values(value).some(names);
+      // Draft 2019-09's `dependentRequired` and `dependentSchemas` were one keyword before: `dependencies`.
+      else if ((key === 'dependentRequired' || key === 'dependencies') && isObject(value)) found = names(Object.keys(value)) || Object.values(value).some(names);
       else if (key === 'required' || key === 'x-unique-item-properties') found = names(value);
       else if (key === 'discriminator' && isObject(value)) found = names([value.propertyName]);
       return !found;
@@ -188,8 +189,18 @@ export interface CompiledShare {
   skipped: [index: number | 'all', reason: string][];
 }
 
+/**
+ * Whether ajv's code for a schema depends on what it compiled before: with `unevaluated*` a call
+ * into a schema still being compiled reads its evaluated properties at run time, otherwise they
+ * are written in; dynamic anchors are passed along likewise. Such a document compiles in one share.
+ */
+export function compilesInOrder(model: SpecModel, entries: ValidatorEntry[]): boolean {
+  const roots = [model.document.components?.schemas, entries.map((e) => e.schema)];
+  return usesKeywords(UNEVALUATED_KEYWORDS, ...roots) || usesKeywords(DYNAMIC_KEYWORDS, ...roots);
+}
+
 /** Compiles the entries at `indices` (of `entries`, from `validatorEntries(model)`) with one ajv. */
-export function compileShare(model: SpecModel, entries: ValidatorEntry[], indices: readonly number[]): CompiledShare {
+export function compileShare(model: SpecModel, entries: ValidatorEntry[], indices: readonly number[], abandoned: () => boolean = () => false): CompiledShare {
   const ownProperties = usesInheritedNames(model.document.components?.schemas, entries.map((e) => e.schema));
   const roots = [model.document.components?.schemas, entries.map((e) => e.schema)];
   const [unevaluated, dynamicRef] = [usesKeywords(UNEVALUATED_KEYWORDS, ...roots), usesKeywords(DYNAMIC_KEYWORDS, ...roots)];
@@ -223,6 +234,7 @@ export function compileShare(model: SpecModel, entries: ValidatorEntry[], indice
   }
   const exports: Record<string, string> = {};
   for (const index of indices) {
+    if (abandoned()) throw new Error('validator compilation abandoned: the process that asked for it is gone');
     const entry = entries[index]!;
     const id = entryId(entry);
     const reason = entry.kind === 'schema' ? unreadable.get(entry.component!) : undefined;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
+import { buildModel } from '../../generator/model.js';
 import { emitValidatorsInChildren } from '../../generator/emit/validators-process.js';
 import { toJsonSchema } from '../../generator/validation/json-schema.js';
 import { runCli } from '../../generator/run.js';
@@ -257,7 +258,7 @@ components:
 
 describe('the validators child process', () => {
   it('turns a crash into one error: the child’s name and first line, its stack kept for --debug', async () => {
-    const error = (await emitValidatorsInChildren(null as never, null as never, 2).catch((e: unknown) => e)) as Error;
+    const error = (await emitValidatorsInChildren(null as never, buildModel({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} } as never), 2).catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('TypeError');
     expect(error.message).toMatch(/^validator compilation: Cannot read properties of null/);

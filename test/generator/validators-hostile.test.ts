@@ -250,6 +250,8 @@ describe('own-property checks only where a name needs them', () => {
     ['a property named constructor', { given: { properties: { constructor: { type: 'string' } } }, want: true }],
     ['toString required', { given: { allOf: [{ required: ['toString'] }] }, want: true }],
     ['__proto__ in dependentRequired', { given: { dependentRequired: { a: ['__proto__'] } }, want: true }],
+    ['hasOwnProperty as a draft-04 dependencies key', { given: { $schema: 'http://json-schema.org/draft-04/schema#', dependencies: { hasOwnProperty: ['a'] } }, want: true }],
+    ['valueOf in draft-07 dependencies', { given: { dependencies: { a: ['valueOf'] } }, want: true }],
     ['a discriminator on valueOf', { given: { oneOf: [], discriminator: { propertyName: 'valueOf' } }, want: true }],
     ['x-unique-item-properties on hasOwnProperty', { given: { type: 'array', 'x-unique-item-properties': ['hasOwnProperty'] }, want: true }],
     ['an enum value, not a name', { given: { enum: ['constructor'] }, want: false }],

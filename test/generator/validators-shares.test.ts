@@ -6,7 +6,9 @@
  * on which schema it compiled first), `$ref`s into another component's properties from several
  * schemas, formats and patterns.
  */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TOOL_ROOT } from '../../generator/generate.js';
@@ -126,6 +128,42 @@ describe('validators compiled in shares', () => {
     const changed = modules(a).filter((f) => a.get(f) !== b.get(f));
     // Label's own function, and the function for `Label/properties/text` that Zone calls.
     expect(changed).toHaveLength(2);
+  });
+
+  it('compiles in one share when ajv writes a schema differently by what it compiled first (unevaluatedProperties in a cycle)', async () => {
+    const schema = (ref: string) => ({ type: 'object', properties: { b: { $ref: ref } } });
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Order', version: '1.0.0' },
+      paths: Object.fromEntries(
+        ['A', 'B'].map((name) => [`/${name}`, { post: { operationId: `post${name}`, requestBody: { content: { 'application/json': { schema: schema(`#/components/schemas/${name}`) } } }, responses: { '204': { description: 'ok' } } } }]),
+      ),
+      components: {
+        schemas: {
+          A: { allOf: [{ $ref: '#/components/schemas/B' }], properties: { x: { type: 'string' } }, unevaluatedProperties: false },
+          B: { type: 'object', properties: { y: { type: 'integer' }, a: { $ref: '#/components/schemas/A' } } },
+        },
+      },
+    } as unknown as OpenAPI3;
+    const model = buildModel(document);
+    const entries = validatorEntries(model);
+    // Two ajv instances compiling A and B in opposite orders write A differently: merging them is refused...
+    const [aFirst, bFirst] = [['validatePostARequest'], ['validatePostBRequest']].map((names) => compileShare(model, entries, names.map((n) => entries.findIndex((e) => e.name === n))));
+    expect(() => mergeShares(entries, [aFirst!, bFirst!])).toThrow(/different code/);
+    // ...so such a document compiles in one share, whatever the count asked for.
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'shares-'));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      const inChildren = await emitValidatorsInChildren(document, model, 3);
+      expect(inChildren.files).toEqual(emitValidators(model).files);
+      // The document handed to the children is gone once they have read it (tsx, which runs them here, keeps its cache there).
+      expect(readdirSync(tmp).filter((f) => !f.startsWith('tsx-'))).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   it('compiles in child processes to the same files as in this one', async () => {
