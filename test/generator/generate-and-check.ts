@@ -1,8 +1,10 @@
 /** Generating a document in-process and type-checking the package as a strict consumer would. */
 import { execFile } from 'node:child_process';
-import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll } from 'vitest';
 import { runCli } from '../../generator/run.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -53,3 +55,31 @@ export async function typeCheck(out: string, include = STRICT_TSCONFIG.include):
   }
 }
 
+
+/**
+ * A temporary folder for one test file, removed after its tests: `spec(yaml)` writes the next spec
+ * file into it, `fresh(name)` is a new path in it (an output directory, say).
+ */
+export function scratchFolder(prefix: string): { dir: string; spec: (yaml: string) => string; fresh: (name: string) => string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let count = 0;
+  const fresh = (name: string) => path.join(dir, `${name}${count++}`);
+  return {
+    dir,
+    fresh,
+    spec: (yaml) => {
+      const file = `${fresh('doc')}.yaml`;
+      writeFileSync(file, yaml);
+      return file;
+    },
+  };
+}
+
+/** Runs the CLI in-process with `args`, collecting what it prints. */
+export async function runCapturing(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const { code } = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}

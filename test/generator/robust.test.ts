@@ -4,33 +4,21 @@
  * version, patterns valid only without the `u` flag, an operation schema that is its component,
  * and a crash inside the child process.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
 import { buildModel } from '../../generator/model.js';
 import { emitValidatorsInChildren } from '../../generator/emit/validators-process.js';
 import { toJsonSchema } from '../../generator/validation/json-schema.js';
-import { runCli } from '../../generator/run.js';
+import { runCapturing, scratchFolder } from './generate-and-check.js';
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'robust-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-let count = 0;
-function specFile(yaml: string): string {
-  const file = path.join(work, `doc${count++}.yaml`);
-  writeFileSync(file, yaml);
-  return file;
-}
+const scratch = scratchFolder('robust');
+const specFile = scratch.spec;
 
 async function cli(spec: string) {
-  const out = path.join(work, `out${count++}`);
-  let stdout = '';
-  let stderr = '';
-  const { code } = await runCli(['--spec', spec, '--out', out], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr, out };
+  const out = scratch.fresh('out');
+  return { ...(await runCapturing(['--spec', spec, '--out', out])), out };
 }
 
 type Validators = Record<string, any>;

@@ -4,29 +4,16 @@
  * tree the command line writes is byte for byte the result of a generation that staged nothing.
  * Real files in temporary folders; the validators compile in the child process too.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
-import { runCli } from '../../generator/run.js';
+import { runCapturing, scratchFolder } from './generate-and-check.js';
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'run-staged-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-let count = 0;
-function specFile(yaml: string): string {
-  const file = path.join(work, `doc${count++}.yaml`);
-  writeFileSync(file, yaml);
-  return file;
-}
-
-async function cli(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const { code } = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
+const scratch = scratchFolder('run-staged');
+const work = scratch.dir;
+const specFile = scratch.spec;
+const cli = (...args: string[]) => runCapturing(args);
 
 /** Every file under `dir`, relative, with its text. */
 function readTree(dir: string): Map<string, string> {
@@ -81,7 +68,7 @@ describe('staged generation', () => {
 
   it('the command line writes exactly the files of a generation that staged nothing, over a previous output too', async () => {
     const spec = specFile(SKIPS_A_VALIDATOR);
-    const out = path.join(work, `out${count++}`);
+    const out = scratch.fresh('out');
     expect((await cli('--spec', spec, '--out', out)).code).toBe(0);
     const expected = (await generate({ spec, out })).files;
     expect(readTree(out)).toEqual(new Map([...expected].sort(([a], [b]) => a.localeCompare(b))));
@@ -94,7 +81,7 @@ describe('staged generation', () => {
 
   it('a failed generation leaves no trace: no output folder, none of the parent folders --out named', async () => {
     const spec = specFile(SKIPS_A_VALIDATOR.replace("$ref: '#/components/schemas/Thing'", "$ref: '#/components/schemas/Missing'"));
-    const top = path.join(work, `new${count++}`);
+    const top = scratch.fresh('new');
     const run = await cli('--spec', spec, '--out', path.join(top, 'deeper', 'out'));
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/Missing/);
