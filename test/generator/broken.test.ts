@@ -15,12 +15,12 @@
  * temporary directory and checks that the run fails cleanly: the exit code, a located message
  * naming the fixture's file, no stack trace, and an output tree left byte-for-byte as it was.
  */
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { treeSnapshot } from './generate-and-check.js';
 import { runCli } from '../../generator/run.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -39,23 +39,6 @@ const cases = readdirSync(FIXTURES, { withFileTypes: true })
   .map((e) => e.name)
   .sort();
 
-/** Every file and directory under `dir`, relative, with a SHA-256 per file. */
-function snapshot(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (sub: string) => {
-    for (const e of readdirSync(path.join(dir, sub), { withFileTypes: true })) {
-      const rel = sub ? `${sub}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        out.set(`${rel}/`, 'dir');
-        walk(rel);
-      } else {
-        out.set(rel, createHash('sha256').update(readFileSync(path.join(dir, rel))).digest('hex'));
-      }
-    }
-  };
-  walk('');
-  return out;
-}
 
 let work: string;
 let template: string;
@@ -66,7 +49,7 @@ beforeAll(() => {
   // One copy of the committed tree; every case starts from a copy of this copy.
   template = path.join(work, 'template');
   cpSync(GENERATED, template, { recursive: true });
-  templateSnapshot = snapshot(template);
+  templateSnapshot = treeSnapshot(template);
 });
 
 afterAll(() => {
@@ -90,7 +73,7 @@ describe('broken specs fail cleanly and leave the output alone', () => {
     const parent = mkdtempSync(path.join(work, `${name}-`));
     const out = path.join(parent, 'generated');
     cpSync(template, out, { recursive: true });
-    const before = snapshot(out);
+    const before = treeSnapshot(out);
     expect(before).toEqual(templateSnapshot);
 
     const args = (expected.args ?? ['--spec', '{spec}', '--out', '{out}']).map((a) =>
@@ -122,7 +105,7 @@ describe('broken specs fail cleanly and leave the output alone', () => {
     expect.soft(output, `no stack trace${shown}`).not.toMatch(/^\s{4}at /m);
     expect.soft(stdout, `nothing reported as written${shown}`).not.toContain('wrote ');
 
-    expect.soft(snapshot(out), 'the output tree is byte-identical (same files, same hashes)').toEqual(before);
+    expect.soft(treeSnapshot(out), 'the output tree is byte-identical (same files, same hashes)').toEqual(before);
     const leftovers = readdirSync(parent).filter((f) => /\.(tmp|old)-/.test(f));
     expect.soft(leftovers, 'no .tmp-/.old- sibling left behind').toEqual([]);
   });

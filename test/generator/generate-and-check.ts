@@ -1,6 +1,7 @@
 /** Generating a document in-process and type-checking the package as a strict consumer would. */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -82,4 +83,21 @@ export async function runCapturing(args: string[]): Promise<{ code: number; stdo
   let stderr = '';
   const { code } = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
   return { code, stdout, stderr };
+}
+
+/** Every file and folder under `dir` (none if it does not exist), relative, with its SHA-256 (folders end in /, valued `dir`). */
+export function treeSnapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!existsSync(dir)) return out;
+  const walk = (sub: string) => {
+    for (const e of readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+      const rel = sub ? `${sub}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        out.set(`${rel}/`, 'dir');
+        walk(rel);
+      } else out.set(rel, createHash('sha256').update(readFileSync(path.join(dir, rel))).digest('hex'));
+    }
+  };
+  walk('');
+  return out;
 }

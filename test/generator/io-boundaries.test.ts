@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { treeSnapshot } from './generate-and-check.js';
 import { generate, TOOL_ROOT } from '../../generator/generate.js';
 import { SourceLocator } from '../../generator/locate.js';
 import { BANNER_TEXT, withBanner } from '../../generator/banner.js';
@@ -35,22 +36,6 @@ afterAll(() => {
 /** A fresh folder under the test's work folder. */
 const folder = (name: string) => mkdtempSync(path.join(work, `${name}-`));
 
-/** Every file under `dir`, relative, with its SHA-256 (directories end in /). */
-function snapshot(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!existsSync(dir)) return out;
-  const walk = (sub: string) => {
-    for (const e of readdirSync(path.join(dir, sub), { withFileTypes: true })) {
-      const rel = sub ? `${sub}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        out.set(`${rel}/`, 'dir');
-        walk(rel);
-      } else out.set(rel, createHash('sha256').update(readFileSync(path.join(dir, rel))).digest('hex'));
-    }
-  };
-  walk('');
-  return out;
-}
 
 interface Run {
   code: number;
@@ -99,11 +84,11 @@ describe('file names that could leave the output directory (item 1)', () => {
     const parent = folder('names');
     const out = path.join(parent, 'out');
     const files = new Map([['package.json', '{}'], [name, 'escaped']]);
-    const before = snapshot(parent);
+    const before = treeSnapshot(parent);
     expect(() => writeTree(out, files)).toThrow(GenerationError);
     expect(() => writeTree(out, files)).toThrow(JSON.stringify(name));
     expect(() => checkTree(out, files)).toThrow(GenerationError);
-    expect(snapshot(parent)).toEqual(before);
+    expect(treeSnapshot(parent)).toEqual(before);
   });
 
   it('refuses a name that is both a file and a folder', () => {
@@ -154,24 +139,24 @@ describe('file names that could leave the output directory (item 1)', () => {
 describe('--out is only a new, empty or previously generated folder (item 2)', () => {
   it('refuses the folder of the spec (--out api beside api/openapi.yaml) and deletes nothing', async () => {
     const dir = tree('out-spec', { 'api/openapi.yaml': readFileSync(MINIMAL, 'utf8') });
-    const before = snapshot(dir);
+    const before = treeSnapshot(dir);
     const r = await cli(['--spec', path.join(dir, 'api', 'openapi.yaml'), '--out', path.join(dir, 'api')]);
     expect(r.code, failure(r)).toBe(1);
     expect(r.stderr).toMatch(/Refusing to replace .*api\/:/);
     expect(r.stderr).toContain('api/openapi.yaml');
-    expect(snapshot(dir)).toEqual(before);
+    expect(treeSnapshot(dir)).toEqual(before);
   });
 
   it('refuses an ancestor of the spec, the templates and the repository', async () => {
     const dir = tree('out-ancestor', { 'a/b/openapi.yaml': readFileSync(MINIMAL, 'utf8') });
     const spec = path.join(dir, 'a', 'b', 'openapi.yaml');
     for (const out of [dir, path.join(TOOL_ROOT, 'templates'), TOOL_ROOT, path.dirname(TOOL_ROOT)]) {
-      const before = snapshot(dir);
+      const before = treeSnapshot(dir);
       const r = await cli(['--spec', spec, '--out', out]);
       expect(r.code, failure(r)).toBe(1);
       expect(r.stderr).toContain('Refusing to replace');
       expect(r.stdout).not.toContain('wrote');
-      expect(snapshot(dir)).toEqual(before);
+      expect(treeSnapshot(dir)).toEqual(before);
     }
     expect(existsSync(path.join(TOOL_ROOT, 'templates', 'client'))).toBe(true);
   });
@@ -185,11 +170,11 @@ describe('--out is only a new, empty or previously generated folder (item 2)', (
     const out = path.join(dir, 'gen2');
     expect((await cli(['--spec', MINIMAL, '--out', out])).code).toBe(0);
     writeFileSync(path.join(out, 'docs', 'mine.md'), 'my notes');
-    const before = snapshot(dir);
+    const before = treeSnapshot(dir);
     const r2 = await cli(['--spec', MINIMAL, '--out', out]);
     expect(r2.code, failure(r2)).toBe(1);
     expect(r2.stderr).toContain('docs/mine.md');
-    expect(snapshot(dir)).toEqual(before);
+    expect(treeSnapshot(dir)).toEqual(before);
   });
 
   it('refuses a generated folder someone added a JSON file to (JSON carries the banner as its "//" key)', async () => {
@@ -198,12 +183,12 @@ describe('--out is only a new, empty or previously generated folder (item 2)', (
     mkdirSync(path.join(out, 'private'));
     writeFileSync(path.join(out, 'private', 'credentials.json'), '{"token":"keep me"}');
     writeFileSync(path.join(out, 'tsconfig.json'), '{}');
-    const before = snapshot(out);
+    const before = treeSnapshot(out);
     const r = await cli(['--spec', MINIMAL, '--out', out]);
     expect(r.code, failure(r)).toBe(1);
     expect(r.stderr).toContain('private/credentials.json');
     expect(r.stderr).toContain('tsconfig.json');
-    expect(snapshot(out)).toEqual(before);
+    expect(treeSnapshot(out)).toEqual(before);
   });
 
   it('recognises openapi.json, which cannot carry the banner, only by the exact hash in the manifest', async () => {
@@ -220,11 +205,11 @@ describe('--out is only a new, empty or previously generated folder (item 2)', (
       [() => rmSync(path.join(out, MANIFEST_FILE)), () => writeFileSync(path.join(out, MANIFEST_FILE), JSON.stringify(manifest))],
     ] as const) {
       change();
-      const before = snapshot(out);
+      const before = treeSnapshot(out);
       const r = await cli(['--spec', MINIMAL, '--out', out]);
       expect(r.code, failure(r)).toBe(1);
       expect(r.stderr).toMatch(/not generated \(or were changed since\): openapi\.json/);
-      expect(snapshot(out)).toEqual(before);
+      expect(treeSnapshot(out)).toEqual(before);
       undo();
     }
     // A manifest that is not the generator's (no banner key) vouches for nothing.
@@ -253,12 +238,12 @@ describe('--out is only a new, empty or previously generated folder (item 2)', (
       const r = await cli(['--spec', MINIMAL, '--out', out]);
       expect(r.code, failure(r)).toBe(0);
     }
-    expect(snapshot(path.join(dir, 'new'))).toEqual(snapshot(path.join(dir, 'empty')));
+    expect(treeSnapshot(path.join(dir, 'new'))).toEqual(treeSnapshot(path.join(dir, 'empty')));
   });
 
   it('`--out .` from the command line refuses the working directory (child process)', () => {
     const dir = tree('out-dot', { 'openapi.yaml': readFileSync(MINIMAL, 'utf8'), 'keep.txt': 'keep' });
-    const before = snapshot(dir);
+    const before = treeSnapshot(dir);
     // As `npm run generate` runs it (generator/launch.mjs), from a working directory outside the repository.
     const child = spawnSync(process.execPath, [path.join(TOOL_ROOT, 'generator', 'launch.mjs'), path.join(TOOL_ROOT, 'generator', 'cli.ts'), '--spec', 'openapi.yaml', '--out', '.'], {
       cwd: dir,
@@ -267,7 +252,7 @@ describe('--out is only a new, empty or previously generated folder (item 2)', (
     });
     expect(child.status, child.stderr).toBe(1);
     expect(child.stderr).toContain('Refusing to replace ./:');
-    expect(snapshot(dir)).toEqual(before);
+    expect(treeSnapshot(dir)).toEqual(before);
   });
 });
 
@@ -296,7 +281,7 @@ describe('writeTree reuses unchanged files', () => {
     expect(inode('src/mode.ts')).not.toBe(before.mode);
     expect(statSync(path.join(out, 'src/mode.ts')).mode & 0o7777).toBe(defaultMode);
     expect(statSync(path.join(out, 'src/same.ts')).nlink).toBe(1);
-    expect(snapshot(out)).toEqual(snapshot(writeFresh(path.join(parent, 'fresh'), next)));
+    expect(treeSnapshot(out)).toEqual(treeSnapshot(writeFresh(path.join(parent, 'fresh'), next)));
     expect(readdirSync(parent).sort()).toEqual(['fresh', 'out']);
   });
 });

@@ -4,11 +4,11 @@
  * was, and a discarded tree leaves nothing behind. Real files in temporary folders.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { treeSnapshot } from './generate-and-check.js';
 import { BANNER_TEXT, withBanner } from '../../generator/banner.js';
 import { openTree, writeTree } from '../../generator/output.js';
 import { GenerationError } from '../../generator/problems.js';
@@ -20,21 +20,6 @@ let count = 0;
 /** A fresh, not yet existing path under the work folder. */
 const fresh = (name: string) => path.join(work, `${name}-${count++}`);
 
-/** Every file and folder under `dir`, relative, with its SHA-256 (folders end in /). */
-function snapshot(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (sub: string) => {
-    for (const e of readdirSync(path.join(dir, sub), { withFileTypes: true })) {
-      const rel = sub ? `${sub}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        out.set(`${rel}/`, 'dir');
-        walk(rel);
-      } else out.set(rel, createHash('sha256').update(readFileSync(path.join(dir, rel))).digest('hex'));
-    }
-  };
-  if (existsSync(dir)) walk('');
-  return out;
-}
 
 const pkg = (version: string) => `{"//": ${JSON.stringify(BANNER_TEXT)}, "version": "${version}"}\n`;
 const file = (name: string, text: string): [string, string] => [name, withBanner(name, text)];
@@ -43,7 +28,7 @@ const file = (name: string, text: string): [string, string] => [name, withBanner
 function written(files: Map<string, string>): Map<string, string> {
   const dir = fresh('reference');
   writeTree(dir, files);
-  return snapshot(dir);
+  return treeSnapshot(dir);
 }
 
 describe('openTree', () => {
@@ -56,7 +41,7 @@ describe('openTree', () => {
     const final = new Map([['package.json', pkg('1.0.0')], file('docs/a.md', 'third'), file('src/x.ts', 'export const x = 1;\n'), file('src/x/y.ts', 'now a folder')]);
     tree.commit(final);
     tree.discard();
-    expect(snapshot(out)).toEqual(written(final));
+    expect(treeSnapshot(out)).toEqual(written(final));
     expect(readdirSync(path.dirname(out)).filter((name) => name.startsWith(`.${path.basename(out)}.`))).toEqual([]);
   });
 
@@ -73,7 +58,7 @@ describe('openTree', () => {
     const final = new Map([['package.json', pkg('1.0.1')], file('src/a.ts', 'newest')]);
     tree.commit(final);
     expect(readFileSync(elsewhere, 'utf8')).toBe(withBanner('src/a.ts', 'old'));
-    expect(snapshot(out)).toEqual(written(final));
+    expect(treeSnapshot(out)).toEqual(written(final));
   });
 
   it('a staged file unchanged since the previous output stays a hard link to it', () => {
@@ -90,11 +75,11 @@ describe('openTree', () => {
   it('discarded, leaves the output directory as it was and removes the parent folders it made', () => {
     const out = fresh('out');
     writeTree(out, new Map([['package.json', pkg('1.0.0')], file('src/a.ts', 'a')]));
-    const before = snapshot(path.dirname(out));
+    const before = treeSnapshot(path.dirname(out));
     const tree = openTree(out);
     tree.write(new Map([file('src/a.ts', 'changed'), file('src/b.ts', 'new')]));
     tree.discard();
-    expect(snapshot(path.dirname(out))).toEqual(before);
+    expect(treeSnapshot(path.dirname(out))).toEqual(before);
 
     const top = fresh('new');
     const deep = openTree(path.join(top, 'deeper', 'out'));
@@ -109,10 +94,10 @@ describe('openTree', () => {
     const tree = openTree(out);
     tree.write(new Map([file('src/a.ts', 'a')]));
     writeFileSync(path.join(out, 'notes.txt'), 'mine');
-    const before = snapshot(out);
+    const before = treeSnapshot(out);
     expect(() => tree.commit(new Map([['package.json', pkg('1.0.1')], file('src/a.ts', 'a')]))).toThrow(GenerationError);
     tree.discard();
-    expect(snapshot(out)).toEqual(before);
+    expect(treeSnapshot(out)).toEqual(before);
   });
 
   it('refuses unsafe names when staging, also a name that is a file in one stage and a folder in another', () => {
