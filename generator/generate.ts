@@ -10,7 +10,7 @@ import { loadSpec } from './load.js';
 import { buildModel, type SpecModel } from './model.js';
 import type { Files } from './emit/types.js';
 import { emitTypesOffThread, startTypesEmitter, stopTypesEmitter } from './types-thread.js';
-import { emitValidators, validatorEntries, type ValidatorEntry, type ValidatorsOutput } from './emit/validators.js';
+import { emitValidators, ONE_FILE, validatorEntries, withRuntimeInlined, type ValidatorEntry, type ValidatorsOutput } from './emit/validators.js';
 import { emitValidatorsInChildren } from './emit/validators-process.js';
 import { emitClient } from './emit/client.js';
 import { emitMock } from './emit/mock.js';
@@ -148,6 +148,8 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   add(docs);
   const docPages = [...docs.keys()].filter((f) => f.startsWith('docs/'));
   add(compileSources(sources, { cacheDir: COMPILE_CACHE }));
+  // Node's build of the validators holds the runtime helpers it imports, now compiled.
+  if (sources.has(ONE_FILE)) sources.set(ONE_FILE, withRuntimeInlined(sources.get(ONE_FILE)!, (file) => sources.get(file)));
   add(emitPackage(model, { name: options.packageName ?? DEFAULT_PACKAGE_NAME, dependencies: runtimeDependencies(), version: release.version }, [...sources.keys()], templatesDir));
 
   const files = withManifest(new Map([...sources].map(([file, text]) => [file, banner(file, text)])));

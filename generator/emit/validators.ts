@@ -395,6 +395,48 @@ export const validatorsEntry = (): Record<string, string> => ({
   default: './dist/validators.modules.js',
 });
 
+/** Where the one-file build is, and the runtime modules it imports (`import { "uri" as __rt0 } from "./runtime/ajv-formats.js";`). */
+export const ONE_FILE = 'dist/validators.compiled.js';
+const RUNTIME_IMPORT = /^import \{ ([^}]*) \} from "\.\/runtime\/([\w-]+\.js)";\n/gm;
+const IMPORTED = /^"([^"]+)" as ([\w$]+)$/;
+const EXPORTED_DECLARATION = /^export (?=(?:const|let|function|class) ([\w$]+))/gm;
+const EXPORT_LIST = /^export \{([^}]*)\};?$/gm;
+
+/**
+ * The one-file build (Node's) with the runtime modules it imports written into it, each in a
+ * function scope that returns what the build imports: two modules fewer for Node to resolve and
+ * load at start-up (0.6 ms of 6.5 ms for our package). `compiled(file)` is the JavaScript of
+ * `dist/runtime/<file>`; a module that imports anything itself stays imported. The bundlers' build
+ * keeps importing them, so that a bundle holds each helper once.
+ */
+export function withRuntimeInlined(oneFile: string, compiled: (file: string) => string | undefined): string {
+  return oneFile.replace(RUNTIME_IMPORT, (statement, names: string, file: string) => {
+    const source = compiled(`dist/runtime/${file}`);
+    if (source === undefined || /^\s*import\b/m.test(source)) return statement;
+    const exported = new Map<string, string>();
+    let body = source.replace(EXPORTED_DECLARATION, (_m, local: string) => {
+      exported.set(local, local);
+      return '';
+    });
+    body = body.replace(EXPORT_LIST, (_m, list: string) => {
+      for (const item of list.split(',').map((i) => i.trim()).filter(Boolean)) {
+        const [local, name = local] = item.split(/\s+as\s+/) as [string, string?];
+        exported.set(name.replace(/^['"]|['"]$/g, ''), local);
+      }
+      return '';
+    });
+    if (/^\s*export\b/m.test(body)) throw new Error(`runtime/${file} exports in a way withRuntimeInlined does not read`);
+    const bindings = names.split(', ').map((item) => {
+      const [, name, alias] = IMPORTED.exec(item) ?? [];
+      const local = name === undefined ? undefined : exported.get(name);
+      if (local === undefined) throw new Error(`the one-file build imports ${item} from runtime/${file}, which does not export it`);
+      return `${JSON.stringify(name)}: ${alias}`;
+    });
+    const returned = [...new Set(names.split(', ').map((item) => IMPORTED.exec(item)![1]!))].map((name) => `${JSON.stringify(name)}: ${exported.get(name)}`);
+    return `const { ${bindings.join(', ')} } = (() => {\n${body.trim()}\nreturn { ${returned.join(', ')} };\n})();\n`;
+  });
+}
+
 /** The one-file build's declarations serve the modules' index too: the same exports. */
 const COMPILED_INDEX_DTS = `export * from '../validators.compiled.js';\n`;
 
@@ -556,7 +598,7 @@ export function emitValidators(model: SpecModel, shares?: CompiledShare[]): Vali
       ...[...required].sort().map((spec): [string, string] => [`${COMPILED_DIR}/${interopFile(spec)}`, interopModule(spec)]),
       [`${COMPILED_DIR}/${HELPERS}`, helpersModule(functions)],
       [`${COMPILED_DIR}/index.js`, `${index}\n`],
-      ['dist/validators.compiled.js', singleFile(functions, compiled.exports)],
+      [ONE_FILE, singleFile(functions, compiled.exports)],
       // The declarations each wrapper's import finds, beside the sources (type-checked as they are) and the build.
       ['dist/validators.compiled.d.ts', dts],
       ['src/validators.compiled.d.ts', dts],

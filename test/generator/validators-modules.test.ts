@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_ROOT } from '../../generator/generate.js';
+import { withRuntimeInlined } from '../../generator/emit/validators.js';
 import { bundleValidator } from '../../scripts/bench/bundle.js';
 import { generateInto } from './generate-and-check.js';
 
@@ -183,5 +184,32 @@ describe('our package', () => {
   it('bundles validateProject, its ~50 components included, in at most 60 KB', async () => {
     const { bytes } = await bundleValidator(path.join(TOOL_ROOT, 'generated'), 'validateProject');
     expect(bytes).toBeLessThanOrEqual(60_000);
+  });
+});
+
+describe("Node's one-file build", () => {
+  it('holds the runtime helpers it uses instead of importing them, and judges as before', async () => {
+    const oneFile = readFileSync(path.join(out, 'dist', 'validators.compiled.js'), 'utf8');
+    expect(oneFile).not.toMatch(/^\s*import\b/m);
+    expect(oneFile).toMatch(/^const \{ "date-time": __rt\d+ \} = \(\(\) => \{$/m);
+    const single = (await import(pathToFileURL(path.join(out, 'dist', 'validators.compiled.js')).href)) as Record<string, (v: unknown) => boolean>;
+    const stamp = single.validateStamp!;
+    expect(stamp({ at: '2024-02-29T10:00:00Z' })).toBe(true);
+    expect(stamp({ at: '2023-02-29T10:00:00Z' })).toBe(false);
+    expect(stamp({ at: '2024-01-01T10:00:00Z', by: 'Ab' })).toBe(false);
+  });
+
+  it('leaves an import it cannot write in, and refuses an export it does not read', () => {
+    const build = 'import { "uri" as __rt0 } from "./runtime/ajv-formats.js";\nconst x = __rt0;\n';
+    const modules: Record<string, string> = {
+      'dist/runtime/ajv-formats.js': 'const helper = 1;\nexport function uri(s) { return helper + s; }\n',
+    };
+    const inlined = withRuntimeInlined(build, (file) => modules[file]);
+    expect(inlined).toBe('const { "uri": __rt0 } = (() => {\nconst helper = 1;\nfunction uri(s) { return helper + s; }\nreturn { "uri": uri };\n})();\nconst x = __rt0;\n');
+    expect(new Function(`${inlined}; return x('a');`)()).toBe('1a');
+    expect(withRuntimeInlined(build, () => 'import { a } from "./a.js";\nexport const uri = a;\n')).toBe(build);
+    expect(withRuntimeInlined(build, () => undefined)).toBe(build);
+    expect(() => withRuntimeInlined(build, () => 'export default function uri() {}\n')).toThrow(/exports in a way/);
+    expect(() => withRuntimeInlined(build, () => 'export const url = 1;\n')).toThrow(/does not export it/);
   });
 });
