@@ -116,19 +116,22 @@ export function openTree(outDir: string, protect: readonly string[] = []): Stage
       made.delete(dir);
     }
   };
-  const inOrder = (files: Files) => [...files].sort(([a], [b]) => a.localeCompare(b));
+  /** Writes those of `files` the temporary tree does not hold as they are, in name order. */
+  const putChanged = (files: Files) => {
+    for (const [file, contents] of [...files].sort(([a], [b]) => a.localeCompare(b))) if (written.get(file) !== contents) put(file, contents);
+  };
 
   return {
     write(files) {
       if (done) throw new Error('writing to a committed or discarded tree');
       assertSafeNames(new Map([...written, ...files]));
-      for (const [file, contents] of inOrder(files)) if (written.get(file) !== contents) put(file, contents);
+      putChanged(files);
     },
     commit(files) {
       if (done) throw new Error('committing a committed or discarded tree');
       assertSafeNames(files);
       for (const file of [...written.keys()]) if (!files.has(file)) remove(file);
-      for (const [file, contents] of inOrder(files)) if (written.get(file) !== contents) put(file, contents);
+      putChanged(files);
       assertReplaceable(outDir, protect);
       if (existsSync(target)) renameSync(target, old);
       try {

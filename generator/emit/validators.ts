@@ -9,7 +9,6 @@
  * templates/client/validation.ts) and without what no keyword of the document needs (evaluated
  * properties, dynamic anchors), then trimmed (validation/standalone.ts `shippedCode`).
  */
-import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { createAjv, DYNAMIC_KEYWORDS, registerUnknownFormats, UNEVALUATED_KEYWORDS, usesKeywords } from '../validation/ajv.js';
 import { forEachEntry, isObject } from '../own.js';
@@ -104,7 +103,6 @@ function operationEntries(op: OperationModel): ValidatorEntry[] {
 }
 
 export function validatorEntries(model: SpecModel): ValidatorEntry[] {
-  const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
   const entries: ValidatorEntry[] = [
     ...model.schemaNames.map(({ name, type }) => ({
       name: `validate${type}`,
@@ -195,16 +193,20 @@ export interface CompiledShare {
  * are written in; dynamic anchors are passed along likewise. Such a document compiles in one share.
  */
 export function compilesInOrder(model: SpecModel, entries: ValidatorEntry[]): boolean {
+  const { unevaluated, dynamicRef } = trackingNeeded(model, entries);
+  return unevaluated || dynamicRef;
+}
+
+/** Which of ajv's run-time tracking the document's schemas need: evaluated properties and items, dynamic anchors. */
+function trackingNeeded(model: SpecModel, entries: ValidatorEntry[]): { unevaluated: boolean; dynamicRef: boolean } {
   const roots = [model.document.components?.schemas, entries.map((e) => e.schema)];
-  return usesKeywords(UNEVALUATED_KEYWORDS, ...roots) || usesKeywords(DYNAMIC_KEYWORDS, ...roots);
+  return { unevaluated: usesKeywords(UNEVALUATED_KEYWORDS, ...roots), dynamicRef: usesKeywords(DYNAMIC_KEYWORDS, ...roots) };
 }
 
 /** Compiles the entries at `indices` (of `entries`, from `validatorEntries(model)`) with one ajv. */
 export function compileShare(model: SpecModel, entries: ValidatorEntry[], indices: readonly number[], abandoned: () => boolean = () => false): CompiledShare {
   const ownProperties = usesInheritedNames(model.document.components?.schemas, entries.map((e) => e.schema));
-  const roots = [model.document.components?.schemas, entries.map((e) => e.schema)];
-  const [unevaluated, dynamicRef] = [usesKeywords(UNEVALUATED_KEYWORDS, ...roots), usesKeywords(DYNAMIC_KEYWORDS, ...roots)];
-  const ajv = createAjv({ standalone: true, discriminator: true, ownProperties, unevaluated, dynamicRef, messages: false });
+  const ajv = createAjv({ standalone: true, discriminator: true, ownProperties, ...trackingNeeded(model, entries), messages: false });
   const skipped: CompiledShare['skipped'] = [];
   const declared = (model.document as { jsonSchemaDialect?: unknown }).jsonSchemaDialect;
   let dialect: Dialect | undefined;

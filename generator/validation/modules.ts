@@ -11,7 +11,7 @@
  * one-file build.
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import type { AnyValidateFunction, SourceCode } from 'ajv/dist/types/index.js';
+import type { AnyValidateFunction } from 'ajv/dist/types/index.js';
 import { SchemaEnv } from 'ajv/dist/compile/index.js';
 import { createHash } from 'node:crypto';
 import { maskStrings } from './standalone.js';
