@@ -18,6 +18,35 @@ export type { EnvironmentModel, ServerVariableModel } from './servers.js';
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type Method = (typeof METHODS)[number];
 
+export type ParameterLocation = 'query' | 'path' | 'header' | 'cookie';
+export type ParameterStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'simple' | 'label' | 'matrix';
+
+/** The styles each location allows (OpenAPI 3.1 "Style Values"); the first is the default. */
+const STYLES: Readonly<Record<ParameterLocation, readonly ParameterStyle[]>> = {
+  query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
+  path: ['simple', 'label', 'matrix'],
+  header: ['simple'],
+  cookie: ['form'],
+};
+
+/** How a parameter travels, defaults resolved: what the client writes and the mock reads. */
+export interface ParameterWire {
+  name: string;
+  in: ParameterLocation;
+  style: ParameterStyle;
+  /** The document's, else true for `form` only. */
+  explode: boolean;
+  /** Query parameters only. */
+  allowReserved: boolean;
+  /** The media type, when the parameter uses `content` instead of `schema`. */
+  content?: string;
+  /** From the schema's type, when it tells. */
+  shape?: 'array' | 'object' | 'primitive';
+  required: boolean;
+  /** The `schema`, or that of the `content` entry. */
+  schema: unknown;
+}
+
 export interface OperationModel {
   operationId: string;
   /** PascalCase operationId, the stem of the operation's validator names. */
@@ -31,6 +60,8 @@ export interface OperationModel {
   gap: string | undefined;
   pointer: string;
   parameters: ParameterObject[];
+  /** One per parameter, in the same order. */
+  wire: ParameterWire[];
   requestBody: { required: boolean; mediaType: string; schema: unknown; gap: string | undefined; description: string } | undefined;
   responses: { status: string; description: string; mediaType: string | undefined; schema: unknown; gap: string | undefined }[];
   /** The 200 JSON body schema, when the operation has one. */
@@ -112,6 +143,52 @@ function jsonMedia(content: Record<string, any> | undefined): [string, any] | un
   return entries.find(([m]) => /^application\/(.+\+)?json/.test(m)) ?? entries[0];
 }
 
+/** array, object or primitive, from a schema's `type` (`null` aside), `items` or `properties`, or what all its `allOf`/`anyOf`/`oneOf` members agree on. */
+function shapeOf(doc: Doc, schema: unknown, depth = 0): ParameterWire['shape'] {
+  const s = deref<Doc>(doc, schema);
+  if (!s || typeof s !== 'object' || depth > 8) return undefined;
+  const types: unknown[] = (Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type]).filter((t: unknown) => t !== 'null');
+  if (types.length) {
+    const shapes = new Set(types.map((t) => (t === 'array' || t === 'object' ? t : 'primitive')));
+    return shapes.size === 1 ? [...shapes][0] : undefined;
+  }
+  if (s.items !== undefined || s.prefixItems !== undefined) return 'array';
+  if (s.properties !== undefined || s.additionalProperties !== undefined) return 'object';
+  const members: unknown[] = [s.allOf, s.anyOf, s.oneOf].filter(Array.isArray).flat();
+  const shapes = new Set(members.map((m) => shapeOf(doc, m, depth + 1)));
+  return members.length && shapes.size === 1 ? [...shapes][0] : undefined;
+}
+
+/** A parameter's wire facts, or a problem when its `style` does not belong to its location. */
+function wireOf(doc: Doc, p: ParameterObject & Doc, pointer: string, problems: Problem[]): ParameterWire {
+  const location = p.in as ParameterLocation;
+  const allowed = STYLES[location] ?? ['simple'];
+  let style = allowed[0]!;
+  const given: unknown = p.style;
+  if (given !== undefined) {
+    if (allowed.includes(given as ParameterStyle)) style = given as ParameterStyle;
+    else {
+      const problem = { pointer: `${pointer}/style`, message: `style "${String(given)}" is not one of ${location} parameters' (${allowed.join(', ')})` };
+      // A shared parameter is reported once, not once per operation.
+      if (!problems.some((q) => q.pointer === problem.pointer)) problems.push(problem);
+    }
+  }
+  const media = p.content && typeof p.content === 'object' ? Object.entries<Doc>(p.content)[0] : undefined;
+  const schema = media ? media[1]?.schema : p.schema;
+  const shape = shapeOf(doc, schema);
+  return {
+    name: p.name,
+    in: location,
+    style,
+    explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
+    allowReserved: location === 'query' && p.allowReserved === true,
+    ...(media && { content: media[0] }),
+    ...(shape && { shape }),
+    required: p.required === true,
+    schema,
+  };
+}
+
 export function buildModel(document: OpenAPI3): SpecModel {
   const doc = document as Doc;
   const badRefs = malformedRefs(doc);
@@ -132,11 +209,27 @@ export function buildModel(document: OpenAPI3): SpecModel {
       const first = seenIds.get(operationId);
       if (first) problems.push({ pointer: `${pointer}/operationId`, message: `duplicate operationId "${operationId}" (also at #${first})` });
       seenIds.set(operationId, pointer);
-      const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: ParameterObject | ReferenceObject) => deref<ParameterObject>(doc, p));
-      const byKey = new Map(parameters.map((p) => [`${p.in}:${p.name}`, p]));
+      // Each parameter with where it is written (a shared one: its component), the operation's over the path item's.
+      const declaredIn = (list: unknown, at: string) =>
+        (Array.isArray(list) ? list : []).map((raw: ParameterObject | ReferenceObject, i) => ({
+          parameter: deref<ParameterObject>(doc, raw),
+          pointer: typeof (raw as Doc)?.$ref === 'string' && (raw as Doc).$ref.startsWith('#') ? (raw as Doc).$ref.slice(1) : `${at}/parameters/${i}`,
+        }));
+      const byKey = new Map([...declaredIn(item.parameters, `/paths/${escapePointer(path)}`), ...declaredIn(op.parameters, pointer)].map((d) => [`${d.parameter.in}:${d.parameter.name}`, d]));
       for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
-        if (!byKey.has(`path:${name}`)) problems.push({ pointer, message: `path parameter "${name}" of ${path} is not declared (add it to parameters with in: path)` });
+        if (byKey.has(`path:${name}`)) continue;
+        // `{.x}`, `{;x}`, `{x*}`: RFC 6570 operators, which OpenAPI path templating does not have (a parameter's style says it).
+        const operator = /^[.;+#/?&]|\*$/.test(name!);
+        const bare = name!.replace(/^[.;+#/?&]/, '').replace(/\*$/, '');
+        const hint = `write {${bare}} and declare the parameter with in: path${name!.startsWith('.') ? ', style: label' : name!.startsWith(';') ? ', style: matrix' : ''}${name!.endsWith('*') ? ', explode: true' : ''}`;
+        problems.push({
+          pointer,
+          message: operator
+            ? `path template {${name}} of ${path} uses RFC 6570 operator syntax, which OpenAPI path templating does not have: ${hint}`
+            : `path parameter "${name}" of ${path} is not declared (add it to parameters with in: path)`,
+        });
       }
+      const operationParameters = [...byKey.values()];
       const rb = op.requestBody ? deref<Doc>(doc, op.requestBody) : undefined;
       const rbMedia = jsonMedia(rb?.content);
       const responses = Object.entries<any>(op.responses ?? {}).map(([status, r]) => {
@@ -156,7 +249,8 @@ export function buildModel(document: OpenAPI3): SpecModel {
         deprecated: op.deprecated === true,
         gap: op['x-source-gap'],
         pointer,
-        parameters: [...byKey.values()],
+        parameters: operationParameters.map((d) => d.parameter),
+        wire: operationParameters.map((d) => wireOf(doc, d.parameter, d.pointer, problems)),
         requestBody: rbMedia
           ? { required: rb?.required === true, mediaType: rbMedia[0], schema: rbMedia[1]?.schema, gap: rb?.['x-source-gap'] ?? rbMedia[1]?.schema?.['x-source-gap'], description: rb?.description ?? '' }
           : undefined,

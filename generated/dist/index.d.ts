@@ -18,7 +18,7 @@ export declare const environments: {
 export type Environment = keyof typeof environments;
 /** Each environment's server URL template and its variables (defaults, allowed values), read from the spec's servers. */
 export declare const servers: Readonly<Record<Environment, ServerFacts>>;
-/** Every operation of the spec: id, method, path template, whether it returns the paginated list wrapper, and its security alternatives. */
+/** Every operation of the spec: id, method, path template, whether it returns the paginated list wrapper, its security alternatives and its parameters' serialization. */
 export declare const operations: readonly OperationInfo[];
 /** One option per security scheme of the spec, required when every operation needs it. */
 export interface PartnerClientCredentials {

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EnvironmentModel, SecurityRequirements, SecuritySchemeModel, SpecModel } from '../model.js';
+import type { EnvironmentModel, ParameterWire, SecurityRequirements, SecuritySchemeModel, SpecModel } from '../model.js';
 import { propertyKey } from '../names.js';
 import { commentSafe, GenerationError } from '../problems.js';
 import { VALIDATORS_IMPORT } from './validators.js';
@@ -26,9 +26,15 @@ export function emitClient(model: SpecModel, templatesDir: string): Files {
     if (!requirementSets.has(literal)) requirementSets.set(literal, `security${requirementSets.size}`);
     return requirementSets.get(literal)!;
   };
+  const parameterSets = new Map<string, string>();
+  const parametersConst = (wire: readonly ParameterWire[]): string => {
+    const literal = `[${wire.map(factsOf).join(', ')}]`;
+    if (!parameterSets.has(literal)) parameterSets.set(literal, `parameters${parameterSets.size}`);
+    return parameterSets.get(literal)!;
+  };
   const operations = model.operations.map(
     (o) =>
-      `  { operationId: ${JSON.stringify(o.operationId)}, method: ${JSON.stringify(o.method.toUpperCase())}, path: ${JSON.stringify(o.path)}, paginated: ${o.paginated}, security: ${requirementsConst(o.security)} },`,
+      `  { operationId: ${JSON.stringify(o.operationId)}, method: ${JSON.stringify(o.method.toUpperCase())}, path: ${JSON.stringify(o.path)}, paginated: ${o.paginated}, security: ${requirementsConst(o.security)}${o.wire.length ? `, parameters: ${parametersConst(o.wire)}` : ''} },`,
   );
   const documentSecurity = requirementsConst(model.security);
   const schemes = model.securitySchemes.map((scheme) => {
@@ -41,7 +47,7 @@ export function emitClient(model: SpecModel, templatesDir: string): Files {
     .join('');
   const index = `import { createRuntimeClient, type ListItemOf, type RuntimeClient, type RuntimeClientOptions, type OperationInfo } from './runtime/client.js';
 import type { BasicCredential, SecurityFacts, TokenCredential } from './runtime/credentials.js';
-import type { ServerFacts } from './runtime/servers.js';
+${parameterSets.size ? "import type { ParameterFacts } from './runtime/params.js';\n" : ''}import type { ServerFacts } from './runtime/servers.js';
 import { operationValidators } from '${VALIDATORS_IMPORT}';
 import type { paths } from './schema.js';
 
@@ -58,7 +64,7 @@ ${servers.join('\n')}
 };
 
 ${[...requirementSets].map(([literal, name]) => `const ${name}: readonly (readonly string[])[] = ${literal};`).join('\n')}
-
+${parameterSets.size ? `\n/** How each operation's parameters are written (style, explode, ...), as the spec says. */\n${[...parameterSets].map(([literal, name]) => `const ${name}: readonly ParameterFacts[] = ${literal};`).join('\n')}\n` : ''}
 /** The spec's security schemes (by name) and its document-wide requirements. */
 const security: SecurityFacts = {
   schemes: {
@@ -67,7 +73,7 @@ ${schemes.join('\n')}
   requirements: ${documentSecurity},
 };
 
-/** Every operation of the spec: id, method, path template, whether it returns the paginated list wrapper, and its security alternatives. */
+/** Every operation of the spec: id, method, path template, whether it returns the paginated list wrapper, its security alternatives and its parameters' serialization. */
 export const operations: readonly OperationInfo[] = [
 ${operations.join('\n')}
 ];
@@ -121,6 +127,13 @@ export {
 `;
   files.set('src/index.ts', index);
   return files;
+}
+
+/** What the client runtime needs to write one parameter (templates/client/params.ts `ParameterFacts`). */
+function factsOf(p: ParameterWire): string {
+  const fields = [`name: ${JSON.stringify(p.name)}`, `in: ${JSON.stringify(p.in)}`, `style: ${JSON.stringify(p.style)}`, `explode: ${p.explode}`, `allowReserved: ${p.allowReserved}`];
+  if (p.content !== undefined) fields.push(`content: ${JSON.stringify(p.content)}`);
+  return `{ ${fields.join(', ')} }`;
 }
 
 /**

@@ -7,8 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ParameterObject } from 'openapi-typescript';
-import { deref, own, refSegments, type EnvironmentModel, type OperationModel, type SpecModel } from '../model.js';
+import { deref, own, refSegments, type EnvironmentModel, type OperationModel, type ParameterWire, type SpecModel } from '../model.js';
 import { escapePointer, propertyKey } from '../names.js';
 import { isObject } from '../own.js';
 import { commentSafe } from '../problems.js';
@@ -108,10 +107,37 @@ function schemaType(doc: Doc, schema: unknown): { type?: string; array?: boolean
   return typeof type === 'string' ? { type } : {};
 }
 
-function parameterOf(doc: Doc, p: ParameterObject): string {
-  const { type, array } = schemaType(doc, p.schema);
-  const fields = [`name: ${JSON.stringify(p.name)}`, `in: ${JSON.stringify(p.in)}`, `required: ${p.required === true}`, ...(type ? [`type: ${JSON.stringify(type)}`] : []), ...(array ? ['array: true'] : [])];
+/** A parameter for the mock: how it is written (templates/client/params.ts), whether it is required, and the types its strings are read as. */
+function parameterOf(doc: Doc, p: ParameterWire): string {
+  const fields = [
+    `name: ${JSON.stringify(p.name)}`,
+    `in: ${JSON.stringify(p.in)}`,
+    `style: ${JSON.stringify(p.style)}`,
+    `explode: ${p.explode}`,
+    `allowReserved: ${p.allowReserved}`,
+    ...(p.content !== undefined ? [`content: ${JSON.stringify(p.content)}`] : []),
+    ...(p.shape ? [`shape: ${JSON.stringify(p.shape)}`] : []),
+    `required: ${p.required}`,
+  ];
+  if (p.content === undefined) {
+    const { type } = schemaType(doc, p.schema);
+    if (type && type !== 'object') fields.push(`type: ${JSON.stringify(type)}`);
+    const entries = (p.shape === 'object' ? propertyTypes(doc, p.schema) : []).map(([key, type]) => `${propertyKey(key)}: ${JSON.stringify(type)}`);
+    if (entries.length) fields.push(`propertyTypes: { ${entries.join(', ')} }`);
+  }
   return `{ ${fields.join(', ')} }`;
+}
+
+/** The `type` of each property of an object schema (`*`: of `additionalProperties`), where it states one. */
+function propertyTypes(doc: Doc, schema: unknown): [string, string][] {
+  const s = deref<Doc>(doc, schema);
+  if (!isObject(s)) return [];
+  const types = Object.entries<unknown>(isObject(s.properties) ? s.properties : {}).flatMap(([key, property]): [string, string][] => {
+    const { type } = schemaType(doc, property);
+    return type ? [[key, type]] : [];
+  });
+  const additional = isObject(s.additionalProperties) ? schemaType(doc, s.additionalProperties).type : undefined;
+  return additional ? [...types, ['*', additional]] : types;
 }
 
 const numberOr = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : fallback);
@@ -144,7 +170,7 @@ function operationOf(model: SpecModel, op: OperationModel, securityConst: (requi
     `operationId: ${JSON.stringify(op.operationId)}`,
     `method: ${JSON.stringify(op.method.toUpperCase())}`,
     `path: ${JSON.stringify(op.path)}`,
-    `parameters: [${op.parameters.map((p) => parameterOf(doc, p)).join(', ')}]`,
+    `parameters: [${op.wire.map((p) => parameterOf(doc, p)).join(', ')}]`,
     ...(op.requestBody ? [`requestBodyRequired: ${op.requestBody.required}`, `requestMediaTypes: ${JSON.stringify(requestMediaTypes(doc, op))}`] : []),
     `security: ${securityConst(op.security)}`,
     `validators: operationValidators[${JSON.stringify(op.operationId)}]`,
@@ -345,8 +371,9 @@ In this order, for every request:
    a \`Content-Type\` that none of the operation's request media types covers (no \`Content-Type\`:
    the body is read as the first of them).
 6. **400** when a path parameter is empty, a required header is missing, a query parameter that is
-   not an array is given twice, the query (strings read as the parameter's schema type: decimal
-   numbers only, so \`0x10\` stays a string; booleans; repeated keys for arrays) fails the package's
+   not an array is given twice, the query (each parameter read by its \`style\` and \`explode\`, as
+   the client writes it; strings read as the parameter's schema type: decimal numbers only, so
+   \`0x10\` stays a string; booleans) fails the package's
    query validator, a paginated operation's \`page\` or \`pageSize\` is not an integer >= 1 (or
    \`pageSize\` is over 1,000, the mock's limit), or the body is missing (when required), is not
    JSON while its media type is JSON (every JSON operation, with or without a request validator),
@@ -397,7 +424,9 @@ ${overrideExamples(model, packageName)}
 
 Override bodies are typed from \`operations\` of the types: the documented status's body, any JSON
 value (\`JsonValue\`) for an error or a body the spec does not show; statuses are 200 to 599 (an
-override function giving another is answered 500). They are answered as given, after the request
+override function giving another is answered 500). An override function receives the \`Request\`
+and its parameters as the mock read them: \`{ path, query, header, cookie }\`, each by its style,
+strings typed by its schema. Overrides are answered as given, after the request
 checks, and not validated (to test how your code handles drift); 204, 205 and 304 are sent without
 a body. \`times\` defaults to every request. \`latencyMs\` ends early when the caller gives up: the
 request's \`signal\` aborts (\`fetch\`, \`handle\`, MSW) or the connection closes (server,

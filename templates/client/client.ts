@@ -1,21 +1,24 @@
 /**
- * createRuntimeClient: an openapi-fetch client typed by `paths`, with the runtime a real
- * integration needs: the credentials each operation's security asks for, client-side rate limiting to the
- * environment's documented limits, safe retries, timeouts and cancellation, request and response
- * validation, hooks that see redacted data only, and `paginate`. The generated
- * `createPartnerClient` calls it with the facts read from the spec.
+ * createRuntimeClient: openapi-fetch's own client (`createClient`), typed by `paths`, with the
+ * runtime a real integration needs around it: the credentials each operation's security asks for,
+ * client-side rate limiting to the environment's documented limits, safe retries, timeouts and
+ * cancellation, parameters serialized as the document says, request and response validation,
+ * hooks that see redacted data only, size limits and `paginate`. openapi-fetch builds the
+ * `Request`, runs middleware and parses the answer; the runtime is the `fetch` it calls (see
+ * transport.ts) and a thin layer around each call. The generated `createPartnerClient` calls it
+ * with the facts read from the spec.
  */
-import type { Client, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
-import { createCall, type PendingCall, type Prepared } from './call.js';
-import { applyPlan, createCredentials, isPlan, type SecurityFacts, type SecurityRequirements } from './credentials.js';
-import { HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError } from './errors.js';
+import createClient, { defaultBodySerializer, type BodySerializer, type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit, type PathSerializer, type QuerySerializer, type QuerySerializerOptions } from 'openapi-fetch';
+import { createCredentials, isPlan, type AuthPlan, type MissingCredentials, type SecurityFacts, type SecurityRequirements } from './credentials.js';
+import { DailyQuotaExceededError, DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, own } from './options.js';
+import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader, type ParameterFacts } from './params.js';
 import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
-import { redactHeaders, summarize } from './redact.js';
+import { redactHeaders, scrubbedPrefix, summarize, type RequestSummary } from './redact.js';
 import { DEFAULT_RETRY, parseRetryAfter } from './retry.js';
 import { resolveBaseUrl, type ServerFacts } from './servers.js';
-import { createTransport, type Hooks, type RequestOptions } from './transport.js';
-import { pathProblems, serializePath, serializeQuery } from './url.js';
+import { checkRequestOptions, createTransport, type CallState, type FetchLike, type Hooks, type RequestOptions } from './transport.js';
+import { pathProblems } from './url.js';
 import type { OperationValidators } from './validation.js';
 
 export interface EnvironmentLimits {
@@ -34,6 +37,8 @@ export interface OperationInfo {
   readonly paginated: boolean;
   /** The operation's security: alternatives of scheme names. */
   readonly security: SecurityRequirements;
+  /** How each parameter is serialized (style, explode, ...), as the document says. */
+  readonly parameters?: readonly ParameterFacts[];
 }
 
 /** What the generator read from the spec. */
@@ -50,7 +55,7 @@ export interface SpecFacts<Env extends string> {
  * The runtime's own options. The generated client adds one option per security scheme (its
  * credential) and types `serverVariables` from the spec.
  */
-export interface RuntimeClientOptions<Env extends string> {
+export interface RuntimeClientOptions<Env extends string> extends Omit<ClientOptions, 'baseUrl' | 'fetch' | 'redirect'> {
   /**
    * The base address. Default: the environment's server URL, its variables filled from
    * `serverVariables` and the spec's defaults; required when that leaves a variable empty or the
@@ -82,20 +87,19 @@ export interface RuntimeClientOptions<Env extends string> {
   rateLimit?: 'shared' | false | RateLimiter | { requestsPerSecond: number; burst: number };
   /** `'report'` (default) counts requests against the daily quota (`usage()`); `'enforce'` also refuses requests past it. */
   dailyQuota?: 'report' | 'enforce';
-  /** Default `'error'`: Node's fetch forwards custom headers across origins, so redirects are refused. */
-  redirect?: 'error' | 'manual';
+  /** Default `'error'` (openapi-fetch: `'follow'`): Node's fetch forwards custom headers across origins, so redirects are refused. */
+  redirect?: RequestRedirect;
   /** Check bodies and queries against the spec before sending. Default true. */
   validateRequests?: boolean;
   /** Check JSON response bodies: `'report'` calls `hooks.onValidationError`, `'throw'` throws. Default false. */
   validateResponses?: false | 'report' | 'throw';
   hooks?: Hooks;
-  /** Extra headers sent with every request (credential headers always win; credential cookies are appended). */
-  headers?: Record<string, string>;
   /**
-   * The fetch implementation. Default: `globalThis.fetch`, looked up at each attempt, so a mock
+   * The fetch implementation, called as openapi-fetch calls it: `fetch(request, requestInitExt)`,
+   * once per attempt. Default: `globalThis.fetch`, looked up at each attempt, so a mock
    * installed after the client was created (MSW, nock, undici's MockAgent) still intercepts.
    */
-  fetch?: typeof globalThis.fetch;
+  fetch?: (input: Request, init?: Record<string, unknown>) => Promise<Response>;
 }
 
 /**
@@ -118,32 +122,32 @@ export type PaginateInit<Paths extends Record<string, any>, P extends keyof Path
   };
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+type MediaType = `${string}/${string}`;
 /** The paths of `Paths` that have method `M`. */
 export type PathWithMethod<Paths, M extends HttpMethod> = { [P in keyof Paths]: Paths[P] extends { [K in M]: any } ? P : never }[keyof Paths];
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
-type InitArgument<Init> = RequiredKeys<Init> extends never ? [(Init & RequestOptions)?] : [Init & RequestOptions];
+/** openapi-fetch's init argument, with the runtime's per-request options typed. */
+type InitParam<Init> = RequiredKeys<Init> extends never ? [(Init & RequestOptions & { [key: string]: unknown })?] : [Init & RequestOptions & { [key: string]: unknown }];
 
-/**
- * openapi-fetch's method, whose init also takes the runtime's per-request options, typed. `P` is
- * inferred from the argument as written and checked in the parameter's type, not in its
- * constraint: a wrong path is then reported as itself (`Argument of type '"/itemz"' is not
- * assignable to parameter of type 'PathWithMethod<paths, "get">'`), with or without an init,
- * instead of TypeScript falling back to the constraint and asking for the init of every path.
- */
-export type RuntimeMethod<Paths extends Record<string, any>, M extends HttpMethod> = <P extends string, Init extends MaybeOptionalInit<Paths[P & keyof Paths], M>>(
-  url: P extends PathWithMethod<Paths, M> ? P : PathWithMethod<Paths, M>,
-  ...init: P extends PathWithMethod<Paths, M> ? InitArgument<Init> : [unknown?]
-) => Promise<FetchResponse<Paths[P & keyof Paths][M], Init, 'application/json'>>;
+/** openapi-fetch's method (`ClientMethod`), its init also taking the runtime's per-request options. */
+export type RuntimeMethod<Paths extends Record<string, any>, M extends HttpMethod, Media extends MediaType> = <P extends PathWithMethod<Paths, M>, Init extends MaybeOptionalInit<Paths[P], M>>(
+  url: P,
+  ...init: InitParam<Init>
+) => Promise<FetchResponse<Paths[P][M], Init, Media>>;
 
-export type RuntimeClient<Paths extends Record<string, any>, Env extends string, Pages extends object = {}> = Omit<Client<Paths, 'application/json'>, 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE'> & {
-  GET: RuntimeMethod<Paths, 'get'>;
-  PUT: RuntimeMethod<Paths, 'put'>;
-  POST: RuntimeMethod<Paths, 'post'>;
-  DELETE: RuntimeMethod<Paths, 'delete'>;
-  OPTIONS: RuntimeMethod<Paths, 'options'>;
-  HEAD: RuntimeMethod<Paths, 'head'>;
-  PATCH: RuntimeMethod<Paths, 'patch'>;
-  TRACE: RuntimeMethod<Paths, 'trace'>;
+/** openapi-fetch's `Client<Paths, Media>` (assignable to it), with the runtime's options typed per call and its extras. */
+export type RuntimeClient<Paths extends Record<string, any>, Env extends string, Pages extends object = {}, Media extends MediaType = MediaType> = Omit<
+  Client<Paths, Media>,
+  'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE'
+> & {
+  GET: RuntimeMethod<Paths, 'get', Media>;
+  PUT: RuntimeMethod<Paths, 'put', Media>;
+  POST: RuntimeMethod<Paths, 'post', Media>;
+  DELETE: RuntimeMethod<Paths, 'delete', Media>;
+  OPTIONS: RuntimeMethod<Paths, 'options', Media>;
+  HEAD: RuntimeMethod<Paths, 'head', Media>;
+  PATCH: RuntimeMethod<Paths, 'patch', Media>;
+  TRACE: RuntimeMethod<Paths, 'trace', Media>;
   /** The environment this client talks to. */
   readonly environment: Env;
   /** The documented limits of that environment (null when the spec documents none). */
@@ -181,17 +185,60 @@ function check(condition: boolean, message: string): asserts condition {
   if (!condition) invalidOption(message);
 }
 
-export function createRuntimeClient<Paths extends Record<string, any>, Env extends string, Pages extends object = {}>(
+/** The runtime's own options: everything else given to `createPartnerClient` goes to openapi-fetch's `createClient`. */
+const RUNTIME_OPTIONS: ReadonlySet<string> = new Set([
+  'baseUrl', 'serverVariables', 'environment', 'timeoutMs', 'maxResponseBytes', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs',
+  'rateLimit', 'dailyQuota', 'redirect', 'validateRequests', 'validateResponses', 'hooks', 'fetch',
+]);
+
+/** What a call needs to know of its operation, worked out once per client. */
+interface Route {
+  readonly operation: OperationInfo;
+  readonly auth: AuthPlan | MissingCredentials;
+  readonly validators: OperationValidators | undefined;
+  readonly querySerializer: QuerySerializer<unknown>;
+  readonly pathSerializer: PathSerializer;
+  readonly headers: readonly ParameterFacts[];
+  readonly cookies: readonly ParameterFacts[];
+}
+
+interface CallInit extends RequestOptions {
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown>; cookie?: Record<string, unknown> } | undefined;
+  body?: unknown;
+  parseAs?: string;
+  signal?: AbortSignal | null;
+  fetch?: FetchLike;
+  querySerializer?: unknown;
+  bodySerializer?: BodySerializer<unknown>;
+  pathSerializer?: PathSerializer;
+  [key: string]: unknown;
+}
+
+/** The query as sent: a `null` or `undefined` value is left out (as openapi-fetch's serializers do), not checked. */
+function sentQuery(query: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!query) return {};
+  for (const key in query) {
+    if (query[key] === null || query[key] === undefined) return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== null && value !== undefined));
+  }
+  return query;
+}
+
+/** How much of an undecodable body's parse error `DecodeError.parseError` keeps. */
+const SNIPPET_LENGTH = 200;
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+const EMPTY: CallInit = Object.freeze({});
+
+export function createRuntimeClient<Paths extends Record<string, any>, Env extends string, Pages extends object = {}, Media extends MediaType = MediaType>(
   options: RuntimeClientOptions<Env>,
   facts: SpecFacts<Env>,
-): RuntimeClient<Paths, Env, Pages> {
+): RuntimeClient<Paths, Env, Pages, Media> {
   check(!!options && typeof options === 'object', 'options are required');
   check(typeof options.environment === 'string' && Object.hasOwn(facts.environments, options.environment), `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
   const baseUrl = resolveBaseUrl(options.environment, own(facts.servers, options.environment), options.baseUrl, options.serverVariables);
   for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxResponseBytes'] as const) checkNumericOption('createPartnerClient', key, options[key]);
   if (options.headers !== undefined) {
     try {
-      new Headers(options.headers);
+      new Headers(Object.entries(options.headers instanceof Headers ? Object.fromEntries(options.headers) : options.headers).flatMap(([k, v]) => (v === null || v === undefined ? [] : Array.isArray(v) ? v.map((item) => [k, String(item)]) : [[k, String(v)]])) as [string, string][]);
     } catch {
       // Headers' own message quotes the value.
       check(false, '`headers` must hold valid HTTP header names and values');
@@ -205,9 +252,32 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
   const limiter = limiterFor(options, limits, credentials.identity);
   const hooks = options.hooks ?? {};
   const validateRequests = options.validateRequests ?? true;
-  // Per operation, worked out once: which credentials it sends (or which options it lacks).
-  const byRoute = new Map(facts.operations.map((o) => [`${o.method} ${o.path}`, { operation: o, auth: credentials.planFor(o.security) }]));
+  const validateResponses = options.validateResponses ?? false;
+  const credentialOptions = new Set(Object.values(facts.security.schemes).flatMap((scheme) => ('option' in scheme ? [scheme.option] : [])));
+  // What openapi-fetch is given: every option that is not the runtime's own nor a credential.
+  const passed: Record<string, unknown> = {};
+  for (const key of Object.keys(options)) if (!RUNTIME_OPTIONS.has(key) && !credentialOptions.has(key)) passed[key] = (options as unknown as Record<string, unknown>)[key];
+  const callerSerializes = { query: passed.querySerializer !== undefined, path: passed.pathSerializer !== undefined };
+  const clientBodySerializer = (passed.bodySerializer as BodySerializer<unknown> | undefined) ?? defaultBodySerializer;
+  const inner = createClient<Paths, Media>({ ...(passed as ClientOptions), baseUrl, redirect: options.redirect ?? 'error' });
+
+  const routeOf = (operation: OperationInfo): Route => {
+    const parameters = operation.parameters ?? [];
+    return {
+      operation,
+      auth: credentials.planFor(operation.security),
+      validators: own(facts.validators, operation.operationId),
+      querySerializer: createQuerySerializer(parameters.filter((p) => p.in === 'query')),
+      pathSerializer: createPathSerializer(parameters.filter((p) => p.in === 'path')),
+      headers: parameters.filter((p) => p.in === 'header'),
+      cookies: parameters.filter((p) => p.in === 'cookie'),
+    };
+  };
+  // Per operation, worked out once: serializers, validators and which credentials it sends (or which options it lacks).
+  const routes = new Map(facts.operations.map((o) => [`${o.method} ${o.path}`, routeOf(o)]));
   const unknownRouteAuth = credentials.planFor(facts.security.requirements);
+  const defaultQuerySerializer = createQuerySerializer([]);
+  const defaultPathSerializer = createPathSerializer([]);
 
   const transport = createTransport({
     fetch: options.fetch,
@@ -222,101 +292,146 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
     },
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-    redirect: options.redirect ?? 'error',
     hooks,
   });
-  const validateResponses = options.validateResponses ?? false;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  /** A summary of a call refused before openapi-fetch built its request: the path as written. */
+  const templateSummary = (method: string, path: string): RequestSummary => summarize(method, `${baseUrl}${path}`, new Headers(), redaction);
 
   /**
-   * Credentials, then the path, query and body checks: a call that fails them is not sent. The
-   * answer is a promise only when the body must be read to be checked.
+   * The checks a call must pass before anything is built or sent: credentials, path parameters
+   * (always: a missing or dot-segment one sends the request elsewhere), and the query; then the
+   * init openapi-fetch is given, with the document's serializers unless the caller has their own,
+   * and the body checked as serialized.
    */
-  function prepare({ method, schemaPath, url, headers, params, body, options: perRequest }: PendingCall): Prepared | Promise<Prepared> {
-    const route = byRoute.get(`${method} ${schemaPath}`);
-    const operation = route?.operation;
+  function prepare(method: string, path: string, init: CallInit, route: Route | undefined): CallInit {
+    const name = route?.operation.operationId ?? `${method} ${path}`;
     const auth = route ? route.auth : unknownRouteAuth;
-    const name = operation?.operationId ?? `${method} ${schemaPath}`;
-    const summary = () => summarize(method, url, headers, redaction);
-    if (!isPlan(auth)) throw new MissingCredentialsError(name, auth.missing, summary());
-    applyPlan(auth, headers);
-    const prepared: Prepared = { operationId: operation?.operationId, auth };
-    // Not part of the skippable validation: a missing or dot-segment parameter sends the request elsewhere.
-    if (schemaPath.includes('{')) {
-      const problems = pathProblems(schemaPath, params.path);
-      if (problems.length) throw new RequestValidationError(name, 'path', problems, summary());
+    if (!isPlan(auth)) throw new MissingCredentialsError(name, auth.missing, templateSummary(method, path));
+    checkRequestOptions(init);
+    const params = init.params;
+    if (path.includes('{')) {
+      const problems = pathProblems(path, params?.path);
+      if (problems.length) throw new RequestValidationError(name, 'path', problems, templateSummary(method, path));
     }
-    if (!operation || !validateRequests || perRequest.validate === false) return prepared;
-    const validators = own(facts.validators, operation.operationId);
+    const callInit: CallInit = { ...init };
+    if (!init.querySerializer && !callerSerializes.query) callInit.querySerializer = route?.querySerializer ?? defaultQuerySerializer;
+    if (!init.pathSerializer && !callerSerializes.path) callInit.pathSerializer = route?.pathSerializer ?? defaultPathSerializer;
+    if (route && params && ((route.headers.length && params.header) || (route.cookies.length && params.cookie))) callInit.params = serializedHeaders(route, params);
+    const validators = validateRequests && init.validate !== false ? route?.validators : undefined;
     if (validators?.query) {
-      const result = validators.query.check(params.query ?? {});
-      if (!result.valid) throw new RequestValidationError(name, 'query', result.problems, summary());
+      const result = validators.query.check(sentQuery(params?.query));
+      if (!result.valid) throw new RequestValidationError(name, 'query', result.problems, templateSummary(method, path));
     }
-    if (!validators?.request) return prepared;
-    return body().then((text) => {
-      if (text === undefined) return prepared;
-      // What is checked is what is sent: the serialized body, parsed back.
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        value = text;
-      }
-      const result = validators.request.check(value);
-      if (!result.valid) throw new RequestValidationError(name, 'body', result.problems, summary());
-      return prepared;
-    });
+    const requestValidator = validators?.request;
+    if (requestValidator && init.body !== undefined) {
+      const serialize = init.bodySerializer ?? clientBodySerializer;
+      // What is checked is what is sent: the serialized body, parsed back (a FormData or stream is not checked).
+      callInit.bodySerializer = (body: unknown, headers?: unknown) => {
+        const serialized = (serialize as (body: unknown, headers?: unknown) => unknown)(body, headers);
+        if (typeof serialized === 'string') {
+          let value: unknown;
+          try {
+            value = JSON.parse(serialized);
+          } catch {
+            value = serialized;
+          }
+          const result = requestValidator.check(value);
+          if (!result.valid) throw new RequestValidationError(name, 'body', result.problems, templateSummary(method, path));
+        }
+        return serialized;
+      };
+    }
+    return callInit;
   }
 
-  const middleware: Middleware[] = [];
-  const call = createCall({
-    baseUrl: baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl,
-    headers: options.headers,
-    querySerializer: serializeQuery,
-    pathSerializer: serializePath,
-    redaction,
-    middleware,
-    prepare,
-    send: transport,
-    checkResponse(operationId, status, value, summary) {
-      const validators = validateResponses && operationId ? own(facts.validators, operationId) : undefined;
-      const validator = validators && own(validators.responses, String(status));
-      if (!validator || validator(value)) return;
-      const error = new ResponseValidationError(operationId!, status, validator.problems, summary());
-      if (validateResponses === 'throw') throw error;
-      hooks.onValidationError?.(error);
-    },
-  });
-  const method = (name: string) => (url: string, init?: Record<string, unknown>) => call(name, url, init);
+  /** Header parameters in their style (simple), and cookie parameters (form) as one `Cookie` header. */
+  function serializedHeaders(route: Route, params: NonNullable<CallInit['params']>): CallInit['params'] {
+    const header: Record<string, unknown> = { ...params.header };
+    for (const fact of route.headers) {
+      const value = own(header, fact.name);
+      // null stays null: openapi-fetch drops the header.
+      if (value !== undefined && value !== null) header[fact.name] = serializeHeader(fact, value);
+    }
+    const cookie = params.cookie ? serializeCookies(route.cookies, params.cookie) : undefined;
+    if (cookie) {
+      const existing = own(header, 'Cookie') ?? own(header, 'cookie');
+      delete header.cookie;
+      header.Cookie = existing ? `${existing}; ${cookie}` : cookie;
+    }
+    return { ...params, header };
+  }
+
+  async function call(method: (typeof METHODS)[number] | string, path: string, init: CallInit | undefined): Promise<FetchResponse<any, any, any>> {
+    const given = init ?? EMPTY;
+    const route = routes.get(`${method} ${path}`);
+    const callInit = prepare(method, path, given, route);
+    const callerSignal = given.signal ?? undefined;
+    callerSignal?.throwIfAborted();
+    if (limiter) {
+      await limiter.acquire(callerSignal);
+      if (!limiter.count() && (options.dailyQuota ?? 'report') === 'enforce') {
+        throw new DailyQuotaExceededError(limiter.dailyQuota!, templateSummary(method, path));
+      }
+    }
+    const first = transport.deadline(given.timeoutMs ?? timeoutMs, callerSignal);
+    const state: CallState = { auth: route ? (route.auth as AuthPlan) : (unknownRouteAuth as AuthPlan), options: given, fetch: given.fetch ?? options.fetch, callerSignal, first };
+    // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
+    const stalled = new Promise<never>((_, reject) => (state.stall = reject));
+    callInit.signal = first.signal;
+    callInit.fetch = (request: Request, ext?: Record<string, unknown>) => transport.send(request, ext, state);
+    const send = (METHODS as readonly string[]).includes(method) ? (inner as any)[method](path, callInit) : inner.request(method.toLowerCase() as never, path as never, callInit as never);
+    try {
+      const result = (await Promise.race([send, stalled])) as FetchResponse<any, any, any>;
+      if (validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json') checkResponse(route, result);
+      return result;
+    } catch (error) {
+      send.catch(() => {});
+      throw callError(error, state);
+    } finally {
+      first.release();
+      state.kept?.release();
+    }
+  }
+
+  /** A timeout while openapi-fetch read the body is `TimeoutError`; a success body that is not JSON is `DecodeError`. */
+  function callError(error: unknown, state: CallState): unknown {
+    const { kept, summary } = state;
+    if (!summary) return error;
+    if (kept?.timedOut()) return new TimeoutError(state.options.timeoutMs ?? timeoutMs, summary());
+    if (kept?.signal.aborted && state.callerSignal?.aborted) return state.callerSignal.reason;
+    if (error instanceof SyntaxError && state.status !== undefined && state.status >= 200 && state.status < 300) {
+      // The SyntaxError is not kept: its message may quote the body around the fault, unscrubbed.
+      return new DecodeError(state.status, scrubbedPrefix(error.message, SNIPPET_LENGTH, redaction.values), summary());
+    }
+    return error;
+  }
+
+  function checkResponse(route: Route, result: FetchResponse<any, any, any>): void {
+    const validator = route.validators && own(route.validators.responses, String(result.response.status));
+    if (!validator || validator(result.data)) return;
+    const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, summarize('', result.response.url, new Headers(), redaction));
+    if (validateResponses === 'throw') throw error;
+    hooks.onValidationError?.(error);
+  }
+
   const client = {
-    request: (name: string, url: string, init?: Record<string, unknown>) => call(name.toUpperCase(), url, init),
-    GET: method('GET'),
-    PUT: method('PUT'),
-    POST: method('POST'),
-    DELETE: method('DELETE'),
-    OPTIONS: method('OPTIONS'),
-    HEAD: method('HEAD'),
-    PATCH: method('PATCH'),
-    TRACE: method('TRACE'),
-    /** Registers middleware, as openapi-fetch's `use`: each sees a `Request` built for it. */
-    use(...added: Middleware[]): void {
-      for (const m of added) {
-        if (!m) continue;
-        if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m)) {
-          throw new Error('Middleware must be an object with one of `onRequest()`, `onResponse() or `onError()`');
-        }
-        middleware.push(m);
-      }
-    },
-    eject(...removed: Middleware[]): void {
-      for (const m of removed) {
-        const i = middleware.indexOf(m);
-        if (i !== -1) middleware.splice(i, 1);
-      }
-    },
+    request: (method: string, url: string, init?: CallInit) => call(method.toUpperCase(), url, init),
+    GET: (url: string, init?: CallInit) => call('GET', url, init),
+    PUT: (url: string, init?: CallInit) => call('PUT', url, init),
+    POST: (url: string, init?: CallInit) => call('POST', url, init),
+    DELETE: (url: string, init?: CallInit) => call('DELETE', url, init),
+    OPTIONS: (url: string, init?: CallInit) => call('OPTIONS', url, init),
+    HEAD: (url: string, init?: CallInit) => call('HEAD', url, init),
+    PATCH: (url: string, init?: CallInit) => call('PATCH', url, init),
+    TRACE: (url: string, init?: CallInit) => call('TRACE', url, init),
+    use: inner.use,
+    eject: inner.eject,
   };
 
   async function* paginate(path: string, { maxPages = DEFAULT_MAX_PAGES, ...init }: Record<string, any> = {}): AsyncGenerator<unknown> {
-    const operation = byRoute.get(`GET ${path}`)?.operation;
+    const operation = routes.get(`GET ${path}`)?.operation;
     if (!operation?.paginated) throw new TypeError(`paginate: GET ${path} does not return the paginated list wrapper`);
     checkNumericOption('paginate', 'maxPages', maxPages);
     const query = { ...(init.params?.query ?? {}) };
@@ -347,11 +462,11 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
     }
   }
 
-  return Object.assign(client as unknown as Omit<RuntimeClient<Paths, Env, Pages>, 'environment' | 'limits' | 'rateLimiter' | 'usage' | 'paginate'>, {
+  return Object.assign(client as unknown as Omit<RuntimeClient<Paths, Env, Pages, Media>, 'environment' | 'limits' | 'rateLimiter' | 'usage' | 'paginate'>, {
     environment: options.environment,
     limits,
     rateLimiter: limiter,
     usage: () => limiter?.usage(),
-    paginate: paginate as RuntimeClient<Paths, Env, Pages>['paginate'],
+    paginate: paginate as RuntimeClient<Paths, Env, Pages, Media>['paginate'],
   });
 }

@@ -1,12 +1,13 @@
 /**
- * Sends one call: rate limit, per-attempt timeout covering the whole body, caller cancellation,
- * retries, hooks and the size limit. A call is given as its URL, headers and body bytes (no
- * `Request`), so every attempt resends exactly the same bytes; the answer comes back with its body
- * read. No `Response` is built on the happy path: the one fetch gave is returned, its body consumed.
+ * The runtime's fetch: openapi-fetch calls it with the `Request` it built (after middleware's
+ * `onRequest`), and parses what it returns as it always does. Per attempt: rate limit,
+ * credentials, a timeout that covers reading the body, caller cancellation, retries, hooks and the
+ * size limit. The caller's own `fetch` (client-level or per call) sends each attempt, given one
+ * `Request` and openapi-fetch's `requestInitExt`, as openapi-fetch would call it.
  */
 import { concatBytes } from './bytes.js';
-import { withQuery, type AuthPlan } from './credentials.js';
-import { createDeadlines } from './deadlines.js';
+import { applyPlan, withQuery, type AuthPlan } from './credentials.js';
+import { createDeadlines, type Deadline } from './deadlines.js';
 import { DailyQuotaExceededError, PartnerClientError, ResponseTooLargeError, TimeoutError, TransportError, type ResponseValidationError } from './errors.js';
 import { checkNumericOption } from './options.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -44,7 +45,7 @@ export interface Hooks {
 
 /** Per-request options, given next to `params` and `body` in a call's init. */
 export interface RequestOptions {
-  /** Timeout of this request in ms, body included, in (0, 2^31 - 1]. */
+  /** Timeout of each attempt of this request in ms, body included, in (0, 2^31 - 1]. */
   timeoutMs?: number;
   /** Retries of this request. */
   maxRetries?: number;
@@ -56,37 +57,32 @@ export interface RequestOptions {
   validate?: boolean;
 }
 
-/** One call, as the transport sends it. */
-export interface OutgoingRequest {
-  /** Upper case. */
-  readonly method: string;
-  /** The URL as the caller sees it: without query credentials. */
-  readonly url: string;
-  /** With the credentials applied, but for the query and the tokens fetched per attempt. */
-  readonly headers: Headers;
-  readonly body: Bytes | undefined;
-  readonly signal: AbortSignal | undefined;
-  readonly auth: AuthPlan | undefined;
-  readonly options: RequestOptions;
-  /** This call's fetch, instead of the client's. */
-  readonly fetch: typeof globalThis.fetch | undefined;
-  /** The caller reads the answer's body from the response (middleware, a stream): it is rebuilt readable. */
-  readonly readable: boolean;
-}
+/** A fetch as openapi-fetch calls it: one `Request`, and its `requestInitExt`. */
+export type FetchLike = (input: Request, init?: Record<string, unknown>) => Promise<Response>;
 
-/**
- * The answer, its body read (and scrubbed for an error answer). `summary` describes the request,
- * redacted, for errors raised while decoding.
- */
-export interface Answer {
-  readonly response: Response;
-  readonly body: Bytes;
-  readonly summary: () => RequestSummary;
+/** One call, as the client hands it to the transport. */
+export interface CallState {
+  readonly auth: AuthPlan | undefined;
+  /** The call's init: the per-request options, and openapi-fetch's `parseAs` (a stream is read in full before it is handed over). */
+  readonly options: RequestOptions & { readonly parseAs?: unknown };
+  /** The caller's fetch for this call (per call, else the client's); undefined: `globalThis.fetch` at each attempt. */
+  readonly fetch: FetchLike | undefined;
+  readonly callerSignal: AbortSignal | undefined;
+  /** The first attempt's deadline, made by the client: its signal is the one in the `Request` openapi-fetch built. */
+  readonly first: Deadline;
+  /** The deadline of the attempt whose answer is returned unread: released by the client once openapi-fetch has read it. */
+  kept?: Deadline;
+  /** Ends the call with the kept deadline's reason when it fires while the answer is read. */
+  stall?: (reason: unknown) => void;
+  /** The status of the answer returned. */
+  status?: number;
+  /** The request as sent, redacted, for errors raised after the transport returned. */
+  summary?: () => RequestSummary;
 }
 
 export interface TransportConfig {
   /** Undefined: `globalThis.fetch` as it is at each attempt (never captured, so mocks installed later intercept). */
-  fetch: typeof globalThis.fetch | undefined;
+  fetch: FetchLike | undefined;
   redaction: Redaction;
   /** The `Authorization` value of a token step, obtained now. */
   token: (step: AuthPlan['tokens'][number]) => Promise<string>;
@@ -95,13 +91,12 @@ export interface TransportConfig {
   retry: RetryOptions;
   timeoutMs: number;
   maxResponseBytes: number;
-  redirect: RequestRedirect;
   hooks: Hooks;
   random?: () => number;
 }
 
 export type Bytes = Uint8Array<ArrayBuffer>;
-type Attempt = { response: Response; body: Bytes } | { error: unknown; code: string | undefined };
+type Attempt = { response: Response } | { error: unknown; code: string | undefined };
 
 /**
  * Reads the whole body. When `aborted` rejects, the reader is cancelled, which ends a pending read
@@ -165,56 +160,86 @@ function rebuild(response: Response, body: Bytes, url: string, redaction?: Redac
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
+const ignore = (): void => {};
 
 /** Per-request options are checked like the client's: a bad one rejects the call before anything is sent. */
-function checkRequestOptions(options: RequestOptions): void {
+export function checkRequestOptions(options: RequestOptions): void {
   checkNumericOption('request options', 'timeoutMs', options.timeoutMs);
   checkNumericOption('request options', 'maxRetries', options.maxRetries);
   checkNumericOption('request options', 'maxResponseBytes', options.maxResponseBytes);
 }
 
-export function createTransport(config: TransportConfig): (request: OutgoingRequest) => Promise<Answer> {
+/** RequestInit fields a `Request` carries, copied when an attempt is sent again. */
+const REQUEST_FIELDS = ['method', 'headers', 'mode', 'credentials', 'cache', 'redirect', 'referrer', 'referrerPolicy', 'integrity', 'keepalive'] as const;
+
+/**
+ * Another `Request` like `request` (same class, fields and custom properties openapi-fetch copied
+ * onto it), to `url`, with `signal` and the body's bytes: what a retry or a query credential sends.
+ */
+function reissue(request: Request, url: string, signal: AbortSignal, body: ArrayBuffer | undefined): Request {
+  const init: Record<string, unknown> = { signal, ...(body !== undefined && { body, duplex: 'half' }) };
+  for (const field of REQUEST_FIELDS) init[field] = request[field];
+  if (init.mode === 'navigate') init.mode = 'same-origin';
+  const Ctor = request.constructor as typeof Request;
+  const next = new Ctor(url, init as RequestInit);
+  for (const key in request) if (!(key in next)) (next as unknown as Record<string, unknown>)[key] = (request as unknown as Record<string, unknown>)[key];
+  return next;
+}
+
+/** Statuses a `Response` can be built with (and so rebuilt, scrubbed). */
+const constructible = (status: number): boolean => status >= 200 && status <= 599;
+
+export function createTransport(config: TransportConfig): { send: (request: Request, ext: Record<string, unknown> | undefined, call: CallState) => Promise<Response>; deadline: (timeoutMs: number, signal: AbortSignal | undefined) => Deadline } {
   const { redaction, hooks } = config;
   const deadlines = createDeadlines();
 
-  return async function transport(request: OutgoingRequest): Promise<Answer> {
-    const { method, body, signal: callerSignal, options } = request;
-    checkRequestOptions(options);
+  async function send(input: Request, ext: Record<string, unknown> | undefined, call: CallState): Promise<Response> {
+    const { options, callerSignal, auth } = call;
+    const method = input.method;
     const timeoutMs = options.timeoutMs ?? config.timeoutMs;
     const maxRetries = options.maxRetries ?? config.retry.maxRetries;
     const maxResponseBytes = options.maxResponseBytes ?? config.maxResponseBytes;
     const optIn = options.retryNonIdempotent === true;
-    const tokens = request.auth?.tokens ?? [];
-    // The URL sent carries query credentials; the one the caller gets back on the response does not.
-    const url = withQuery(request.url, request.auth);
+    const tokens = auth?.tokens ?? [];
+    if (auth) applyPlan(auth, input.headers);
+    // The URL the caller sees has no query credentials; the one sent does (read only when they differ).
+    const visibleUrl = auth?.query ? input.url : undefined;
+    const sentUrl = visibleUrl === undefined ? undefined : withQuery(visibleUrl, auth);
     let summaryCache: RequestSummary | undefined;
     // Built only when an error or a hook needs it: redaction is not paid on the happy path.
-    const summary = (): RequestSummary => (summaryCache ??= summarize(method, url, request.headers, redaction));
-    const fetch = request.fetch ?? config.fetch;
+    const summary = (): RequestSummary => (summaryCache ??= summarize(method, sentUrl ?? input.url, input.headers, redaction));
+    call.summary = summary;
+    // A retry resends the same bytes: a body is set aside only when a retry may happen.
+    const spare = maxRetries > 0 && input.body ? input.clone() : undefined;
+    let bytes: ArrayBuffer | undefined;
 
     for (let attempt = 1; ; attempt++) {
-      if (callerSignal?.aborted) throw callerSignal.reason;
-      if (config.limiter) {
-        await config.limiter.acquire(callerSignal);
-        if (!config.limiter.count() && config.dailyQuota === 'enforce') throw new DailyQuotaExceededError(config.limiter.dailyQuota!, summary());
+      let deadline: Deadline;
+      let request: Request;
+      if (attempt === 1) {
+        deadline = call.first;
+        request = sentUrl === undefined ? input : reissue(input, sentUrl, deadline.signal, input.body ? await input.arrayBuffer() : undefined);
+      } else {
+        if (callerSignal?.aborted) throw callerSignal.reason;
+        await acquire(callerSignal, summary);
+        deadline = deadlines(timeoutMs, callerSignal);
+        if (spare) bytes ??= await spare.arrayBuffer();
+        request = reissue(input, sentUrl ?? input.url, deadline.signal, bytes);
       }
       if (hooks.onRequest) hooks.onRequest({ request: summary(), attempt });
       // A token function is called before every attempt, so a refreshed token is used on retries.
-      let headers = request.headers;
-      if (tokens.length) {
-        headers = new Headers(request.headers);
-        for (const step of tokens) headers.set('authorization', await config.token(step));
-        if (callerSignal?.aborted) throw callerSignal.reason;
-      }
+      for (const step of tokens) request.headers.set('authorization', await config.token(step));
+      if (callerSignal?.aborted) throw callerSignal.reason;
       const started = performance.now();
       // Undefined: `globalThis.fetch` as it is now, so a mock installed after the client was made intercepts.
-      const send = fetch ?? globalThis.fetch;
-      const result = await attemptOnce(send, { method, url, headers, body }, callerSignal, { timeoutMs, maxResponseBytes }, summary);
+      const fetch = call.fetch ?? config.fetch ?? (globalThis.fetch as FetchLike);
+      const result = await attemptOnce(fetch, request, ext, deadline, timeoutMs, summary);
       const retriesLeft = attempt <= maxRetries;
 
       if ('error' in result) {
+        deadline.release();
         if (callerSignal?.aborted) throw callerSignal.reason;
-        // A timeout or an oversized answer is not a connection failure: not retried.
+        // A timeout is not a connection failure: not retried.
         if (result.error instanceof PartnerClientError) throw result.error;
         if (retriesLeft && retryable(method, { code: result.code }, optIn)) {
           const delayMs = backoffDelay(attempt - 1, config.retry, config.random);
@@ -239,48 +264,51 @@ export function createTransport(config: TransportConfig): (request: OutgoingRequ
         const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
         const delayMs = retryAfter ?? backoffDelay(attempt - 1, config.retry, config.random);
         if (delayMs <= config.retry.maxDelayMs) {
+          response.body?.cancel().catch(ignore);
+          deadline.release();
           hooks.onRetry?.({ request: summary(), attempt, delayMs, reason: `status ${response.status}` });
           await sleep(delayMs, callerSignal);
           continue;
         }
       }
-      return finish(response, result.body, request, summary);
+      try {
+        return await finish(response, deadline, { visibleUrl, maxResponseBytes, summary, call });
+      } catch (error) {
+        deadline.release();
+        if (deadline.timedOut()) throw new TimeoutError(timeoutMs, summary());
+        if (callerSignal?.aborted) throw callerSignal.reason;
+        throw error;
+      }
     }
-  };
+  }
 
-  async function attemptOnce(
-    fetch: typeof globalThis.fetch,
-    request: { method: string; url: string; headers: Headers; body: Bytes | undefined },
-    callerSignal: AbortSignal | undefined,
-    { timeoutMs, maxResponseBytes }: { timeoutMs: number; maxResponseBytes: number },
-    summary: () => RequestSummary,
-  ): Promise<Attempt> {
-    // Aborted by the timeout or by the caller (with the caller's reason).
-    const deadline = deadlines(timeoutMs, callerSignal);
-    const { aborted } = deadline;
+  /** Waits for the rate limiter and counts the request against the daily quota. */
+  async function acquire(signal: AbortSignal | undefined, summary: () => RequestSummary): Promise<void> {
+    if (!config.limiter) return;
+    await config.limiter.acquire(signal);
+    if (!config.limiter.count() && config.dailyQuota === 'enforce') throw new DailyQuotaExceededError(config.limiter.dailyQuota!, summary());
+  }
+
+  async function attemptOnce(fetch: FetchLike, request: Request, ext: Record<string, unknown> | undefined, deadline: Deadline, timeoutMs: number, summary: () => RequestSummary): Promise<Attempt> {
     try {
-      const init: RequestInit = {
-        method: request.method,
-        headers: request.headers,
-        redirect: config.redirect,
-        signal: deadline.signal,
-        ...(request.body !== undefined && { body: request.body }),
-      };
-      const response = await Promise.race([fetch(request.url, init), aborted]);
-      const bytes = await readBody(response, aborted, maxResponseBytes, () => new ResponseTooLargeError(response.status, maxResponseBytes, summary()));
-      return { response, body: bytes };
+      // Raced: a fetch that ignores its signal (or loses the abort) still ends on time.
+      const response = await Promise.race([fetch(request, ext), deadline.aborted]);
+      if (!(response instanceof Response)) throw new TypeError(`fetch resolved with ${response === null ? 'null' : typeof response}, not a Response`);
+      return { response };
     } catch (error) {
       if (deadline.timedOut()) return { error: new TimeoutError(timeoutMs, summary()), code: undefined };
       if (deadline.signal.aborted) return { error: deadline.signal.reason, code: undefined };
       const redirect = /redirect/i.test(String((error as { cause?: { message?: string } })?.cause?.message ?? ''));
       return { error, code: redirect ? 'REDIRECT' : errorCode(error) };
-    } finally {
-      deadline.release();
     }
   }
 
-  function transportError(result: { error: unknown; code: string | undefined }, summary: () => RequestSummary, attempts: number): PartnerClientError {
-    if (result.error instanceof PartnerClientError) return result.error;
+  /**
+   * A network failure (a system or undici code, fetch's bare network error, a refused redirect) as
+   * `TransportError`; anything else a caller's fetch threw is thrown as it is, as openapi-fetch does.
+   */
+  function transportError(result: { error: unknown; code: string | undefined }, summary: () => RequestSummary, attempts: number): unknown {
+    if (result.error instanceof PartnerClientError || result.code === undefined) return result.error;
     const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? redaction.scrub(String((result.error as Error)?.message ?? result.error)));
     const request = summary();
     const message = `${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`;
@@ -288,17 +316,42 @@ export function createTransport(config: TransportConfig): (request: OutgoingRequ
   }
 
   /**
-   * An error answer is rebuilt scrubbed of any echo of the credentials (it reaches the caller as
-   * `{ error, response }`). A success answer is the response fetch gave, its body consumed, unless
-   * the caller reads it from the response; its `url` is the one without query credentials.
+   * The answer openapi-fetch will parse. An error answer is read (within the size limit) and
+   * rebuilt scrubbed of any echo of the credentials. A success answer whose size is known from an
+   * uncompressed Content-Length within the limit is returned as fetch gave it, unread, its deadline
+   * kept until the client has read it; any other is read within the limit and rebuilt.
    */
-  function finish(response: Response, body: Bytes, request: OutgoingRequest, summary: () => RequestSummary): Answer {
-    if (!response.ok) {
-      const scrubbed = encoder.encode(redaction.scrub(decoder.decode(body)));
-      return { response: rebuild(response, scrubbed, request.url, redaction), body: scrubbed, summary };
+  async function finish(response: Response, deadline: Deadline, at: { visibleUrl: string | undefined; maxResponseBytes: number; summary: () => RequestSummary; call: CallState }): Promise<Response> {
+    const { maxResponseBytes, summary, call } = at;
+    // A rebuilt Response has no URL of its own: the caller's, without query credentials.
+    const visibleUrl = (): string => at.visibleUrl ?? response.url;
+    const status = response.status;
+    call.status = status;
+    const tooLarge = () => new ResponseTooLargeError(status, maxResponseBytes, summary());
+    if (!constructible(status)) {
+      response.body?.cancel().catch(ignore);
+      throw new TransportError(`${summary().method} ${summary().url} was answered with status ${status}, outside HTTP's 200-599`, summary(), 'INVALID_STATUS', 1);
     }
-    if (request.readable) return { response: rebuild(response, body, request.url), body, summary };
-    if (response.url !== request.url) Object.defineProperty(response, 'url', { value: request.url });
-    return { response, body, summary };
+    if (!response.ok) {
+      const body = await readBody(response, deadline.aborted, maxResponseBytes, tooLarge);
+      deadline.release();
+      const scrubbed = encoder.encode(redaction.scrub(decoder.decode(body)));
+      return rebuild(response, scrubbed, visibleUrl(), redaction);
+    }
+    const length = response.headers.get('content-length');
+    const encoded = response.headers.has('content-encoding');
+    // A stream is read here too: the timeout and the size limit cover it before the call returns.
+    const unread = call.options.parseAs !== 'stream' && (length !== null && !encoded && Number(length) <= maxResponseBytes);
+    if (!response.body || unread) {
+      if (at.visibleUrl !== undefined) Object.defineProperty(response, 'url', { value: at.visibleUrl });
+      call.kept = deadline;
+      if (call.stall) deadline.aborted.catch(call.stall);
+      return response;
+    }
+    const body = await readBody(response, deadline.aborted, maxResponseBytes, tooLarge);
+    deadline.release();
+    return rebuild(response, body, visibleUrl());
   }
+
+  return { send, deadline: deadlines };
 }

@@ -1,11 +1,12 @@
 /**
  * What the mock checks before answering: the credentials an operation's `security` requires, then
- * its path, query, header parameters and JSON body with the package's own validators. Every
- * problem's pointer is rooted at the part of the request it is in: `/path/<name>`,
- * `/query/<name>...`, `/header/<name>`, `/body...`.
+ * its path, query, header parameters (each read by its style: ../client/params.ts) and JSON body
+ * with the package's own validators. Every problem's pointer is rooted at the part of the request
+ * it is in: `/path/<name>`, `/query/<name>...`, `/header/<name>`, `/body...`.
  */
 import type { CredentialScheme, SecurityRequirements } from '../client/credentials.js';
-import type { MockOperation, MockParameter, MockRequestView } from './types.js';
+import { parseCookies, parseHeader, parsePath, parseQuery } from '../client/params.js';
+import type { MockOperation, MockParameter, MockParameters, MockRequestView } from './types.js';
 
 export interface RequestProblem {
   readonly pointer: string;
@@ -14,8 +15,8 @@ export interface RequestProblem {
 
 const escapeToken = (name: string): string => name.replaceAll('~', '~0').replaceAll('/', '~1');
 
-/** The cookies of a `Cookie` header, by name. */
-export function parseCookies(header: string | null): Map<string, string> {
+/** The cookies of a `Cookie` header, by name, as written. */
+export function readCookies(header: string | null): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const pair of (header ?? '').split(';')) {
     const at = pair.indexOf('=');
@@ -32,7 +33,7 @@ function hasCredential(scheme: CredentialScheme | undefined, request: MockReques
     case 'apiKey':
       if (scheme.in === 'header') return Boolean(request.headers.get(scheme.name));
       if (scheme.in === 'query') return Boolean(url.searchParams.get(scheme.name));
-      return Boolean(parseCookies(request.headers.get('cookie')).get(scheme.name));
+      return Boolean(readCookies(request.headers.get('cookie')).get(scheme.name));
     case 'basic':
       return startsWith('Basic');
     case 'bearer':
@@ -61,23 +62,61 @@ function coerce(value: string, type: string | undefined): unknown {
   return value;
 }
 
-/** The declared query parameters present in the URL, coerced by their schema types. */
-export function readQuery(parameters: readonly MockParameter[], url: URL): Record<string, unknown> {
-  const query: Record<string, unknown> = Object.create(null);
-  for (const p of parameters) {
-    if (p.in !== 'query' || !url.searchParams.has(p.name)) continue;
-    const values = url.searchParams.getAll(p.name);
-    query[p.name] = p.array ? values.map((v) => coerce(v, p.type)) : coerce(values[values.length - 1]!, p.type);
+/** A parameter's value as read from the request, its strings coerced by the schema types (a `content` one is as parsed). */
+function typed(p: MockParameter, value: unknown): unknown {
+  if (p.content !== undefined) return value;
+  if (typeof value === 'string') return coerce(value, p.type);
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? coerce(item, p.type) : item));
+  if (value !== null && typeof value === 'object') {
+    const types = p.propertyTypes ?? {};
+    const object: Record<string, unknown> = Object.create(null);
+    for (const [key, item] of Object.entries(value)) {
+      const type = Object.hasOwn(types, key) ? types[key] : Object.hasOwn(types, '*') ? types['*'] : undefined;
+      object[key] = typeof item === 'string' ? coerce(item, type) : item;
+    }
+    return object;
   }
-  return query;
+  return value;
 }
 
-/** Problems of the path, query (as read by readQuery) and header parameters; a parameter that is not an array given twice is one. */
-export function parameterProblems(operation: MockOperation, params: Readonly<Record<string, string>>, query: Record<string, unknown>, request: MockRequestView, url: URL): RequestProblem[] {
+/** Names that belong to no parameter: the credentials of the spec's API-key schemes. */
+export interface CredentialNames {
+  readonly query: ReadonlySet<string>;
+  readonly cookie: ReadonlySet<string>;
+}
+
+/** The declared parameters present in the request (`path`: as the router matched them, still encoded), each read by its style and typed. */
+export function readParameters(operation: MockOperation, path: Readonly<Record<string, string>>, request: MockRequestView, url: URL, credentials: CredentialNames): MockParameters {
+  /** One location's parameters that `parse` finds, typed. */
+  const read = (location: MockParameter['in'], parse: (p: MockParameter) => unknown): Record<string, unknown> => {
+    const values: Record<string, unknown> = Object.create(null);
+    for (const p of operation.parameters) {
+      if (p.in !== location) continue;
+      const value = parse(p);
+      if (value !== undefined) values[p.name] = typed(p, value);
+    }
+    return values;
+  };
+  const query = parseQuery(operation.parameters, url.search, credentials.query);
+  const cookieHeader = request.headers.get('cookie');
+  const cookies = cookieHeader === null ? Object.create(null) : parseCookies(operation.parameters, cookieHeader, credentials.cookie);
+  return {
+    path: read('path', (p) => (Object.hasOwn(path, p.name) ? parsePath(p, path[p.name]!) : undefined)),
+    query: read('query', (p) => query[p.name]),
+    header: read('header', (p) => {
+      const value = request.headers.get(p.name);
+      return value === null ? undefined : parseHeader(p, value);
+    }),
+    cookie: read('cookie', (p) => cookies[p.name]),
+  };
+}
+
+/** Problems of the path (`path`: as matched), query (as read by readParameters) and header parameters; a query parameter that is not an array given twice is one. */
+export function parameterProblems(operation: MockOperation, path: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>>, request: MockRequestView, url: URL): RequestProblem[] {
   const problems: RequestProblem[] = [];
   for (const p of operation.parameters) {
-    if (p.in === 'query' && !p.array && url.searchParams.getAll(p.name).length > 1) problems.push({ pointer: `/query/${escapeToken(p.name)}`, message: 'must be given once' });
-    if (p.in === 'path' && !params[p.name]) problems.push({ pointer: `/path/${escapeToken(p.name)}`, message: 'must not be empty' });
+    if (p.in === 'query' && p.shape !== 'array' && url.searchParams.getAll(p.name).length > 1) problems.push({ pointer: `/query/${escapeToken(p.name)}`, message: 'must be given once' });
+    if (p.in === 'path' && !path[p.name]) problems.push({ pointer: `/path/${escapeToken(p.name)}`, message: 'must not be empty' });
     if (p.in === 'header' && p.required && request.headers.get(p.name) === null) problems.push({ pointer: `/header/${escapeToken(p.name.toLowerCase())}`, message: 'is required' });
   }
   const validator = operation.validators?.query;

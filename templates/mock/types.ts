@@ -5,18 +5,27 @@
  */
 import type { OperationValidators } from '../client/validation.js';
 import type { CredentialScheme, SecurityRequirements } from '../client/credentials.js';
+import type { ParameterFacts } from '../client/params.js';
 
 /** Any JSON value: what an error body or a body the spec does not show may be. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
-/** A parameter of an operation, with the schema type its string form is coerced to. */
-export interface MockParameter {
-  readonly name: string;
-  readonly in: 'path' | 'query' | 'header' | 'cookie';
+/** A parameter of an operation: how it is written, whether it is required, and the schema types its strings are read as. */
+export interface MockParameter extends ParameterFacts {
   readonly required: boolean;
   /** `type` of the parameter's schema (for arrays: of its items), when it states one. */
   readonly type?: string;
-  readonly array?: boolean;
+  /** For an object: the `type` of each property's schema (`*`: of `additionalProperties`), where it states one. */
+  readonly propertyTypes?: Readonly<Record<string, string>>;
+}
+
+/** The request's parameters as the mock read them: each by its style, its strings typed by its schema. */
+export interface MockParameters {
+  readonly path: Readonly<Record<string, unknown>>;
+  readonly query: Readonly<Record<string, unknown>>;
+  /** By the names the spec gives the headers. */
+  readonly header: Readonly<Record<string, unknown>>;
+  readonly cookie: Readonly<Record<string, unknown>>;
 }
 
 /** How a paginated operation (its success body is the `page`/`pageSize`/`results` wrapper) pages. */
@@ -134,8 +143,8 @@ export type MockAnswer<Operation> =
   | { [K in keyof ResponsesOf<Operation>]: { readonly status: Extract<StatusesOf<K, ResponsesOf<Operation>>, HttpStatus> } & AnswerFields<BodyOf<ResponsesOf<Operation>[K]>> }[keyof ResponsesOf<Operation>]
   | ({ readonly status?: undefined } & AnswerFields<[SuccessKeys<ResponsesOf<Operation>>] extends [never] ? JsonValue : BodyOf<ResponsesOf<Operation>[SuccessKeys<ResponsesOf<Operation>>]>>);
 
-/** An answer, or a function of the request giving one (sync or async). */
-export type MockOverride<Operation> = MockAnswer<Operation> | ((request: Request) => MockAnswer<Operation> | Promise<MockAnswer<Operation>>);
+/** An answer, or a function of the request (and of its parameters as the mock read them) giving one, sync or async. */
+export type MockOverride<Operation> = MockAnswer<Operation> | ((request: Request, parameters: MockParameters) => MockAnswer<Operation> | Promise<MockAnswer<Operation>>);
 
 /** The items of a paginated operation's `results`. */
 export type PageItemOf<Operation> = BodyOf<ResponsesOf<Operation>[SuccessKeys<ResponsesOf<Operation>>]> extends { results: readonly (infer T)[] } ? T : never;

@@ -269,7 +269,9 @@ describe('item 13: undecodable answers and unsendable credentials', () => {
     });
     const error = (await fail(client().GET('/topics'))) as DecodeError;
     expect(error).toBeInstanceOf(DecodeError);
-    expect(error.bodySnippet).toBe('<html>key [redacted]</html>');
+    // V8's message quotes the start of the text it could not parse (scrubbed; here not as far as the key).
+    expect(error.parseError).toMatch(/not valid JSON/);
+    expect(error.parseError).not.toContain('THE-KEY');
     expect(inspect(error, { depth: 8, showHidden: true })).not.toContain('THE-KEY');
   });
 
@@ -287,7 +289,7 @@ describe('item 13: undecodable answers and unsendable credentials', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(`{"x": "${'x'.repeat(185)}${req.headers['x-api-secret']}`);
     });
     const error = (await fail(client().GET('/topics'))) as DecodeError;
-    expect(error.bodySnippet).not.toMatch(/THE-S/);
+    expect(error.parseError).not.toMatch(/THE-S/);
     expect(inspect(error, { depth: 8, showHidden: true })).not.toMatch(/THE-S/);
   });
 

@@ -1,12 +1,13 @@
 /**
- * The runtime sends calls itself (no `Request` per call): what openapi-fetch defines must still
- * hold, against a real node:http server on 127.0.0.1. Middleware (`use`, `eject`, per call),
- * every `parseAs`, a per-call `fetch`, serializers, `request()`, and FormData bodies.
+ * The client is openapi-fetch's own, with the runtime as the `fetch` it calls: what openapi-fetch
+ * defines must hold, against a real node:http server on 127.0.0.1. Middleware (`use`, `eject`,
+ * per call), every `parseAs`, a caller's `fetch` and `Request` class, client-level and per-call
+ * serializers and RequestInit fields, `request()`, and FormData bodies.
  */
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPartnerClient, TimeoutError, type PartnerClientOptions } from '../../generated/dist/index.js';
+import { createPartnerClient, TimeoutError, TransportError, type PartnerClientOptions } from '../../generated/dist/index.js';
 import { json, startServer, type TestServer } from './server.js';
 
 let server: TestServer;
@@ -21,7 +22,7 @@ const client = (extra: Partial<PartnerClientOptions> = {}) =>
 const listing = { page: 1, pageSize: 50, totalResults: 0, results: [] };
 
 describe('middleware', () => {
-  it('onRequest sees the request with its credentials and may replace it; onResponse reads and replaces the answer; eject removes it', async () => {
+  it('onRequest sees the request without the credentials (added after middleware, as the transport sends it) and may replace it; onResponse reads and replaces the answer; eject removes it', async () => {
     server.handle((req, res) => json(res, 200, { ...listing, page: Number(new URL(req.url!, server.url).searchParams.get('page')) }));
     const api = client({ apiKey: 'mw-key' });
     const seen: string[] = [];
@@ -41,7 +42,7 @@ describe('middleware', () => {
     api.use(middleware);
     const { data } = await api.GET('/v1/skills', { params: { query: { page: 3 } } });
     expect(data?.page).toBe(99);
-    expect(seen).toEqual(['GET /v1/skills mw-key', 'read page 3']);
+    expect(seen).toEqual(['GET /v1/skills null', 'read page 3']);
     expect(server.seen[0]!.headers['x-trace']).toBe('abc');
     expect(server.seen[0]!.headers['x-api-key']).toBe('mw-key');
 
@@ -151,5 +152,107 @@ describe('init options', () => {
     expect(server.seen[1]!.headers['content-type']).toBe(type);
     expect(server.seen[1]!.body).toBe(server.seen[0]!.body);
     expect(server.seen[0]!.body).toContain('x'.repeat(10));
+  });
+});
+
+describe("a caller's fetch, Request class, serializers and RequestInit, as openapi-fetch passes them", () => {
+  it('fetch gets one Request (method, URL, headers, clone) and requestInitExt, once per attempt', async () => {
+    server.handle((_req, res) => json(res, 200, listing));
+    const seen: { request: Request; ext: unknown }[] = [];
+    let failures = 1;
+    const fetch = async (request: Request, ext?: Record<string, unknown>) => {
+      seen.push({ request: request.clone(), ext });
+      if (failures-- > 0) throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } });
+      return globalThis.fetch(request);
+    };
+    const api = client({ fetch, requestInitExt: { dispatcherHint: 1 } });
+    await api.PUT('/v1/projects/{projectId}/screener-questions/bulk', { params: { path: { projectId: 'p1' } }, body: [], validate: false } as never);
+    expect(seen).toHaveLength(2);
+    for (const { request, ext } of seen) {
+      expect(request).toBeInstanceOf(Request);
+      expect(request.method).toBe('PUT');
+      expect(new URL(request.url).pathname).toBe('/v1/projects/p1/screener-questions/bulk');
+      expect(request.headers.get('content-type')).toBe('application/json');
+      expect(await request.text()).toBe('[]');
+      expect(ext).toEqual({ dispatcherHint: 1 });
+    }
+    expect(server.seen[0]!.body).toBe('[]');
+  });
+
+  it("the client's querySerializer, bodySerializer and pathSerializer are used; a per-call one wins", async () => {
+    server.handle((_req, res) => json(res, 200, listing));
+    const api = client({
+      querySerializer: (query: Record<string, unknown>) => (Object.keys(query).length ? `q=${Object.keys(query).join('+')}` : ''),
+      bodySerializer: (body: unknown) => `<${JSON.stringify(body)}>`,
+      pathSerializer: (url: string) => url.replace('{projectId}', 'from-client'),
+      validateRequests: false,
+    });
+    await api.GET('/v1/skills', { params: { query: { query: 'a', page: 1 } } });
+    await api.PATCH('/v1/projects/{projectId}', { params: { path: { projectId: 'x' } }, body: { publicTitle: 't' } } as never);
+    await api.GET('/v1/skills', { params: { query: { page: 1 } }, querySerializer: () => 'per-call=1' });
+    expect(server.seen.map((r) => r.url)).toEqual(['/v1/skills?q=query+page', '/v1/projects/from-client', '/v1/skills?per-call=1']);
+    expect(server.seen[1]!.body).toBe('<{"publicTitle":"t"}>');
+  });
+
+  it('a body of null, false, 0 or an empty string goes through the serializer', async () => {
+    server.handle((_req, res) => json(res, 200, {}));
+    const api = client({ bodySerializer: (body: unknown) => `[${String(body)}]`, validateRequests: false });
+    for (const body of [null, false, 0, '']) await api.PATCH('/v1/projects/{projectId}', { params: { path: { projectId: 'p' } }, body } as never);
+    expect(server.seen.map((r) => r.body)).toEqual(['[null]', '[false]', '[0]', '[]']);
+  });
+
+  it('the Request class (client-level or per call) is what fetch receives, on every attempt', async () => {
+    server.handle((_req, res) => (server.seen.length === 1 ? json(res, 503, {}) : json(res, 200, listing)));
+    class Traced extends Request {}
+    class PerCall extends Request {}
+    const classes: string[] = [];
+    const fetch = (request: Request) => (classes.push(request.constructor.name), globalThis.fetch(request));
+    const api = client({ fetch, Request: Traced, retryBaseDelayMs: 1 });
+    await api.GET('/v1/skills');
+    await api.GET('/v1/skills', { Request: PerCall } as never);
+    expect(classes).toEqual(['Traced', 'Traced', 'PerCall']);
+  });
+
+  it('RequestInit fields of the client and of the call reach the Request, with custom properties', async () => {
+    server.handle((_req, res) => json(res, 200, listing));
+    const seen: Request[] = [];
+    const api = client({ credentials: 'include', fetch: (request: Request) => (seen.push(request), globalThis.fetch(request)) });
+    await api.GET('/v1/skills', { cache: 'no-store', keepalive: true, tracing: 'span-1' } as never);
+    expect(seen[0]!.credentials).toBe('include');
+    expect(seen[0]!.cache).toBe('no-store');
+    expect(seen[0]!.keepalive).toBe(true);
+    expect((seen[0] as unknown as { tracing: string }).tracing).toBe('span-1');
+  });
+
+  it('a Content-Length of 0 without chunking is an empty body', async () => {
+    server.handle((_req, res) => void res.writeHead(200, { 'content-type': 'application/json', 'content-length': '0' }).end());
+    const { data, response } = await client().GET('/v1/skills');
+    expect(response.status).toBe(200);
+    expect(data).toBeUndefined();
+  });
+
+  it('a null or undefined query value is left out of the URL and of request validation', async () => {
+    server.handle((_req, res) => json(res, 200, listing));
+    await client().GET('/v1/skills', { params: { query: { query: null, page: undefined, pageSize: 5 } } } as never);
+    expect(server.seen[0]!.url).toBe('/v1/skills?pageSize=5');
+  });
+
+  it("an error a caller's fetch throws reaches onError and the caller unchanged; a network failure is TransportError", async () => {
+    const own = new Error('circuit open');
+    const errors: unknown[] = [];
+    const api = client({ fetch: async () => Promise.reject(own), maxRetries: 0 });
+    api.use({ onError: ({ error }) => void errors.push(error) });
+    await expect(api.GET('/v1/skills')).rejects.toBe(own);
+    expect(errors).toEqual([own]);
+
+    const refused = client({ fetch: async () => Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })), maxRetries: 0 });
+    await expect(refused.GET('/v1/skills')).rejects.toMatchObject({ name: 'TransportError', code: 'ECONNREFUSED' });
+  });
+
+  it('a status outside 200-599 is a TransportError naming the request', async () => {
+    server.handle((_req, res) => void res.writeHead(999).end('{}'));
+    const error = await client().GET('/v1/skills').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error).toMatchObject({ code: 'INVALID_STATUS', message: expect.stringContaining('/v1/skills') });
   });
 });

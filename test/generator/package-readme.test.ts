@@ -115,7 +115,7 @@ describe('the README of a document with hostile names', () => {
     const { code } = await runCli(['--spec', path.join(TOOL_ROOT, 'test', 'fixtures', 'hostile-names', 'openapi.yaml'), '--out', out], { stdout: () => {}, stderr: (t) => (stderr += t) });
     expect(code, stderr).toBe(0);
     const readme = readFileSync(path.join(out, 'README.md'), 'utf8');
-    expect(headings(readme).map((h) => h.text)).toEqual(['partner-recruitment-client', 'Client runtime', 'Testing your integration', 'The bundled document']);
+    expect(headings(readme).map((h) => h.text)).toEqual(['partner-recruitment-client', 'Client runtime', 'Differences from openapi-fetch', 'Testing your integration', 'The bundled document']);
     expect(unsafeHtml(readme)).toEqual([]);
     for (const table of tables(readme)) expect(table.lines.every((cells) => cells === table.header)).toBe(true);
     const blocks = codeBlocks(readme, 'ts');

@@ -5,6 +5,7 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createPartnerClient, type PageItem, type PaginatedPath, type PartnerClient } from '../../generated/dist/index.js';
+import type { Client } from 'openapi-fetch';
 import type { RuntimeClient } from '../../templates/client/client.js';
 import type { components, paths, Project, ScreenerQuestion, ScreenerQuestionItem, QuotaRule, Skill } from '../../generated/dist/types.js';
 import { validateProject, validateUpdateQuotaTargetsRequest, type ValidationProblem } from '../../generated/dist/validators.js';
@@ -160,9 +161,8 @@ export function noPaginatedPaths(api: NoPages): void {
 }
 
 /**
- * Never called: a wrong path is reported as itself, with or without an init (TypeScript used to
- * fall back to the constraint and say "Expected 2 arguments, but got 1"). The message is checked
- * by test/types/messages.test.ts.
+ * Never called: a wrong path does not compile, with or without an init (the messages, openapi-fetch's
+ * own, are checked by test/types/messages.test.ts).
  */
 export async function wrongPaths(api: PartnerClient): Promise<void> {
   // @ts-expect-error no such path
@@ -185,4 +185,16 @@ export async function quotaTargets(api: PartnerClient): Promise<void> {
   await edit({});
   // @ts-expect-error without a value, op must be 'track'
   await edit({ op: 'min' });
+}
+
+/** Never called: the client is openapi-fetch's `Client<paths>`, with `data` typed by media type and `parseAs`. */
+export async function openapiFetchTypes(api: PartnerClient): Promise<void> {
+  const plain: Client<paths> = api;
+  void plain;
+  const text = await api.GET('/v1/skills', { parseAs: 'text' });
+  expectTypeOf(text.data).toEqualTypeOf<string | undefined>();
+  const stream = await api.GET('/v1/skills', { parseAs: 'stream' });
+  expectTypeOf(stream.data).toEqualTypeOf<Response['body'] | undefined>();
+  // openapi-fetch's per-call Request class and any custom init property are accepted.
+  await api.GET('/v1/skills', { Request, cache: 'no-store', keepalive: true, tracing: { span: 1 } });
 }

@@ -32,12 +32,15 @@ export declare class TimeoutError extends PartnerClientError {
     readonly timeoutMs: number;
     constructor(timeoutMs: number, request?: RequestSummary);
 }
-/** A success answer's body is not JSON (whatever its content type says). */
+/**
+ * A success answer's body is not JSON (whatever its content type says), where openapi-fetch
+ * would throw the parser's `SyntaxError`.
+ */
 export declare class DecodeError extends PartnerClientError {
     readonly status: number;
-    /** The start of the body (at most 200 characters), scrubbed of credentials. */
-    readonly bodySnippet: string;
-    constructor(status: number, bodySnippet: string, request: RequestSummary, options?: {
+    /** The JSON parser's message (which may quote the body near the fault), at most 200 characters, scrubbed of credentials. */
+    readonly parseError: string;
+    constructor(status: number, parseError: string, request: RequestSummary, options?: {
         cause?: unknown;
     });
 }

@@ -33,15 +33,18 @@ export class TimeoutError extends PartnerClientError {
         this.timeoutMs = timeoutMs;
     }
 }
-/** A success answer's body is not JSON (whatever its content type says). */
+/**
+ * A success answer's body is not JSON (whatever its content type says), where openapi-fetch
+ * would throw the parser's `SyntaxError`.
+ */
 export class DecodeError extends PartnerClientError {
     status;
-    /** The start of the body (at most 200 characters), scrubbed of credentials. */
-    bodySnippet;
-    constructor(status, bodySnippet, request, options) {
-        super(`Response ${status} to ${request.method} ${request.url} is not valid JSON`, request, options);
+    /** The JSON parser's message (which may quote the body near the fault), at most 200 characters, scrubbed of credentials. */
+    parseError;
+    constructor(status, parseError, request, options) {
+        super(`Response ${status} to ${request.method} ${request.url} is not valid JSON: ${parseError}`, request, options);
         this.status = status;
-        this.bodySnippet = bodySnippet;
+        this.parseError = parseError;
     }
 }
 /**

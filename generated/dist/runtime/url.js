@@ -47,7 +47,9 @@ export function serializePath(template, params) {
 /** Path parameters that are missing, or whose segment would be empty, `.` or `..` (and so change the resource). */
 export function pathProblems(template, params) {
     const problems = [];
-    for (const [, name] of template.matchAll(PLACEHOLDER)) {
+    for (const [, expression] of template.matchAll(PLACEHOLDER)) {
+        // openapi-fetch's RFC 6570 forms `{.name}`, `{;name}`, `{name*}` name the parameter without the operator.
+        const name = expression.replace(/^[.;]/, '').replace(/\*$/, '');
         const value = own(params, name);
         if (value === undefined || value === null) {
             problems.push({ pointer: '', message: `must have required path parameter '${name}'`, keyword: 'required', params: { missingProperty: name } });

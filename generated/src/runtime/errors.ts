@@ -44,15 +44,18 @@ export class TimeoutError extends PartnerClientError {
   }
 }
 
-/** A success answer's body is not JSON (whatever its content type says). */
+/**
+ * A success answer's body is not JSON (whatever its content type says), where openapi-fetch
+ * would throw the parser's `SyntaxError`.
+ */
 export class DecodeError extends PartnerClientError {
   readonly status: number;
-  /** The start of the body (at most 200 characters), scrubbed of credentials. */
-  readonly bodySnippet: string;
-  constructor(status: number, bodySnippet: string, request: RequestSummary, options?: { cause?: unknown }) {
-    super(`Response ${status} to ${request.method} ${request.url} is not valid JSON`, request, options);
+  /** The JSON parser's message (which may quote the body near the fault), at most 200 characters, scrubbed of credentials. */
+  readonly parseError: string;
+  constructor(status: number, parseError: string, request: RequestSummary, options?: { cause?: unknown }) {
+    super(`Response ${status} to ${request.method} ${request.url} is not valid JSON: ${parseError}`, request, options);
     this.status = status;
-    this.bodySnippet = bodySnippet;
+    this.parseError = parseError;
   }
 }
 

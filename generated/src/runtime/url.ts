@@ -54,16 +54,18 @@ export function serializePath(template: string, params: Record<string, unknown> 
 /** Path parameters that are missing, or whose segment would be empty, `.` or `..` (and so change the resource). */
 export function pathProblems(template: string, params: Record<string, unknown> | undefined): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
-  for (const [, name] of template.matchAll(PLACEHOLDER)) {
-    const value = own(params, name!);
+  for (const [, expression] of template.matchAll(PLACEHOLDER)) {
+    // openapi-fetch's RFC 6570 forms `{.name}`, `{;name}`, `{name*}` name the parameter without the operator.
+    const name = expression!.replace(/^[.;]/, '').replace(/\*$/, '');
+    const value = own(params, name);
     if (value === undefined || value === null) {
       problems.push({ pointer: '', message: `must have required path parameter '${name}'`, keyword: 'required', params: { missingProperty: name } });
       continue;
     }
     // Encoding maps exactly '', '.' and '..' to themselves: a primitive is checked as it is.
-    const segment = isPrimitive(value) ? String(value) : pathSegment(name!, value);
+    const segment = isPrimitive(value) ? String(value) : pathSegment(name, value);
     if (DOT_SEGMENTS.has(segment)) {
-      const pointer = `/${name!.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      const pointer = `/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
       problems.push({ pointer, message: "must not be empty, '.' or '..' (it would change the resource)", keyword: 'x-path-segment', params: {} });
     }
   }

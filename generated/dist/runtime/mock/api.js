@@ -9,7 +9,7 @@ import { MAX_TIMER_MS } from '../options.js';
 import { REDACTED } from '../redact.js';
 import { answerWith, bodyAnswer, emptyAnswer, isAnswerStatus, mockError, RESET, toResponse } from './answers.js';
 import { BodyMaker } from './bodies.js';
-import { bodyProblems, paginationProblems, parameterProblems, readQuery, satisfiesSecurity, unsupportedMediaType } from './checks.js';
+import { bodyProblems, paginationProblems, parameterProblems, readParameters, satisfiesSecurity, unsupportedMediaType } from './checks.js';
 import { DEFAULT_MAX_REQUEST_BYTES, readRequestText, RequestTooLarge } from './request-body.js';
 import { LimitSimulator } from './limits.js';
 import { Router } from './route.js';
@@ -102,6 +102,7 @@ export function createRuntimeMockApi(facts, options = {}) {
         else
             credentialCookies.add(scheme.name);
     }
+    const credentialNames = { query: credentialQuery, cookie: credentialCookies };
     const bodies = new BodyMaker(document, seed);
     let limiter = limits && new LimitSimulator(limits);
     let overrides = new Map();
@@ -164,7 +165,8 @@ export function createRuntimeMockApi(facts, options = {}) {
     async function answer(operation, params, request, url, path) {
         if (!satisfiesSecurity(operation.security, facts.schemes, request, url))
             return mockError(401, `Missing credentials: ${operation.operationId} needs ${describeSecurity(operation)}`);
-        const query = readQuery(operation.parameters, url);
+        const parameters = readParameters(operation, params, request, url, credentialNames);
+        const query = parameters.query;
         let bodyText = '';
         if (operation.requestBodyRequired !== undefined) {
             try {
@@ -186,7 +188,7 @@ export function createRuntimeMockApi(facts, options = {}) {
             return mockError(400, `The request does not match the spec of ${operation.operationId}`, { problems });
         const override = overrides.get(operation.operationId) ?? overrides.get(operation.operationId.replaceAll('#', '/'));
         if (override) {
-            const given = typeof override === 'function' ? await override(fetchRequest(request, bodyText)) : override;
+            const given = typeof override === 'function' ? await override(fetchRequest(request, bodyText), parameters) : override;
             const status = given.status ?? operation.success.status;
             if (!isAnswerStatus(status))
                 return mockError(500, `The override of ${operation.operationId} answered status ${String(status)}: the mock answers 200 to 599`);

@@ -7,7 +7,7 @@
 import type { MockOperation } from './types.js';
 export interface Route {
     readonly operation: MockOperation;
-    /** Path parameters, percent-decoded. */
+    /** Path parameters as written in the URL (still percent-encoded): each is read by its style. */
     readonly params: Readonly<Record<string, string>>;
 }
 export declare class Router {

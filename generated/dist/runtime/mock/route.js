@@ -17,14 +17,6 @@ function compile(operation) {
         .join('');
     return { operation, pattern: new RegExp(`^${source}$`), names, literalLength };
 }
-const decode = (segment) => {
-    try {
-        return decodeURIComponent(segment);
-    }
-    catch {
-        return segment;
-    }
-};
 export class Router {
     /** Templates without variables, by method and path: a match is always the most concrete. */
     exact = new Map();
@@ -53,7 +45,7 @@ export class Router {
             if (!match)
                 continue;
             const params = Object.create(null);
-            route.names.forEach((name, i) => (params[name] = decode(match[i + 1])));
+            route.names.forEach((name, i) => (params[name] = match[i + 1]));
             return { operation: route.operation, params };
         }
         return undefined;

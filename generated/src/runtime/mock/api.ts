@@ -9,7 +9,7 @@ import { MAX_TIMER_MS } from '../options.js';
 import { REDACTED } from '../redact.js';
 import { answerWith, bodyAnswer, emptyAnswer, isAnswerStatus, mockError, RESET, toResponse, type MockReply, type Reply } from './answers.js';
 import { BodyMaker, type CollectionSource } from './bodies.js';
-import { bodyProblems, paginationProblems, parameterProblems, readQuery, satisfiesSecurity, unsupportedMediaType } from './checks.js';
+import { bodyProblems, paginationProblems, parameterProblems, readParameters, satisfiesSecurity, unsupportedMediaType, type CredentialNames } from './checks.js';
 import { DEFAULT_MAX_REQUEST_BYTES, readRequestText, RequestTooLarge } from './request-body.js';
 import { LimitSimulator } from './limits.js';
 import { Router } from './route.js';
@@ -105,6 +105,8 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
     else credentialCookies.add(scheme.name);
   }
 
+  const credentialNames: CredentialNames = { query: credentialQuery, cookie: credentialCookies };
+
   const bodies = new BodyMaker(document, seed);
   let limiter = limits && new LimitSimulator(limits);
   let overrides = new Map<string, MockOverride<unknown>>();
@@ -159,7 +161,8 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
 
   async function answer(operation: MockOperation, params: Readonly<Record<string, string>>, request: MockRequestView, url: URL, path: string): Promise<MockReply> {
     if (!satisfiesSecurity(operation.security, facts.schemes, request, url)) return mockError(401, `Missing credentials: ${operation.operationId} needs ${describeSecurity(operation)}`);
-    const query = readQuery(operation.parameters, url);
+    const parameters = readParameters(operation, params, request, url, credentialNames);
+    const query = parameters.query;
     let bodyText = '';
     if (operation.requestBodyRequired !== undefined) {
       try {
@@ -178,7 +181,7 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
     if (problems.length) return mockError(400, `The request does not match the spec of ${operation.operationId}`, { problems });
     const override = overrides.get(operation.operationId) ?? overrides.get(operation.operationId.replaceAll('#', '/'));
     if (override) {
-      const given = typeof override === 'function' ? await override(fetchRequest(request, bodyText)) : override;
+      const given = typeof override === 'function' ? await override(fetchRequest(request, bodyText), parameters) : override;
       const status = given.status ?? operation.success.status;
       if (!isAnswerStatus(status)) return mockError(500, `The override of ${operation.operationId} answered status ${String(status)}: the mock answers 200 to 599`);
       if (given.body !== undefined || status !== operation.success.status) return answerWith(status, given.body as JsonValue | undefined, given.headers);

@@ -8,7 +8,7 @@ import type { MockOperation } from './types.js';
 
 export interface Route {
   readonly operation: MockOperation;
-  /** Path parameters, percent-decoded. */
+  /** Path parameters as written in the URL (still percent-encoded): each is read by its style. */
   readonly params: Readonly<Record<string, string>>;
 }
 
@@ -40,14 +40,6 @@ function compile(operation: MockOperation): CompiledRoute {
   return { operation, pattern: new RegExp(`^${source}$`), names, literalLength };
 }
 
-const decode = (segment: string): string => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-};
-
 export class Router {
   /** Templates without variables, by method and path: a match is always the most concrete. */
   private readonly exact = new Map<string, Route>();
@@ -75,7 +67,7 @@ export class Router {
       const match = route.pattern.exec(path);
       if (!match) continue;
       const params: Record<string, string> = Object.create(null);
-      route.names.forEach((name, i) => (params[name] = decode(match[i + 1]!)));
+      route.names.forEach((name, i) => (params[name] = match[i + 1]!));
       return { operation: route.operation, params };
     }
     return undefined;
