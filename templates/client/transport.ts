@@ -68,7 +68,7 @@ export interface CallState {
   /** The caller's fetch for this call (per call, else the client's); undefined: `globalThis.fetch` at each attempt. */
   readonly fetch: FetchLike | undefined;
   readonly callerSignal: AbortSignal | undefined;
-  /** The first attempt's deadline, made by the client: its signal is the one in the `Request` openapi-fetch built. */
+  /** The first attempt's deadline, made by the client: with a caller's fetch, its signal is the one in the `Request` openapi-fetch built. */
   readonly first: Deadline;
   /** The deadline of the attempt whose answer is returned unread: released by the client once openapi-fetch has read it. */
   kept?: Deadline;
@@ -232,8 +232,11 @@ export function createTransport(config: TransportConfig): { send: (request: Requ
       if (callerSignal?.aborted) throw callerSignal.reason;
       const started = performance.now();
       // Undefined: `globalThis.fetch` as it is now, so a mock installed after the client was made intercepts.
-      const fetch = call.fetch ?? config.fetch ?? (globalThis.fetch as FetchLike);
-      const result = await attemptOnce(fetch, request, ext, deadline, timeoutMs, summary);
+      const own = call.fetch ?? config.fetch;
+      // The caller's fetch gets the Request alone, carrying the attempt's signal. The global fetch gets the
+      // first attempt's signal beside the Request (as RequestInit): a Request following it would cost more.
+      const init = own || request !== input ? ext : { ...ext, signal: deadline.signal };
+      const result = await attemptOnce(own ?? (globalThis.fetch as FetchLike), request, init, deadline, timeoutMs, summary);
       const retriesLeft = attempt <= maxRetries;
 
       if ('error' in result) {

@@ -1,9 +1,7 @@
 /**
- * Path and query serialization for openapi-fetch: every name and value is percent-encoded, so a
- * value can never add a path segment or a query parameter. Only own properties are read.
- *
- * Encoding alone cannot protect a path segment that is empty, `.` or `..`: the WHATWG URL parser
- * (and so fetch) resolves `%2e%2e` like `..`. `pathProblems` finds those before anything is sent.
+ * The path checks made before anything is sent, even with request validation off: a missing path
+ * parameter, or one whose segment would be empty, `.` or `..` (the WHATWG URL parser, and so
+ * fetch, resolves `%2e%2e` like `..`). Serialization itself is params.ts.
  */
 import { own } from './options.js';
 import type { ValidationProblem } from './validation.js';
@@ -42,14 +40,6 @@ function pathSegment(name: string, value: unknown): string {
 }
 
 
-/** openapi-fetch's `pathSerializer`: fills each `{name}` it has a value for; the others stay for `pathProblems` to report. */
-export function serializePath(template: string, params: Record<string, unknown> | undefined): string {
-  return template.replace(PLACEHOLDER, (placeholder: string, name: string) => {
-    const value = own(params, name);
-    return value === undefined || value === null ? placeholder : pathSegment(name, value);
-  });
-}
-
 /** Path parameters that are missing, or whose segment would be empty, `.` or `..` (and so change the resource). */
 export function pathProblems(template: string, params: Record<string, unknown> | undefined): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
@@ -69,28 +59,4 @@ export function pathProblems(template: string, params: Record<string, unknown> |
     }
   }
   return problems;
-}
-
-/**
- * openapi-fetch's `querySerializer`, with its default wire format (`form` exploded: `k=a&k=b` for
- * arrays, `deepObject`: `k[p]=v` for objects) but keys encoded like values.
- */
-export function serializeQuery(query: Record<string, unknown>): string {
-  const pairs: string[] = [];
-  for (const name of Object.keys(query)) {
-    const value = query[name];
-    if (value === undefined || value === null) continue;
-    const key = encode(name, 'query', name);
-    if (Array.isArray(value)) {
-      for (const item of value) if (item !== undefined && item !== null) pairs.push(`${key}=${encodePrimitive(item, 'query', name)}`);
-    } else if (typeof value === 'object') {
-      for (const property of Object.keys(value)) {
-        const item = (value as Record<string, unknown>)[property];
-        if (item !== undefined && item !== null) pairs.push(`${key}[${encode(property, 'query', name)}]=${encodePrimitive(item, 'query', name)}`);
-      }
-    } else {
-      pairs.push(`${key}=${encodePrimitive(value, 'query', name)}`);
-    }
-  }
-  return pairs.join('&');
 }

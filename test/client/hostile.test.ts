@@ -16,7 +16,7 @@ import { MAX_TIMER_MS } from '../../templates/client/options.js';
 import { RateLimiter } from '../../templates/client/rate-limit.js';
 import { scrubbedPrefix } from '../../templates/client/redact.js';
 import { sleep } from '../../templates/client/retry.js';
-import { serializeQuery } from '../../templates/client/url.js';
+import { createQuerySerializer as documentQuerySerializer } from '../../templates/client/params.js';
 import { createValidator, type OperationValidators } from '../../templates/client/validation.js';
 import { json, startServer, type TestServer } from './server.js';
 
@@ -184,9 +184,11 @@ describe('item 11 and 15: the server sees exactly what was given (property)', ()
     const plain = fc.oneof(text, fc.integer(), fc.boolean());
     const ordinary = fc.dictionary(word, fc.oneof(plain, fc.array(plain, { maxLength: 3 }), fc.dictionary(word, plain, { minKeys: 1, maxKeys: 3 })), { maxKeys: 5 });
     const openapiFetch = createQuerySerializer();
+    // Names the document does not declare are written as openapi-fetch writes them.
+    const undeclared = documentQuerySerializer([]);
     fc.assert(
       fc.property(ordinary, (query) => {
-        expect(serializeQuery(query)).toBe(openapiFetch(query));
+        expect(undeclared(query)).toBe(openapiFetch(query));
       }),
     );
   });

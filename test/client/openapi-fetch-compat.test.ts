@@ -256,3 +256,37 @@ describe("a caller's fetch, Request class, serializers and RequestInit, as opena
     expect(error).toMatchObject({ code: 'INVALID_STATUS', message: expect.stringContaining('/v1/skills') });
   });
 });
+
+describe("the runtime around a caller's fetch, Request class and serializers", () => {
+  it('timeouts, size limit, scrubbing, hooks and request validation still apply', async () => {
+    class Traced extends Request {}
+    const events: string[] = [];
+    const fetch = (request: Request) => globalThis.fetch(request);
+    const api = client({
+      fetch,
+      Request: Traced,
+      apiKey: 'KEY-0123456789abcdef',
+      querySerializer: (query: Record<string, unknown>) => new URLSearchParams(query as Record<string, string>).toString(),
+      bodySerializer: (body: unknown) => JSON.stringify(body),
+      maxResponseBytes: 64,
+      timeoutMs: 100,
+      hooks: { onRequest: (e) => events.push(`request ${e.request.headers['x-api-key']}`), onResponse: (e) => events.push(`response ${e.status}`) },
+    });
+
+    server.handle((req, res) => json(res, 400, { echo: req.headers['x-api-key'] }));
+    const { error, response } = await api.GET('/v1/skills', { params: { query: { page: 1 } } });
+    expect(error).toEqual({ echo: '[redacted]' });
+    expect(response.status).toBe(400);
+    expect(events).toEqual(['request [redacted]', 'response 400']);
+
+    server.handle((_req, res) => json(res, 200, { ...listing, results: Array.from({ length: 20 }, (_, i) => ({ id: `s${i}` })) }));
+    await expect(api.GET('/v1/skills')).rejects.toMatchObject({ name: 'ResponseTooLargeError' });
+
+    server.handle((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).write('{'));
+    await expect(api.GET('/v1/skills')).rejects.toBeInstanceOf(TimeoutError);
+
+    const before = server.seen.length;
+    await expect(api.PATCH('/v1/projects/{projectId}/quotas/targets', { params: { path: { projectId: 'p' } }, body: [{ groupId: 1 }] } as never)).rejects.toMatchObject({ name: 'RequestValidationError', part: 'body' });
+    expect(server.seen).toHaveLength(before);
+  });
+});

@@ -103,7 +103,12 @@ export function createRuntimeClient(options, facts) {
         };
     };
     // Per operation, worked out once: serializers, validators and which credentials it sends (or which options it lacks).
-    const routes = new Map(facts.operations.map((o) => [`${o.method} ${o.path}`, routeOf(o)]));
+    // By method, then path: a call looks its route up without building a key.
+    const routes = new Map();
+    for (const o of facts.operations) {
+        const byPath = routes.get(o.method) ?? routes.set(o.method, new Map()).get(o.method);
+        byPath.set(o.path, routeOf(o));
+    }
     const unknownRouteAuth = credentials.planFor(facts.security.requirements);
     const defaultQuerySerializer = createQuerySerializer([]);
     const defaultPathSerializer = createPathSerializer([]);
@@ -151,10 +156,15 @@ export function createRuntimeClient(options, facts) {
         if (route && params && ((route.headers.length && params.header) || (route.cookies.length && params.cookie)))
             callInit.params = serializedHeaders(route, params);
         const validators = validateRequests && init.validate !== false ? route?.validators : undefined;
-        if (validators?.query) {
-            const result = validators.query.check(sentQuery(params?.query));
-            if (!result.valid)
-                throw new RequestValidationError(name, 'query', result.problems, templateSummary(method, path));
+        const queryValidator = validators?.query;
+        if (queryValidator) {
+            const query = sentQuery(params?.query);
+            // The type guard on the way through; the problems, without shared state, only for a query that fails.
+            if (!queryValidator(query)) {
+                const result = queryValidator.check(query);
+                if (!result.valid)
+                    throw new RequestValidationError(name, 'query', result.problems, templateSummary(method, path));
+            }
         }
         const requestValidator = validators?.request;
         if (requestValidator && init.body !== undefined) {
@@ -198,7 +208,7 @@ export function createRuntimeClient(options, facts) {
     }
     async function call(method, path, init) {
         const given = init ?? EMPTY;
-        const route = routes.get(`${method} ${path}`);
+        const route = routes.get(method)?.get(path);
         const callInit = prepare(method, path, given, route);
         const callerSignal = given.signal ?? undefined;
         callerSignal?.throwIfAborted();
@@ -212,7 +222,9 @@ export function createRuntimeClient(options, facts) {
         const state = { auth: route ? route.auth : unknownRouteAuth, options: given, fetch: given.fetch ?? options.fetch, callerSignal, first };
         // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
         const stalled = new Promise((_, reject) => (state.stall = reject));
-        callInit.signal = first.signal;
+        // A caller's fetch sees the attempt's signal in the Request; the global fetch is given it beside the Request (transport.ts).
+        if (state.fetch)
+            callInit.signal = first.signal;
         callInit.fetch = (request, ext) => transport.send(request, ext, state);
         const send = METHODS.includes(method) ? inner[method](path, callInit) : inner.request(method.toLowerCase(), path, callInit);
         try {
@@ -268,7 +280,7 @@ export function createRuntimeClient(options, facts) {
         eject: inner.eject,
     };
     async function* paginate(path, { maxPages = DEFAULT_MAX_PAGES, ...init } = {}) {
-        const operation = routes.get(`GET ${path}`)?.operation;
+        const operation = routes.get('GET')?.get(path)?.operation;
         if (!operation?.paginated)
             throw new TypeError(`paginate: GET ${path} does not return the paginated list wrapper`);
         checkNumericOption('paginate', 'maxPages', maxPages);

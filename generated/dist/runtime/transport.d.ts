@@ -55,7 +55,7 @@ export interface CallState {
     /** The caller's fetch for this call (per call, else the client's); undefined: `globalThis.fetch` at each attempt. */
     readonly fetch: FetchLike | undefined;
     readonly callerSignal: AbortSignal | undefined;
-    /** The first attempt's deadline, made by the client: its signal is the one in the `Request` openapi-fetch built. */
+    /** The first attempt's deadline, made by the client: with a caller's fetch, its signal is the one in the `Request` openapi-fetch built. */
     readonly first: Deadline;
     /** The deadline of the attempt whose answer is returned unread: released by the client once openapi-fetch has read it. */
     kept?: Deadline;

@@ -154,8 +154,11 @@ export function createTransport(config) {
                 throw callerSignal.reason;
             const started = performance.now();
             // Undefined: `globalThis.fetch` as it is now, so a mock installed after the client was made intercepts.
-            const fetch = call.fetch ?? config.fetch ?? globalThis.fetch;
-            const result = await attemptOnce(fetch, request, ext, deadline, timeoutMs, summary);
+            const own = call.fetch ?? config.fetch;
+            // The caller's fetch gets the Request alone, carrying the attempt's signal. The global fetch gets the
+            // first attempt's signal beside the Request (as RequestInit): a Request following it would cost more.
+            const init = own || request !== input ? ext : { ...ext, signal: deadline.signal };
+            const result = await attemptOnce(own ?? globalThis.fetch, request, init, deadline, timeoutMs, summary);
             const retriesLeft = attempt <= maxRetries;
             if ('error' in result) {
                 deadline.release();

@@ -2,12 +2,5 @@
 import type { ValidationProblem } from './validation.js';
 /** A `{name}` in a path or server URL template. */
 export declare const PLACEHOLDER: RegExp;
-/** openapi-fetch's `pathSerializer`: fills each `{name}` it has a value for; the others stay for `pathProblems` to report. */
-export declare function serializePath(template: string, params: Record<string, unknown> | undefined): string;
 /** Path parameters that are missing, or whose segment would be empty, `.` or `..` (and so change the resource). */
 export declare function pathProblems(template: string, params: Record<string, unknown> | undefined): ValidationProblem[];
-/**
- * openapi-fetch's `querySerializer`, with its default wire format (`form` exploded: `k=a&k=b` for
- * arrays, `deepObject`: `k[p]=v` for objects) but keys encoded like values.
- */
-export declare function serializeQuery(query: Record<string, unknown>): string;
