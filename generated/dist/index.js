@@ -100,7 +100,7 @@ export const operations = [
     { operationId: "updateQuotaTargets", method: "PATCH", path: "/v1/projects/{projectId}/quotas/targets", paginated: false, security: security0, parameters: parameters5 },
     { operationId: "setQuotaExternalFills", method: "PUT", path: "/v1/projects/{projectId}/quotas/external-fills", paginated: false, security: security0, parameters: parameters5 },
 ];
-/** A client for the Partner Recruitment API typed by `paths`. */
+/** A client for the Partner Recruitment API typed by `paths` (`createPartnerClient<'application/json'>(...)` types `data` from JSON answers only). */
 export function createPartnerClient(options) {
     return createRuntimeClient(options, { environments, servers, operations, validators: operationValidators, security });
 }

@@ -45,7 +45,7 @@ export function emitClient(model: SpecModel, templatesDir: string): Files {
   const pageMembers = paginatedItems(model)
     .map((member) => `\n${member}`)
     .join('');
-  const index = `import { createRuntimeClient, type ListItemOf, type RuntimeClient, type RuntimeClientOptions, type OperationInfo } from './runtime/client.js';
+  const index = `import { createRuntimeClient, type ListItemOf, type MediaType, type RuntimeClient, type RuntimeClientOptions, type OperationInfo } from './runtime/client.js';
 import type { BasicCredential, SecurityFacts, TokenCredential } from './runtime/credentials.js';
 ${parameterSets.size ? "import type { ParameterFacts } from './runtime/params.js';\n" : ''}import type { ServerFacts } from './runtime/servers.js';
 import { operationValidators } from '${VALIDATORS_IMPORT}';
@@ -98,11 +98,12 @@ export type PaginatedPath = keyof PaginatedItems;
 export type PageItem<P extends PaginatedPath> = PaginatedItems[P];
 
 export type PartnerClientOptions = Omit<RuntimeClientOptions<Environment>, 'baseUrl' | 'serverVariables'> & PartnerClientServer & PartnerClientCredentials;
-export type PartnerClient = RuntimeClient<paths, Environment, PaginatedItems>;
+/** openapi-fetch's \`Client<paths, Media>\` with the runtime's extras; \`Media\` narrows what \`data\` is typed from, as in openapi-fetch. */
+export type PartnerClient<Media extends MediaType = MediaType> = RuntimeClient<paths, Environment, PaginatedItems, Media>;
 
-/** A client for the ${commentSafe(model.title)} typed by \`paths\`. */
-export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
-  return createRuntimeClient<paths, Environment, PaginatedItems>(options, { environments, servers, operations, validators: operationValidators, security });
+/** A client for the ${commentSafe(model.title)} typed by \`paths\` (\`createPartnerClient<'application/json'>(...)\` types \`data\` from JSON answers only). */
+export function createPartnerClient<Media extends MediaType = MediaType>(options: PartnerClientOptions): PartnerClient<Media> {
+  return createRuntimeClient<paths, Environment, PaginatedItems, Media>(options, { environments, servers, operations, validators: operationValidators, security });
 }
 
 export type { EnvironmentLimits, OperationInfo, RequestOptions, Hooks } from './runtime/client.js';

@@ -12,7 +12,7 @@ import { DailyQuotaExceededError, PartnerClientError, ResponseTooLargeError, Tim
 import { checkNumericOption } from './options.js';
 import type { RateLimiter } from './rate-limit.js';
 import { redactHeaders, scrubbedError, summarize, type Redaction, type RequestSummary } from './redact.js';
-import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep, type RetryOptions } from './retry.js';
+import { backoffDelay, errorCode, isConnectionError, parseRetryAfter, retryable, sleep, type RetryOptions } from './retry.js';
 
 export interface RequestEvent {
   readonly request: RequestSummary;
@@ -68,8 +68,8 @@ export interface CallState {
   /** The caller's fetch for this call (per call, else the client's); undefined: `globalThis.fetch` at each attempt. */
   readonly fetch: FetchLike | undefined;
   readonly callerSignal: AbortSignal | undefined;
-  /** The first attempt's deadline, made by the client: with a caller's fetch, its signal is the one in the `Request` openapi-fetch built. */
-  readonly first: Deadline;
+  /** With a caller's fetch: the signal in the `Request` openapi-fetch built, aborted with the first attempt's deadline. */
+  readonly link: AbortController | undefined;
   /** The deadline of the attempt whose answer is returned unread: released by the client once openapi-fetch has read it. */
   kept?: Deadline;
   /** Ends the call with the kept deadline's reason when it fires while the answer is read. */
@@ -113,6 +113,12 @@ async function readBody(response: Response, aborted: Promise<never>, limitBytes:
     response.body.cancel(error).catch(() => {});
     throw error;
   }
+  if (typeof response.body.getReader !== 'function') {
+    // Not a web stream (node-fetch's Response): read whole, then measured.
+    const whole = new Uint8Array(await Promise.race([response.arrayBuffer(), aborted]));
+    if (whole.byteLength > limitBytes) throw tooLarge();
+    return whole;
+  }
   const reader = response.body.getReader();
   // One reaction per attempt rather than a race per read.
   let cut: { reason: unknown } | undefined;
@@ -150,9 +156,13 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 function rebuild(response: Response, body: Bytes, url: string, redaction?: Redaction): Response {
   const headers = new Headers();
   response.headers.forEach((value, name) => headers.append(name, redaction ? redaction.scrub(value) : value));
+  // Content-Length only where the original stated the length of these bytes: an empty chunked or
+  // compressed body stays one that openapi-fetch reads (`''` as text), as with fetch's own answer.
+  const stated = response.headers.has('content-length') && !response.headers.has('content-encoding');
   headers.delete('content-encoding');
   headers.delete('transfer-encoding');
-  headers.set('content-length', String(body.byteLength));
+  if (stated) headers.set('content-length', String(body.byteLength));
+  else headers.delete('content-length');
   const statusText = redaction ? redaction.scrub(response.statusText) : response.statusText;
   const rebuilt = new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText, headers });
   return Object.defineProperty(rebuilt, 'url', { value: url });
@@ -186,10 +196,35 @@ function reissue(request: Request, url: string, signal: AbortSignal, body: Array
   return next;
 }
 
+const isResponse = (value: unknown): value is Response =>
+  value instanceof Response || (typeof value === 'object' && value !== null && typeof (value as Response).status === 'number' && typeof (value as Response).headers?.get === 'function');
+
+/** The headers with a plan's credentials set, for a redacted summary. */
+function withPlan(headers: Headers, plan: AuthPlan | undefined): Headers {
+  if (!plan) return headers;
+  const copy = new Headers(headers);
+  applyPlan(plan, copy);
+  return copy;
+}
+
+/**
+ * Sets a plan's credentials on `headers`; when `undo`, returns what puts the headers back as they
+ * were (the Request is openapi-fetch's, seen by middleware after the attempt).
+ */
+function applyUntil(plan: AuthPlan, headers: Headers, undo: boolean): (() => void) | undefined {
+  const names = [...plan.headers.map(([name]) => name), ...(plan.cookie ? ['cookie'] : []), ...(plan.tokens.length ? ['authorization'] : [])];
+  const before = undo ? names.map((name) => [name, headers.get(name)] as const) : undefined;
+  applyPlan(plan, headers);
+  if (!before) return undefined;
+  return () => {
+    for (const [name, value] of before) value === null ? headers.delete(name) : headers.set(name, value);
+  };
+}
+
 /** Statuses a `Response` can be built with (and so rebuilt, scrubbed). */
 const constructible = (status: number): boolean => status >= 200 && status <= 599;
 
-export function createTransport(config: TransportConfig): { send: (request: Request, ext: Record<string, unknown> | undefined, call: CallState) => Promise<Response>; deadline: (timeoutMs: number, signal: AbortSignal | undefined) => Deadline } {
+export function createTransport(config: TransportConfig): (request: Request, ext: Record<string, unknown> | undefined, call: CallState) => Promise<Response> {
   const { redaction, hooks } = config;
   const deadlines = createDeadlines();
 
@@ -201,102 +236,113 @@ export function createTransport(config: TransportConfig): { send: (request: Requ
     const maxResponseBytes = options.maxResponseBytes ?? config.maxResponseBytes;
     const optIn = options.retryNonIdempotent === true;
     const tokens = auth?.tokens ?? [];
-    if (auth) applyPlan(auth, input.headers);
     // The URL the caller sees has no query credentials; the one sent does (read only when they differ).
     const visibleUrl = auth?.query ? input.url : undefined;
     const sentUrl = visibleUrl === undefined ? undefined : withQuery(visibleUrl, auth);
     let summaryCache: RequestSummary | undefined;
-    // Built only when an error or a hook needs it: redaction is not paid on the happy path.
-    const summary = (): RequestSummary => (summaryCache ??= summarize(method, sentUrl ?? input.url, input.headers, redaction));
+    // Built only when an error or a hook needs it (redaction is not paid on the happy path), with the credentials' names.
+    const summary = (): RequestSummary => (summaryCache ??= summarize(method, sentUrl ?? input.url, withPlan(input.headers, auth), redaction));
     call.summary = summary;
+    // Undefined: `globalThis.fetch` as it is at each attempt, so a mock installed after the client was made intercepts.
+    const own = call.fetch ?? config.fetch;
     // A retry resends the same bytes: a body is set aside only when a retry may happen.
     const spare = maxRetries > 0 && input.body ? input.clone() : undefined;
     let bytes: ArrayBuffer | undefined;
 
     for (let attempt = 1; ; attempt++) {
-      let deadline: Deadline;
-      let request: Request;
-      if (attempt === 1) {
-        deadline = call.first;
-        request = sentUrl === undefined ? input : reissue(input, sentUrl, deadline.signal, input.body ? await input.arrayBuffer() : undefined);
-      } else {
-        if (callerSignal?.aborted) throw callerSignal.reason;
-        await acquire(callerSignal, summary);
-        deadline = deadlines(timeoutMs, callerSignal);
-        if (spare) bytes ??= await spare.arrayBuffer();
-        request = reissue(input, sentUrl ?? input.url, deadline.signal, bytes);
-      }
-      if (hooks.onRequest) hooks.onRequest({ request: summary(), attempt });
-      // A token function is called before every attempt, so a refreshed token is used on retries.
-      for (const step of tokens) request.headers.set('authorization', await config.token(step));
       if (callerSignal?.aborted) throw callerSignal.reason;
-      const started = performance.now();
-      // Undefined: `globalThis.fetch` as it is now, so a mock installed after the client was made intercepts.
-      const own = call.fetch ?? config.fetch;
-      // The caller's fetch gets the Request alone, carrying the attempt's signal. The global fetch gets the
-      // first attempt's signal beside the Request (as RequestInit): a Request following it would cost more.
-      const init = own || request !== input ? ext : { ...ext, signal: deadline.signal };
-      const result = await attemptOnce(own ?? (globalThis.fetch as FetchLike), request, init, deadline, timeoutMs, summary);
-      const retriesLeft = attempt <= maxRetries;
-
-      if ('error' in result) {
-        deadline.release();
-        if (callerSignal?.aborted) throw callerSignal.reason;
-        // A timeout is not a connection failure: not retried.
-        if (result.error instanceof PartnerClientError) throw result.error;
-        if (retriesLeft && retryable(method, { code: result.code }, optIn)) {
-          const delayMs = backoffDelay(attempt - 1, config.retry, config.random);
-          hooks.onRetry?.({ request: summary(), attempt, delayMs, reason: result.code ?? 'connection error' });
-          await sleep(delayMs, callerSignal);
-          continue;
-        }
-        throw transportError(result, summary, attempt);
-      }
-
-      const { response } = result;
-      hooks.onResponse?.({
-        request: summary(),
-        attempt,
-        status: response.status,
-        statusText: redaction.scrub(response.statusText),
-        headers: redactHeaders(response.headers, redaction),
-        durationMs: performance.now() - started,
-      });
-
-      if (retriesLeft && retryable(method, { status: response.status }, optIn)) {
-        const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-        const delayMs = retryAfter ?? backoffDelay(attempt - 1, config.retry, config.random);
-        if (delayMs <= config.retry.maxDelayMs) {
-          response.body?.cancel().catch(ignore);
-          deadline.release();
-          hooks.onRetry?.({ request: summary(), attempt, delayMs, reason: `status ${response.status}` });
-          await sleep(delayMs, callerSignal);
-          continue;
-        }
-      }
+      // A free token is taken in the same tick the request is sent, so the count matches when it leaves.
+      if (config.limiter && !config.limiter.tryAcquire()) await config.limiter.acquire(callerSignal);
+      if (config.limiter && !config.limiter.count() && config.dailyQuota === 'enforce') throw new DailyQuotaExceededError(config.limiter.dailyQuota!, summary());
+      // The timeout starts here: middleware and the rate limiter's wait are not part of an attempt.
+      const deadline = deadlines(timeoutMs, callerSignal);
+      let keep = false;
       try {
-        return await finish(response, deadline, { visibleUrl, maxResponseBytes, summary, call });
+        let request: Request;
+        if (attempt === 1) {
+          if (call.link) deadline.aborted.catch((reason: unknown) => call.link!.abort(reason));
+          request = sentUrl === undefined ? input : reissue(input, sentUrl, deadline.signal, input.body ? await input.arrayBuffer() : undefined);
+        } else {
+          if (spare) bytes ??= await spare.arrayBuffer();
+          request = reissue(input, sentUrl ?? input.url, deadline.signal, bytes);
+        }
+        // openapi-fetch hands its Request to onResponse and onError middleware: the credentials are taken off it again.
+        const restore = auth ? applyUntil(auth, request.headers, request === input) : undefined;
+        let result: Attempt;
+        let durationMs: number;
+        try {
+          if (hooks.onRequest) hooks.onRequest({ request: summary(), attempt });
+          // A token function is called before every attempt, so a refreshed token is used on retries.
+          for (const step of tokens) request.headers.set('authorization', await config.token(step));
+          if (callerSignal?.aborted) throw callerSignal.reason;
+          const started = performance.now();
+          // The caller's fetch gets the Request alone, carrying the attempt's signal. The global fetch gets the
+          // first attempt's signal beside the Request (as RequestInit): a Request following it would cost more.
+          const init = own || request !== input ? ext : { ...ext, signal: deadline.signal };
+          result = await attemptOnce(own ?? (globalThis.fetch as FetchLike), request, init, deadline, timeoutMs, summary);
+          durationMs = performance.now() - started;
+        } finally {
+          restore?.();
+        }
+        const retriesLeft = attempt <= maxRetries;
+
+        if ('error' in result) {
+          if (callerSignal?.aborted) throw callerSignal.reason;
+          // A timeout is not a connection failure: not retried.
+          if (result.error instanceof PartnerClientError) throw result.error;
+          if (retriesLeft && retryable(method, { code: result.code }, optIn)) {
+            const delayMs = backoffDelay(attempt - 1, config.retry, config.random);
+            hooks.onRetry?.({ request: summary(), attempt, delayMs, reason: result.code ?? 'connection error' });
+            await sleep(delayMs, callerSignal);
+            continue;
+          }
+          throw transportError(result, summary, attempt);
+        }
+
+        const { response } = result;
+        hooks.onResponse?.({
+          request: summary(),
+          attempt,
+          status: response.status,
+          statusText: redaction.scrub(response.statusText),
+          headers: redactHeaders(response.headers, redaction),
+          durationMs,
+        });
+
+        if (retriesLeft && retryable(method, { status: response.status }, optIn)) {
+          const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+          const delayMs = retryAfter ?? backoffDelay(attempt - 1, config.retry, config.random);
+          if (delayMs <= config.retry.maxDelayMs) {
+            response.body?.cancel().catch(ignore);
+            hooks.onRetry?.({ request: summary(), attempt, delayMs, reason: `status ${response.status}` });
+            await sleep(delayMs, callerSignal);
+            continue;
+          }
+        }
+        const answer = await finish(response, deadline, { visibleUrl, maxResponseBytes, summary, call, trusted: !own });
+        if (answer.unread) {
+          // Read by openapi-fetch after this returns: the deadline stays until the client has the body.
+          keep = true;
+          call.kept?.release();
+          call.kept = deadline;
+          if (call.stall) deadline.aborted.catch(call.stall);
+        }
+        return answer.response;
       } catch (error) {
-        deadline.release();
-        if (deadline.timedOut()) throw new TimeoutError(timeoutMs, summary());
-        if (callerSignal?.aborted) throw callerSignal.reason;
+        if (deadline.timedOut() && !(error instanceof PartnerClientError)) throw new TimeoutError(timeoutMs, summary());
         throw error;
+      } finally {
+        if (!keep) deadline.release();
       }
     }
-  }
-
-  /** Waits for the rate limiter and counts the request against the daily quota. */
-  async function acquire(signal: AbortSignal | undefined, summary: () => RequestSummary): Promise<void> {
-    if (!config.limiter) return;
-    await config.limiter.acquire(signal);
-    if (!config.limiter.count() && config.dailyQuota === 'enforce') throw new DailyQuotaExceededError(config.limiter.dailyQuota!, summary());
   }
 
   async function attemptOnce(fetch: FetchLike, request: Request, ext: Record<string, unknown> | undefined, deadline: Deadline, timeoutMs: number, summary: () => RequestSummary): Promise<Attempt> {
     try {
       // Raced: a fetch that ignores its signal (or loses the abort) still ends on time.
       const response = await Promise.race([fetch(request, ext), deadline.aborted]);
-      if (!(response instanceof Response)) throw new TypeError(`fetch resolved with ${response === null ? 'null' : typeof response}, not a Response`);
+      // Another library's Response (undici's package, node-fetch) is one too.
+      if (!isResponse(response)) throw new TypeError(`fetch resolved with ${response === null ? 'null' : typeof response}, not a Response`);
       return { response };
     } catch (error) {
       if (deadline.timedOut()) return { error: new TimeoutError(timeoutMs, summary()), code: undefined };
@@ -311,7 +357,8 @@ export function createTransport(config: TransportConfig): { send: (request: Requ
    * `TransportError`; anything else a caller's fetch threw is thrown as it is, as openapi-fetch does.
    */
   function transportError(result: { error: unknown; code: string | undefined }, summary: () => RequestSummary, attempts: number): unknown {
-    if (result.error instanceof PartnerClientError || result.code === undefined) return result.error;
+    const network = result.code === 'REDIRECT' || (result.code !== undefined && (result.error instanceof TypeError || isConnectionError(result.code)));
+    if (result.error instanceof PartnerClientError || !network) return result.error;
     const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? redaction.scrub(String((result.error as Error)?.message ?? result.error)));
     const request = summary();
     const message = `${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`;
@@ -324,7 +371,11 @@ export function createTransport(config: TransportConfig): { send: (request: Requ
    * uncompressed Content-Length within the limit is returned as fetch gave it, unread, its deadline
    * kept until the client has read it; any other is read within the limit and rebuilt.
    */
-  async function finish(response: Response, deadline: Deadline, at: { visibleUrl: string | undefined; maxResponseBytes: number; summary: () => RequestSummary; call: CallState }): Promise<Response> {
+  async function finish(
+    response: Response,
+    deadline: Deadline,
+    at: { visibleUrl: string | undefined; maxResponseBytes: number; summary: () => RequestSummary; call: CallState; trusted: boolean },
+  ): Promise<{ response: Response; unread: boolean }> {
     const { maxResponseBytes, summary, call } = at;
     // A rebuilt Response has no URL of its own: the caller's, without query credentials.
     const visibleUrl = (): string => at.visibleUrl ?? response.url;
@@ -332,29 +383,26 @@ export function createTransport(config: TransportConfig): { send: (request: Requ
     call.status = status;
     const tooLarge = () => new ResponseTooLargeError(status, maxResponseBytes, summary());
     if (!constructible(status)) {
-      response.body?.cancel().catch(ignore);
+      response.body?.cancel?.().catch(ignore);
       throw new TransportError(`${summary().method} ${summary().url} was answered with status ${status}, outside HTTP's 200-599`, summary(), 'INVALID_STATUS', 1);
     }
     if (!response.ok) {
       const body = await readBody(response, deadline.aborted, maxResponseBytes, tooLarge);
-      deadline.release();
       const scrubbed = encoder.encode(redaction.scrub(decoder.decode(body)));
-      return rebuild(response, scrubbed, visibleUrl(), redaction);
+      return { response: rebuild(response, scrubbed, visibleUrl(), redaction), unread: false };
     }
     const length = response.headers.get('content-length');
     const encoded = response.headers.has('content-encoding');
-    // A stream is read here too: the timeout and the size limit cover it before the call returns.
-    const unread = call.options.parseAs !== 'stream' && (length !== null && !encoded && Number(length) <= maxResponseBytes);
+    // Only fetch's own answers are trusted to hold no more than their Content-Length. A stream is read
+    // here too: the timeout and the size limit cover it before the call returns.
+    const unread = at.trusted && call.options.parseAs !== 'stream' && length !== null && !encoded && Number(length) <= maxResponseBytes;
     if (!response.body || unread) {
       if (at.visibleUrl !== undefined) Object.defineProperty(response, 'url', { value: at.visibleUrl });
-      call.kept = deadline;
-      if (call.stall) deadline.aborted.catch(call.stall);
-      return response;
+      return { response, unread: !!response.body };
     }
     const body = await readBody(response, deadline.aborted, maxResponseBytes, tooLarge);
-    deadline.release();
-    return rebuild(response, body, visibleUrl());
+    return { response: rebuild(response, body, visibleUrl()), unread: false };
   }
 
-  return { send, deadline: deadlines };
+  return send;
 }

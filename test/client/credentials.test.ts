@@ -75,6 +75,32 @@ describe('each scheme kind, where the scheme says', () => {
     await client({ bearerAuth: 'mine', headers: { authorization: 'Bearer other' } }).GET('/bearer');
     expect(seen()[0]!.authorization).toBe('Bearer mine');
   });
+
+  it('query and cookie credentials win over a parameter or cookie of the same name', async () => {
+    server.handle((_req, res) => json(res, 200, {}));
+    await client({ apiKey: 'mine' }).GET('/query', { params: { query: { a: '1', api_key: 'theirs' } } });
+    await client({ session: 'mine', headers: { cookie: 'sid=theirs; theme=dark' } }).GET('/cookie');
+    expect(seen().map((r) => [r.url, r.cookie])).toEqual([
+      ['/query?a=1&api_key=mine', undefined],
+      ['/cookie', 'theme=dark; sid=mine'],
+    ]);
+  });
+
+  it('middleware never sees a credential: not before the attempt, not after it (onResponse, onError)', async () => {
+    const views: string[] = [];
+    const look = (when: string) => ({ request }: { request: Request }) => void views.push(`${when} ${request.headers.get('authorization')} ${request.headers.get('cookie')} ${request.url}`);
+    const api = client({ bearerAuth: 'tok-1', session: 's-1', apiKey: 'q-1', headerKey: 'h-1' });
+    api.use({ onRequest: look('request'), onResponse: look('response'), onError: look('error') });
+    server.handle((_req, res) => json(res, 200, {}));
+    await api.GET('/bearer');
+    await api.GET('/alternatives');
+    server.handle((req) => void req.socket.destroy());
+    await api.GET('/bearer', { maxRetries: 0 }).catch(() => {});
+    expect(views.join('\n')).not.toMatch(/tok-1|s-1|q-1|h-1/);
+    expect(views).toHaveLength(6);
+    // What was sent carried them.
+    expect(server.seen[0]!.headers.authorization).toBe('Bearer tok-1');
+  });
 });
 
 describe('which credentials an operation sends', () => {

@@ -271,9 +271,8 @@ describe('item 13: undecodable answers and unsendable credentials', () => {
     });
     const error = (await fail(client().GET('/topics'))) as DecodeError;
     expect(error).toBeInstanceOf(DecodeError);
-    // V8's message quotes the start of the text it could not parse (scrubbed; here not as far as the key).
-    expect(error.parseError).toMatch(/not valid JSON/);
-    expect(error.parseError).not.toContain('THE-KEY');
+    // V8's message quotes the body near the fault: cut where the quote starts.
+    expect(error.parseError).toBe("Unexpected token '<' (body not quoted)");
     expect(inspect(error, { depth: 8, showHidden: true })).not.toContain('THE-KEY');
   });
 
@@ -292,6 +291,10 @@ describe('item 13: undecodable answers and unsendable credentials', () => {
     });
     const error = (await fail(client().GET('/topics'))) as DecodeError;
     expect(error.parseError).not.toMatch(/THE-S/);
+    // V8 cuts its quote of the body inside the secret: nothing of it may remain.
+    server.handle((req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(`{"bad": ${req.headers['x-api-secret']}}`));
+    const cut = (await fail(client().GET('/topics'))) as DecodeError;
+    expect(inspect(cut, { depth: 8, showHidden: true })).not.toMatch(/THE-S/);
     expect(inspect(error, { depth: 8, showHidden: true })).not.toMatch(/THE-S/);
   });
 

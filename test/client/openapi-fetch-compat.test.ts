@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPartnerClient, TimeoutError, TransportError, type PartnerClientOptions } from '../../generated/dist/index.js';
+import { createPartnerClient, RateLimiter, TimeoutError, TransportError, type PartnerClientOptions } from '../../generated/dist/index.js';
 import { json, startServer, type TestServer } from './server.js';
 
 let server: TestServer;
@@ -288,5 +288,77 @@ describe("the runtime around a caller's fetch, Request class and serializers", (
     const before = server.seen.length;
     await expect(api.PATCH('/v1/projects/{projectId}/quotas/targets', { params: { path: { projectId: 'p' } }, body: [{ groupId: 1 }] } as never)).rejects.toMatchObject({ name: 'RequestValidationError', part: 'body' });
     expect(server.seen).toHaveLength(before);
+  });
+});
+
+describe('found by an adversarial pass: the runtime around middleware and foreign fetches', () => {
+  it("a Response from another fetch library (not Node's class) is used as it is", async () => {
+    server.handle((_req, res) => json(res, 200, listing));
+    /** What undici's npm package or node-fetch return: a Response of their own class. */
+    class ForeignResponse {
+      readonly status: number;
+      readonly ok: boolean;
+      readonly statusText: string;
+      readonly headers: Headers;
+      readonly body: ReadableStream<Uint8Array> | null;
+      readonly url: string;
+      readonly #inner: Response;
+      constructor(inner: Response) {
+        this.#inner = inner;
+        ({ status: this.status, ok: this.ok, statusText: this.statusText, headers: this.headers, body: this.body, url: this.url } = inner);
+      }
+      text = () => this.#inner.text();
+      json = () => this.#inner.json();
+      arrayBuffer = () => this.#inner.arrayBuffer();
+    }
+    const api = client({ fetch: async (request: Request) => new ForeignResponse(await globalThis.fetch(request)) as unknown as Response });
+    expect((await api.GET('/v1/skills')).data).toEqual(listing);
+  });
+
+  it("a middleware's re-fetch through options.fetch has its own timeout", async () => {
+    let calls = 0;
+    server.handle((_req, res) => (calls++ === 0 ? json(res, 401, {}) : undefined)); // the second never answers
+    const api = client({ timeoutMs: 100, maxRetries: 0 });
+    api.use({ onResponse: ({ request, response, options }) => (response.status === 401 ? options.fetch(new Request(request.url, { headers: request.headers })) : undefined) });
+    const started = performance.now();
+    await expect(api.GET('/v1/skills')).rejects.toBeInstanceOf(TimeoutError);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("time spent in onRequest middleware is not part of an attempt's timeout", async () => {
+    server.handle((_req, res) => void setTimeout(() => json(res, 200, listing), 60));
+    const api = client({ timeoutMs: 150 });
+    api.use({ onRequest: () => new Promise<undefined>((resolve) => setTimeout(resolve, 120)) });
+    expect((await api.GET('/v1/skills')).data).toEqual(listing);
+  });
+
+  it("a caller's fetch is not trusted on Content-Length: the size limit counts the bytes", async () => {
+    server.handle((_req, res) => json(res, 200, listing));
+    const big = JSON.stringify({ ...listing, results: Array.from({ length: 500 }, (_, i) => ({ id: `s${i}` })) });
+    const lying = async () => new Response(big, { status: 200, headers: { 'content-type': 'application/json', 'content-length': '2' } });
+    await expect(client({ fetch: lying, maxResponseBytes: 1_000 }).GET('/v1/skills')).rejects.toMatchObject({ name: 'ResponseTooLargeError' });
+  });
+
+  it("an error with a code of the caller's own is not taken for a network failure", async () => {
+    const own = Object.assign(new Error('breaker open'), { code: 'E_BREAKER' });
+    await expect(client({ fetch: async () => Promise.reject(own) }).GET('/v1/skills')).rejects.toBe(own);
+  });
+
+  it("an empty chunked success body reads as '' with parseAs text, as fetch's own answer does", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('');
+      res.end();
+    });
+    const { data } = await client().GET('/v1/skills', { parseAs: 'text' });
+    expect(data).toBe('');
+  });
+
+  it('a call middleware answers itself takes no rate-limit token and is not counted', async () => {
+    const limiter = new RateLimiter({ requestsPerSecond: 1, burst: 1, dailyQuota: 10 });
+    const api = client({ rateLimit: limiter });
+    api.use({ onRequest: () => new Response(JSON.stringify(listing), { status: 200, headers: { 'content-type': 'application/json' } }) });
+    for (let i = 0; i < 3; i++) expect((await api.GET('/v1/skills')).data).toEqual(listing);
+    expect(limiter.usage().requests).toBe(0);
   });
 });

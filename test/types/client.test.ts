@@ -195,6 +195,9 @@ export async function openapiFetchTypes(api: PartnerClient): Promise<void> {
   expectTypeOf(text.data).toEqualTypeOf<string | undefined>();
   const stream = await api.GET('/v1/skills', { parseAs: 'stream' });
   expectTypeOf(stream.data).toEqualTypeOf<Response['body'] | undefined>();
+  // As openapi-fetch's `Media` argument: a client for JSON answers only is a Client<paths, 'application/json'>.
+  const json: Client<paths, 'application/json'> = createPartnerClient<'application/json'>({ baseUrl: 'https://x.invalid', apiKey: 'k', apiSecret: 's', environment: 'staging' });
+  void json;
   // openapi-fetch's per-call Request class and any custom init property are accepted.
   await api.GET('/v1/skills', { Request, cache: 'no-store', keepalive: true, tracing: { span: 1 } });
 }

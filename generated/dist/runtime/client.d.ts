@@ -111,7 +111,8 @@ export type PaginateInit<Paths extends Record<string, any>, P extends keyof Path
     maxPages?: number;
 };
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-type MediaType = `${string}/${string}`;
+/** A media type, as openapi-fetch's `Media` type argument takes it. */
+export type MediaType = `${string}/${string}`;
 /** The paths of `Paths` that have method `M`. */
 export type PathWithMethod<Paths, M extends HttpMethod> = {
     [P in keyof Paths]: Paths[P] extends {

@@ -11,7 +11,7 @@
  */
 import createClient, { defaultBodySerializer } from 'openapi-fetch';
 import { createCredentials, isPlan } from './credentials.js';
-import { DailyQuotaExceededError, DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
+import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader } from './params.js';
 import { RateLimiter, sharedLimiter } from './rate-limit.js';
@@ -211,21 +211,19 @@ export function createRuntimeClient(options, facts) {
         const route = routes.get(method)?.get(path);
         const callInit = prepare(method, path, given, route);
         const callerSignal = given.signal ?? undefined;
-        callerSignal?.throwIfAborted();
-        if (limiter) {
-            await limiter.acquire(callerSignal);
-            if (!limiter.count() && (options.dailyQuota ?? 'report') === 'enforce') {
-                throw new DailyQuotaExceededError(limiter.dailyQuota, templateSummary(method, path));
-            }
-        }
-        const first = transport.deadline(given.timeoutMs ?? timeoutMs, callerSignal);
-        const state = { auth: route ? route.auth : unknownRouteAuth, options: given, fetch: given.fetch ?? options.fetch, callerSignal, first };
+        const fetch = given.fetch ?? options.fetch;
+        // With a caller's fetch, the Request carries a signal of the runtime's, aborted with the first attempt's deadline.
+        const link = fetch ? new AbortController() : undefined;
+        const state = { auth: route ? route.auth : unknownRouteAuth, options: given, fetch, callerSignal, link };
         // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
         const stalled = new Promise((_, reject) => (state.stall = reject));
-        // A caller's fetch sees the attempt's signal in the Request; the global fetch is given it beside the Request (transport.ts).
-        if (state.fetch)
-            callInit.signal = first.signal;
-        callInit.fetch = (request, ext) => transport.send(request, ext, state);
+        const follow = link && callerSignal ? () => link.abort(callerSignal.reason) : undefined;
+        if (link) {
+            callInit.signal = link.signal;
+            if (follow)
+                callerSignal.aborted ? follow() : callerSignal.addEventListener('abort', follow, { once: true });
+        }
+        callInit.fetch = (request, ext) => transport(request, ext, state);
         const send = METHODS.includes(method) ? inner[method](path, callInit) : inner.request(method.toLowerCase(), path, callInit);
         try {
             const result = (await Promise.race([send, stalled]));
@@ -238,8 +236,9 @@ export function createRuntimeClient(options, facts) {
             throw callError(error, state);
         }
         finally {
-            first.release();
             state.kept?.release();
+            if (follow)
+                callerSignal.removeEventListener('abort', follow);
         }
     }
     /** A timeout while openapi-fetch read the body is `TimeoutError`; a success body that is not JSON is `DecodeError`. */
@@ -252,8 +251,11 @@ export function createRuntimeClient(options, facts) {
         if (kept?.signal.aborted && state.callerSignal?.aborted)
             return state.callerSignal.reason;
         if (error instanceof SyntaxError && state.status !== undefined && state.status >= 200 && state.status < 300) {
-            // The SyntaxError is not kept: its message may quote the body around the fault, unscrubbed.
-            return new DecodeError(state.status, scrubbedPrefix(error.message, SNIPPET_LENGTH, redaction.values), summary());
+            // The SyntaxError is not kept, and its message is cut where it starts quoting the body: a quote
+            // cut inside a credential could not be scrubbed.
+            const quote = error.message.indexOf('"');
+            const message = quote === -1 ? error.message : `${error.message.slice(0, quote).replace(/[,\s]+$/, '')} (body not quoted)`;
+            return new DecodeError(state.status, scrubbedPrefix(message, SNIPPET_LENGTH, redaction.values), summary());
         }
         return error;
     }

@@ -23,6 +23,8 @@ export declare class RateLimiter {
     readonly burst: number;
     readonly dailyQuota: number | undefined;
     constructor(options: RateLimiterOptions);
+    /** Takes a token now if one is free and nobody waits: what is sent in the same tick is counted then. */
+    tryAcquire(): boolean;
     /** Resolves when a token is taken. Waiting callers are served in arrival order. */
     acquire(signal?: AbortSignal): Promise<void>;
     /** Counts one request against today's quota; returns false when the quota was already used up. */

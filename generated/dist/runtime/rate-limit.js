@@ -33,16 +33,21 @@ export class RateLimiter {
         this.#tokens = options.burst;
         this.#last = this.#now();
     }
+    /** Takes a token now if one is free and nobody waits: what is sent in the same tick is counted then. */
+    tryAcquire() {
+        this.#refill();
+        if (this.#queue.length !== 0 || this.#tokens < 1)
+            return false;
+        this.#tokens -= 1;
+        this.#onGrant?.(this.#last);
+        return true;
+    }
     /** Resolves when a token is taken. Waiting callers are served in arrival order. */
     acquire(signal) {
         if (signal?.aborted)
             return Promise.reject(signal.reason);
-        this.#refill();
-        if (this.#queue.length === 0 && this.#tokens >= 1) {
-            this.#tokens -= 1;
-            this.#onGrant?.(this.#last);
+        if (this.tryAcquire())
             return Promise.resolve();
-        }
         return new Promise((resolve, reject) => {
             const waiter = {
                 resolve,

@@ -55,8 +55,8 @@ export interface CallState {
     /** The caller's fetch for this call (per call, else the client's); undefined: `globalThis.fetch` at each attempt. */
     readonly fetch: FetchLike | undefined;
     readonly callerSignal: AbortSignal | undefined;
-    /** The first attempt's deadline, made by the client: with a caller's fetch, its signal is the one in the `Request` openapi-fetch built. */
-    readonly first: Deadline;
+    /** With a caller's fetch: the signal in the `Request` openapi-fetch built, aborted with the first attempt's deadline. */
+    readonly link: AbortController | undefined;
     /** The deadline of the attempt whose answer is returned unread: released by the client once openapi-fetch has read it. */
     kept?: Deadline;
     /** Ends the call with the kept deadline's reason when it fires while the answer is read. */
@@ -83,7 +83,4 @@ export interface TransportConfig {
 export type Bytes = Uint8Array<ArrayBuffer>;
 /** Per-request options are checked like the client's: a bad one rejects the call before anything is sent. */
 export declare function checkRequestOptions(options: RequestOptions): void;
-export declare function createTransport(config: TransportConfig): {
-    send: (request: Request, ext: Record<string, unknown> | undefined, call: CallState) => Promise<Response>;
-    deadline: (timeoutMs: number, signal: AbortSignal | undefined) => Deadline;
-};
+export declare function createTransport(config: TransportConfig): (request: Request, ext: Record<string, unknown> | undefined, call: CallState) => Promise<Response>;

@@ -11,7 +11,7 @@
  */
 import createClient, { defaultBodySerializer, type BodySerializer, type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit, type PathSerializer, type QuerySerializer, type QuerySerializerOptions } from 'openapi-fetch';
 import { createCredentials, isPlan, type AuthPlan, type MissingCredentials, type SecurityFacts, type SecurityRequirements } from './credentials.js';
-import { DailyQuotaExceededError, DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
+import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader, type ParameterFacts } from './params.js';
 import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
@@ -123,7 +123,8 @@ export type PaginateInit<Paths extends Record<string, any>, P extends keyof Path
   };
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-type MediaType = `${string}/${string}`;
+/** A media type, as openapi-fetch's `Media` type argument takes it. */
+export type MediaType = `${string}/${string}`;
 /** The paths of `Paths` that have method `M`. */
 export type PathWithMethod<Paths, M extends HttpMethod> = { [P in keyof Paths]: Paths[P] extends { [K in M]: any } ? P : never }[keyof Paths];
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
@@ -379,20 +380,18 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
     const route = routes.get(method)?.get(path);
     const callInit = prepare(method, path, given, route);
     const callerSignal = given.signal ?? undefined;
-    callerSignal?.throwIfAborted();
-    if (limiter) {
-      await limiter.acquire(callerSignal);
-      if (!limiter.count() && (options.dailyQuota ?? 'report') === 'enforce') {
-        throw new DailyQuotaExceededError(limiter.dailyQuota!, templateSummary(method, path));
-      }
-    }
-    const first = transport.deadline(given.timeoutMs ?? timeoutMs, callerSignal);
-    const state: CallState = { auth: route ? (route.auth as AuthPlan) : (unknownRouteAuth as AuthPlan), options: given, fetch: given.fetch ?? options.fetch, callerSignal, first };
+    const fetch = given.fetch ?? options.fetch;
+    // With a caller's fetch, the Request carries a signal of the runtime's, aborted with the first attempt's deadline.
+    const link = fetch ? new AbortController() : undefined;
+    const state: CallState = { auth: route ? (route.auth as AuthPlan) : (unknownRouteAuth as AuthPlan), options: given, fetch, callerSignal, link };
     // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
     const stalled = new Promise<never>((_, reject) => (state.stall = reject));
-    // A caller's fetch sees the attempt's signal in the Request; the global fetch is given it beside the Request (transport.ts).
-    if (state.fetch) callInit.signal = first.signal;
-    callInit.fetch = (request: Request, ext?: Record<string, unknown>) => transport.send(request, ext, state);
+    const follow = link && callerSignal ? () => link.abort(callerSignal.reason) : undefined;
+    if (link) {
+      callInit.signal = link.signal;
+      if (follow) callerSignal!.aborted ? follow() : callerSignal!.addEventListener('abort', follow, { once: true });
+    }
+    callInit.fetch = (request: Request, ext?: Record<string, unknown>) => transport(request, ext, state);
     const send = (METHODS as readonly string[]).includes(method) ? (inner as any)[method](path, callInit) : inner.request(method.toLowerCase() as never, path as never, callInit as never);
     try {
       const result = (await Promise.race([send, stalled])) as FetchResponse<any, any, any>;
@@ -402,8 +401,8 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
       send.catch(() => {});
       throw callError(error, state);
     } finally {
-      first.release();
       state.kept?.release();
+      if (follow) callerSignal!.removeEventListener('abort', follow);
     }
   }
 
@@ -414,8 +413,11 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
     if (kept?.timedOut()) return new TimeoutError(state.options.timeoutMs ?? timeoutMs, summary());
     if (kept?.signal.aborted && state.callerSignal?.aborted) return state.callerSignal.reason;
     if (error instanceof SyntaxError && state.status !== undefined && state.status >= 200 && state.status < 300) {
-      // The SyntaxError is not kept: its message may quote the body around the fault, unscrubbed.
-      return new DecodeError(state.status, scrubbedPrefix(error.message, SNIPPET_LENGTH, redaction.values), summary());
+      // The SyntaxError is not kept, and its message is cut where it starts quoting the body: a quote
+      // cut inside a credential could not be scrubbed.
+      const quote = error.message.indexOf('"');
+      const message = quote === -1 ? error.message : `${error.message.slice(0, quote).replace(/[,\s]+$/, '')} (body not quoted)`;
+      return new DecodeError(state.status, scrubbedPrefix(message, SNIPPET_LENGTH, redaction.values), summary());
     }
     return error;
   }

@@ -229,7 +229,9 @@ export const isPlan = (chosen: AuthPlan | MissingCredentials): chosen is AuthPla
 export function applyPlan(plan: AuthPlan, headers: Headers): void {
   for (const [name, value] of plan.headers) headers.set(name, value);
   if (plan.cookie) {
-    const existing = headers.get('cookie');
+    // The credential wins over a cookie of the same name the caller gave, as a header credential does.
+    const names = new Set(plan.cookie.split('; ').map(nameOf));
+    const existing = headers.get('cookie')?.split(/;\s*/).filter((pair) => pair && !names.has(nameOf(pair))).join('; ');
     headers.set('cookie', existing ? `${existing}; ${plan.cookie}` : plan.cookie);
   }
   if (plan.tokens.length) headers.set('authorization', REDACTED);
@@ -240,5 +242,20 @@ export function withQuery(url: string, plan: AuthPlan | undefined): string {
   if (!plan?.query) return url;
   const hash = url.indexOf('#');
   const base = hash === -1 ? url : url.slice(0, hash);
-  return `${base}${base.includes('?') ? '&' : '?'}${plan.query}`;
+  const question = base.indexOf('?');
+  if (question === -1) return `${base}?${plan.query}`;
+  // The credential wins over a query parameter of the same name; the others stay exactly as written.
+  const names = new Set(plan.query.split('&').map(nameOf));
+  const kept = base.slice(question + 1).split('&').filter((pair) => pair && !names.has(nameOf(pair)));
+  return `${base.slice(0, question)}?${[...kept, plan.query].join('&')}`;
+}
+
+/** The decoded name of a `name=value` pair (a query or cookie pair). */
+function nameOf(pair: string): string {
+  const name = pair.slice(0, (pair.indexOf('=') + 1 || pair.length + 1) - 1);
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
 }

@@ -62,15 +62,19 @@ export class RateLimiter {
     this.#last = this.#now();
   }
 
+  /** Takes a token now if one is free and nobody waits: what is sent in the same tick is counted then. */
+  tryAcquire(): boolean {
+    this.#refill();
+    if (this.#queue.length !== 0 || this.#tokens < 1) return false;
+    this.#tokens -= 1;
+    this.#onGrant?.(this.#last);
+    return true;
+  }
+
   /** Resolves when a token is taken. Waiting callers are served in arrival order. */
   acquire(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    this.#refill();
-    if (this.#queue.length === 0 && this.#tokens >= 1) {
-      this.#tokens -= 1;
-      this.#onGrant?.(this.#last);
-      return Promise.resolve();
-    }
+    if (this.tryAcquire()) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         resolve,
