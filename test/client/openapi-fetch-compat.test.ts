@@ -231,6 +231,12 @@ describe("a caller's fetch, Request class, serializers and RequestInit, as opena
     expect(data).toBeUndefined();
   });
 
+  it("a caller's fetch: Content-Length 0 is empty unless chunked, as openapi-fetch reads it", async () => {
+    const answer = (headers: Record<string, string>) => async () => Response.json(listing, { status: 200, headers });
+    expect((await client({ fetch: answer({ 'Content-Length': '0' }) }).GET('/v1/skills')).data).toBeUndefined();
+    expect((await client({ fetch: answer({ 'Content-Length': '0', 'Transfer-Encoding': 'chunked' }) }).GET('/v1/skills')).data).toEqual(listing);
+  });
+
   it('a null or undefined query value is left out of the URL and of request validation', async () => {
     server.handle((_req, res) => json(res, 200, listing));
     await client().GET('/v1/skills', { params: { query: { query: null, page: undefined, pageSize: 5 } } } as never);

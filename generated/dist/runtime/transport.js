@@ -76,15 +76,15 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 function rebuild(response, body, url, redaction) {
     const headers = new Headers();
     response.headers.forEach((value, name) => headers.append(name, redaction ? redaction.scrub(value) : value));
-    // Content-Length only where the original stated the length of these bytes: an empty chunked or
-    // compressed body stays one that openapi-fetch reads (`''` as text), as with fetch's own answer.
-    const stated = response.headers.has('content-length') && !response.headers.has('content-encoding');
+    // The framing headers stay as fetch gave them, so openapi-fetch reads the rebuilt answer as it would the
+    // original (a stated 0 without chunking is empty, an empty chunked body is ''); only a compressed
+    // body's length, which no longer applies, goes, and a stated length follows a scrubbed body.
+    const encoded = response.headers.has('content-encoding');
     headers.delete('content-encoding');
-    headers.delete('transfer-encoding');
-    if (stated)
-        headers.set('content-length', String(body.byteLength));
-    else
+    if (encoded)
         headers.delete('content-length');
+    else if (headers.has('content-length') && headers.get('content-length') !== '0')
+        headers.set('content-length', String(body.byteLength));
     const statusText = redaction ? redaction.scrub(response.statusText) : response.statusText;
     const rebuilt = new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText, headers });
     return Object.defineProperty(rebuilt, 'url', { value: url });
