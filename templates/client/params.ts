@@ -67,6 +67,8 @@ const HEADER_KEY = /[^\x20-\x24\x26-\x2b\x2d-\x3c\x3e-\x7e]/gu;
 const percent = (char: string): string => (char < '\x80' ? `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(char));
 
 function encode(text: string, pattern: RegExp, fact: Pick<ParameterFacts, 'name' | 'in'>): string {
+  // Most names and values need no escape: found without a replacement pass.
+  if (text.search(pattern) === -1) return text;
   try {
     return text.replace(pattern, percent);
   } catch {

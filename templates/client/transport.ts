@@ -207,12 +207,17 @@ function withPlan(headers: Headers, plan: AuthPlan | undefined): Headers {
   return copy;
 }
 
+/** The header names each plan sets, worked out once per plan. */
+const PLAN_HEADERS = new WeakMap<AuthPlan, readonly string[]>();
+const NO_TOKENS: AuthPlan['tokens'] = [];
+
 /**
  * Sets a plan's credentials on `headers`; when `undo`, returns what puts the headers back as they
  * were (the Request is openapi-fetch's, seen by middleware after the attempt).
  */
 function applyUntil(plan: AuthPlan, headers: Headers, undo: boolean): (() => void) | undefined {
-  const names = [...plan.headers.map(([name]) => name), ...(plan.cookie ? ['cookie'] : []), ...(plan.tokens.length ? ['authorization'] : [])];
+  let names = PLAN_HEADERS.get(plan);
+  if (!names) PLAN_HEADERS.set(plan, (names = [...plan.headers.map(([name]) => name), ...(plan.cookie ? ['cookie'] : []), ...(plan.tokens.length ? ['authorization'] : [])]));
   const before = undo ? names.map((name) => [name, headers.get(name)] as const) : undefined;
   applyPlan(plan, headers);
   if (!before) return undefined;
@@ -235,7 +240,7 @@ export function createTransport(config: TransportConfig): (request: Request, ext
     const maxRetries = options.maxRetries ?? config.retry.maxRetries;
     const maxResponseBytes = options.maxResponseBytes ?? config.maxResponseBytes;
     const optIn = options.retryNonIdempotent === true;
-    const tokens = auth?.tokens ?? [];
+    const tokens = auth?.tokens ?? NO_TOKENS;
     // The URL the caller sees has no query credentials; the one sent does (read only when they differ).
     const visibleUrl = auth?.query ? input.url : undefined;
     const sentUrl = visibleUrl === undefined ? undefined : withQuery(visibleUrl, auth);

@@ -45,6 +45,9 @@ const HEADER_ITEM = /[^\x20-\x24\x26-\x2b\x2d-\x7e]/gu;
 const HEADER_KEY = /[^\x20-\x24\x26-\x2b\x2d-\x3c\x3e-\x7e]/gu;
 const percent = (char) => (char < '\x80' ? `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(char));
 function encode(text, pattern, fact) {
+    // Most names and values need no escape: found without a replacement pass.
+    if (text.search(pattern) === -1)
+        return text;
     try {
         return text.replace(pattern, percent);
     }

@@ -126,12 +126,17 @@ function withPlan(headers, plan) {
     applyPlan(plan, copy);
     return copy;
 }
+/** The header names each plan sets, worked out once per plan. */
+const PLAN_HEADERS = new WeakMap();
+const NO_TOKENS = [];
 /**
  * Sets a plan's credentials on `headers`; when `undo`, returns what puts the headers back as they
  * were (the Request is openapi-fetch's, seen by middleware after the attempt).
  */
 function applyUntil(plan, headers, undo) {
-    const names = [...plan.headers.map(([name]) => name), ...(plan.cookie ? ['cookie'] : []), ...(plan.tokens.length ? ['authorization'] : [])];
+    let names = PLAN_HEADERS.get(plan);
+    if (!names)
+        PLAN_HEADERS.set(plan, (names = [...plan.headers.map(([name]) => name), ...(plan.cookie ? ['cookie'] : []), ...(plan.tokens.length ? ['authorization'] : [])]));
     const before = undo ? names.map((name) => [name, headers.get(name)]) : undefined;
     applyPlan(plan, headers);
     if (!before)
@@ -153,7 +158,7 @@ export function createTransport(config) {
         const maxRetries = options.maxRetries ?? config.retry.maxRetries;
         const maxResponseBytes = options.maxResponseBytes ?? config.maxResponseBytes;
         const optIn = options.retryNonIdempotent === true;
-        const tokens = auth?.tokens ?? [];
+        const tokens = auth?.tokens ?? NO_TOKENS;
         // The URL the caller sees has no query credentials; the one sent does (read only when they differ).
         const visibleUrl = auth?.query ? input.url : undefined;
         const sentUrl = visibleUrl === undefined ? undefined : withQuery(visibleUrl, auth);
