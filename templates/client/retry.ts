@@ -3,6 +3,7 @@
  * Safe by default: a request that may have been processed is repeated only for idempotent methods
  * or when the caller opts in for that request.
  */
+import { whenAborted } from './abort.js';
 import { MAX_TIMER_MS } from './options.js';
 
 export interface RetryOptions {
@@ -84,6 +85,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const ends = performance.now() + ms;
     let timer: ReturnType<typeof setTimeout>;
+    let unwatch: (() => void) | undefined;
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal!.reason);
@@ -92,11 +94,11 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       timer = setTimeout(() => {
         const remaining = ends - performance.now();
         if (left > MAX_TIMER_MS && remaining > 0) return wait(remaining);
-        signal?.removeEventListener('abort', onAbort);
+        unwatch?.();
         resolve();
       }, Math.min(left, MAX_TIMER_MS));
     };
     wait(ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal) unwatch = whenAborted(signal, onAbort);
   });
 }

@@ -368,3 +368,29 @@ describe('found by an adversarial pass: the runtime around middleware and foreig
     expect(limiter.usage().requests).toBe(0);
   });
 });
+
+describe('one caller signal shared by many calls', () => {
+  it('adds one listener, not one per call: no MaxListenersExceededWarning; aborting ends every call with its reason', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      // A fetch of the caller's: the caller's signal is then not in the Request (undici raises the listener limit of a signal it is given).
+      const api = client({ rateLimit: { requestsPerSecond: 5, burst: 20 }, fetch: (request: Request) => globalThis.fetch(request) });
+      server.handle((_req, res) => json(res, 200, listing));
+      // Done ones, then 40 in flight: some wait for the rate limiter, the others for the server.
+      await Promise.all(Array.from({ length: 15 }, () => api.GET('/v1/skills', { signal: controller.signal })));
+      server.handle(() => {}); // never answers
+      const pending = Array.from({ length: 40 }, () => api.GET('/v1/skills', { signal: controller.signal }).catch((e: unknown) => e));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const reason = new Error('the page was left');
+      controller.abort(reason);
+      expect(new Set(await Promise.all(pending))).toEqual(new Set([reason]));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});

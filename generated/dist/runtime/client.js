@@ -10,6 +10,7 @@
  * with the facts read from the spec.
  */
 import createClient, { defaultBodySerializer } from 'openapi-fetch';
+import { whenAborted } from './abort.js';
 import { createCredentials, isPlan } from './credentials.js';
 import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, own } from './options.js';
@@ -217,11 +218,12 @@ export function createRuntimeClient(options, facts) {
         const state = { auth: route ? route.auth : unknownRouteAuth, options: given, fetch, callerSignal, link };
         // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
         const stalled = new Promise((_, reject) => (state.stall = reject));
-        const follow = link && callerSignal ? () => link.abort(callerSignal.reason) : undefined;
+        let unwatch;
         if (link) {
             callInit.signal = link.signal;
-            if (follow)
-                callerSignal.aborted ? follow() : callerSignal.addEventListener('abort', follow, { once: true });
+            const follow = () => link.abort(callerSignal.reason);
+            if (callerSignal)
+                unwatch = callerSignal.aborted ? (follow(), undefined) : whenAborted(callerSignal, follow);
         }
         callInit.fetch = (request, ext) => transport(request, ext, state);
         const send = METHODS.includes(method) ? inner[method](path, callInit) : inner.request(method.toLowerCase(), path, callInit);
@@ -237,8 +239,7 @@ export function createRuntimeClient(options, facts) {
         }
         finally {
             state.kept?.release();
-            if (follow)
-                callerSignal.removeEventListener('abort', follow);
+            unwatch?.();
         }
     }
     /** A timeout while openapi-fetch read the body is `TimeoutError`; a success body that is not JSON is `DecodeError`. */

@@ -4,6 +4,7 @@
  * Safe by default: a request that may have been processed is repeated only for idempotent methods
  * or when the caller opts in for that request.
  */
+import { whenAborted } from './abort.js';
 import { MAX_TIMER_MS } from './options.js';
 export const DEFAULT_RETRY = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 60_000 };
 export const RETRY_STATUSES = new Set([408, 429, 502, 503, 504]);
@@ -76,6 +77,7 @@ export function sleep(ms, signal) {
     return new Promise((resolve, reject) => {
         const ends = performance.now() + ms;
         let timer;
+        let unwatch;
         const onAbort = () => {
             clearTimeout(timer);
             reject(signal.reason);
@@ -85,11 +87,12 @@ export function sleep(ms, signal) {
                 const remaining = ends - performance.now();
                 if (left > MAX_TIMER_MS && remaining > 0)
                     return wait(remaining);
-                signal?.removeEventListener('abort', onAbort);
+                unwatch?.();
                 resolve();
             }, Math.min(left, MAX_TIMER_MS));
         };
         wait(ms);
-        signal?.addEventListener('abort', onAbort, { once: true });
+        if (signal)
+            unwatch = whenAborted(signal, onAbort);
     });
 }

@@ -10,6 +10,7 @@
  * with the facts read from the spec.
  */
 import createClient, { defaultBodySerializer, type BodySerializer, type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit, type PathSerializer, type QuerySerializer, type QuerySerializerOptions } from 'openapi-fetch';
+import { whenAborted } from './abort.js';
 import { createCredentials, isPlan, type AuthPlan, type MissingCredentials, type SecurityFacts, type SecurityRequirements } from './credentials.js';
 import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, own } from './options.js';
@@ -386,10 +387,11 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
     const state: CallState = { auth: route ? (route.auth as AuthPlan) : (unknownRouteAuth as AuthPlan), options: given, fetch, callerSignal, link };
     // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
     const stalled = new Promise<never>((_, reject) => (state.stall = reject));
-    const follow = link && callerSignal ? () => link.abort(callerSignal.reason) : undefined;
+    let unwatch: (() => void) | undefined;
     if (link) {
       callInit.signal = link.signal;
-      if (follow) callerSignal!.aborted ? follow() : callerSignal!.addEventListener('abort', follow, { once: true });
+      const follow = () => link.abort(callerSignal!.reason);
+      if (callerSignal) unwatch = callerSignal.aborted ? (follow(), undefined) : whenAborted(callerSignal, follow);
     }
     callInit.fetch = (request: Request, ext?: Record<string, unknown>) => transport(request, ext, state);
     const send = (METHODS as readonly string[]).includes(method) ? (inner as any)[method](path, callInit) : inner.request(method.toLowerCase() as never, path as never, callInit as never);
@@ -402,7 +404,7 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
       throw callError(error, state);
     } finally {
       state.kept?.release();
-      if (follow) callerSignal!.removeEventListener('abort', follow);
+      unwatch?.();
     }
   }
 

@@ -12,6 +12,7 @@
  * nothing of an attempt is left on it: the slot rejects its pending attempts' `aborted` promises
  * itself, from a set each attempt leaves when it ends.
  */
+import { whenAborted } from './abort.js';
 import { MAX_TIMER_MS } from './options.js';
 
 /** Longest a timeout may fire late: the width of a slot. */
@@ -121,15 +122,14 @@ export function createDeadlines(): (timeoutMs: number, callerSignal: AbortSignal
     const onAbort = () => reject(own.signal.reason);
     own.signal.addEventListener('abort', onAbort, { once: true });
     timeout.aborted.catch(() => own.abort());
-    if (callerSignal.aborted) onCaller();
-    else callerSignal.addEventListener('abort', onCaller, { once: true });
+    const unwatch = callerSignal.aborted ? (onCaller(), undefined) : whenAborted(callerSignal, onCaller);
     return {
       signal: own.signal,
       aborted: promise,
       timedOut: () => own.signal.aborted && !callerSignal.aborted,
       release() {
         own.signal.removeEventListener('abort', onAbort);
-        callerSignal.removeEventListener('abort', onCaller);
+        unwatch?.();
         timeout.release();
       },
     };

@@ -5,6 +5,7 @@
  * signal's reason. The same limiter counts the requests made per UTC day against the daily quota.
  */
 import { createHash } from 'node:crypto';
+import { whenAborted } from './abort.js';
 import { MAX_TIMER_MS } from './options.js';
 
 export interface RateLimiterOptions {
@@ -32,6 +33,8 @@ interface Waiter {
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
+  /** Stops watching the caller's signal. */
+  unwatch?: () => void;
 }
 
 export class RateLimiter {
@@ -91,7 +94,7 @@ export class RateLimiter {
           this.#schedule();
         },
       };
-      signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      if (signal) waiter.unwatch = whenAborted(signal, waiter.onAbort);
       this.#queue.push(waiter);
       this.#schedule();
     });
@@ -144,7 +147,7 @@ export class RateLimiter {
         this.#tokens -= 1;
         this.#onGrant?.(this.#last);
         const waiter = this.#queue.shift()!;
-        waiter.signal?.removeEventListener('abort', waiter.onAbort);
+        waiter.unwatch?.();
         waiter.resolve();
       }
       this.#schedule();
