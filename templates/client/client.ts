@@ -8,7 +8,7 @@
  * transport.ts) and a thin layer around each call. The generated `createPartnerClient` calls it
  * with the facts read from the spec.
  */
-import createClient, { defaultBodySerializer, type BodySerializer, type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit, type PathSerializer, type QuerySerializer, type QuerySerializerOptions } from 'openapi-fetch';
+import createClient, { defaultBodySerializer, type BodySerializer, type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit, type PathSerializer, type QuerySerializer } from 'openapi-fetch';
 import { whenAborted } from './abort.js';
 import { createCredentials, isPlan, type AuthPlan, type MissingCredentials, type SecurityFacts, type SecurityRequirements } from './credentials.js';
 import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
@@ -286,6 +286,7 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
   const defaultQuerySerializer = createQuerySerializer([]);
   const defaultPathSerializer = createPathSerializer([]);
 
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const transport = createTransport({
     fetch: options.fetch,
     redaction,
@@ -297,11 +298,10 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
       baseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY.baseDelayMs,
       maxDelayMs: options.maxRetryDelayMs ?? DEFAULT_RETRY.maxDelayMs,
     },
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     hooks,
   });
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   /** A summary of a call refused before openapi-fetch built its request: the path as written. */
   const templateSummary = (method: string, path: string): RequestSummary => summarize(method, `${baseUrl}${path}`, new Headers(), redaction);

@@ -113,6 +113,7 @@ export function createRuntimeClient(options, facts) {
     const unknownRouteAuth = credentials.planFor(facts.security.requirements);
     const defaultQuerySerializer = createQuerySerializer([]);
     const defaultPathSerializer = createPathSerializer([]);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const transport = createTransport({
         fetch: options.fetch,
         redaction,
@@ -124,11 +125,10 @@ export function createRuntimeClient(options, facts) {
             baseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY.baseDelayMs,
             maxDelayMs: options.maxRetryDelayMs ?? DEFAULT_RETRY.maxDelayMs,
         },
-        timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        timeoutMs,
         maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
         hooks,
     });
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     /** A summary of a call refused before openapi-fetch built its request: the path as written. */
     const templateSummary = (method, path) => summarize(method, `${baseUrl}${path}`, new Headers(), redaction);
     /**
