@@ -162,7 +162,11 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
   if (!supported((document as { openapi?: unknown }).openapi)) precheckRoot(specFile);
   options.bundled?.(document);
 
-  const lintProblems = (await lint({ ref, config, externalRefResolver })).filter((p) => !p.ignored);
+  // Bundling rewrites the documents it read in the resolver's cache (the root gains the lifted
+  // components): lint reads the files afresh, so each problem points into the file that holds it.
+  const lintResolver = new SpecResolver(specFile, config.resolve, options);
+  await completeVersion(lintResolver, ref, specFile);
+  const lintProblems = (await lint({ ref, config, externalRefResolver: lintResolver })).filter((p) => !p.ignored);
   const errors = lintProblems.filter((p) => p.severity === 'error').map(locate);
   if (errors.length) {
     // Redocly's struct rule reads every schema in the OpenAPI version's own dialect: a schema
