@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --smoke`: every benchmark once with tiny counts (a small stand-in for GitHub's
  * document), so a broken measurement shows here rather than in the next real run. The figures
- * themselves are not checked: the test suite runs in parallel with it.
+ * themselves are not checked. Run by `npm run bench:smoke` (CI runs it after `npm test`).
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
