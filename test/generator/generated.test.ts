@@ -79,6 +79,13 @@ describe('generated/', () => {
     expect(first.stats.validators).toBe(first.stats.schemas + 9);
   });
 
+  it('counts every Markdown page under docs/, as the package README states it', () => {
+    const pages = [...first.files.keys()].filter((f) => f.startsWith('docs/') && f.endsWith('.md'));
+    expect(pages).toContain('docs/mock.md');
+    expect(first.stats.docPages).toBe(pages.length);
+    expect(first.files.get('README.md')).toContain(`(${pages.length} pages)`);
+  });
+
   it('type-checks as a consumer compiles it (strict, exactOptionalPropertyTypes, no skipLibCheck)', async () => {
     const tsc = path.join(TOOL_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     const run = promisify(execFile)(process.execPath, [tsc, '-p', path.join(TOOL_ROOT, 'test', 'generated-types', 'tsconfig.json')]);

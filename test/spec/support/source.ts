@@ -8,29 +8,11 @@
  * it are reported as skipped with the reason, unless `PARTNER_API_SOURCE_REQUIRED=1` (set by
  * .ci/run), which makes a missing source a failure.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'vitest';
-import { REPO_ROOT } from './document.js';
+import { SOURCE, sourceFile } from './source-file.js';
 
-/** The source of truth: the shared seed beside the repository. */
-export const SHARED_SEED = path.resolve(REPO_ROOT, '../shared/seed/partner-recruitment-api.md');
-
-export function sourceFile(): string {
-  return process.env.PARTNER_API_SOURCE || SHARED_SEED;
-}
-
-/** Whether the source can be read, and why not. */
-export const SOURCE: { readonly available: boolean; readonly required: boolean; readonly reason: string } = (() => {
-  const file = sourceFile();
-  const available = existsSync(file);
-  const shown = path.relative(process.cwd(), file) || file;
-  return {
-    available,
-    required: process.env.PARTNER_API_SOURCE_REQUIRED === '1',
-    reason: available ? '' : `the source document ${shown} is absent (put ../shared beside the repository or set PARTNER_API_SOURCE)`,
-  };
-})();
+export { SHARED_SEED, SOURCE, sourceFile } from './source-file.js';
 
 let cached: string | undefined;
 export function readSource(): string {
