@@ -70,7 +70,8 @@ describe('shared deadlines', () => {
       if (req.url === '/thing?stall=1') return void res.writeHead(200, { 'content-type': 'application/json' }).write('{"a":');
       json(res, 200, { ok: true });
     });
-    const api = client({ timeoutMs: 150 });
+    // Long enough that the quick calls finish on a loaded machine; the stalled one still ends by it.
+    const api = client({ timeoutMs: 1_000 });
     const calls = [api.GET('/thing'), api.GET('/thing', { params: { query: { stall: 1 } } }), api.GET('/thing'), api.GET('/thing')];
     const outcomes = await Promise.allSettled(calls);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);

@@ -275,7 +275,7 @@ describe("the runtime around a caller's fetch, Request class and serializers", (
       querySerializer: (query: Record<string, unknown>) => new URLSearchParams(query as Record<string, string>).toString(),
       bodySerializer: (body: unknown) => JSON.stringify(body),
       maxResponseBytes: 64,
-      timeoutMs: 100,
+      timeoutMs: 5_000,
       hooks: { onRequest: (e) => events.push(`request ${e.request.headers['x-api-key']}`), onResponse: (e) => events.push(`response ${e.status}`) },
     });
 
@@ -332,9 +332,10 @@ describe('found by an adversarial pass: the runtime around middleware and foreig
   });
 
   it("time spent in onRequest middleware is not part of an attempt's timeout", async () => {
-    server.handle((_req, res) => void setTimeout(() => json(res, 200, listing), 60));
-    const api = client({ timeoutMs: 150 });
-    api.use({ onRequest: () => new Promise<undefined>((resolve) => setTimeout(resolve, 120)) });
+    // Middleware 400 ms, answer after 100 ms, timeout 450 ms: over it only if the middleware counted.
+    server.handle((_req, res) => void setTimeout(() => json(res, 200, listing), 100));
+    const api = client({ timeoutMs: 450 });
+    api.use({ onRequest: () => new Promise<undefined>((resolve) => setTimeout(resolve, 400)) });
     expect((await api.GET('/v1/skills')).data).toEqual(listing);
   });
 

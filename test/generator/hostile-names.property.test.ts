@@ -129,7 +129,7 @@ describe('hostile names through the generator', () => {
     );
   });
 
-  it('every generated package type-checks under strict', { timeout: 120_000 }, async () => {
+  it('every generated package type-checks under strict', { timeout: 240_000 }, async () => {
     expect(generated.length, 'some runs generated a package').toBeGreaterThan(RUNS / 3);
     // One compiler run over all the packages: each is its own set of modules.
     const include = generated.flatMap((d) => [`${path.basename(d)}/src/**/*.ts`, `${path.basename(d)}/dist/**/*.d.ts`]);
