@@ -5,7 +5,7 @@
  * credentials.
  */
 import { describe, expect, it } from 'vitest';
-import { CREDENTIALS, GENERATED, load, operationCalls, readDocument } from './support.js';
+import { CREDENTIALS, GENERATED, load, operationCalls, operationCount, readDocument } from './support.js';
 
 const { createMockApi } = await load(GENERATED, 'mock');
 const { createSampler } = await load(GENERATED, 'runtime/mock/sample');
@@ -18,7 +18,7 @@ describe('routing', () => {
   it('routes every operation of the spec to itself', async () => {
     const mock = createMockApi();
     const calls = operationCalls(document, createSampler(document, { direction: 'request' }), 7);
-    expect(calls).toHaveLength(66);
+    expect(calls).toHaveLength(operationCount(document));
     for (const call of calls) await mock.handle(call.request('http://mock.test'));
     expect(mock.requests.map((r: any) => [r.operationId, r.status])).toEqual(calls.map((c) => [c.operationId, expect.any(Number)]));
     expect(mock.requests.filter((r: any) => r.status >= 300)).toEqual([]);

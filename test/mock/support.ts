@@ -21,6 +21,13 @@ export async function load<T = any>(packageDir: string, module: string): Promise
 
 export const readDocument = (packageDir: string): Doc => JSON.parse(readFileSync(path.join(packageDir, 'openapi.json'), 'utf8')) as Doc;
 
+/** How many operations the document's paths hold (every method of every path item), counted from the document itself. */
+export function operationCount(doc: Doc): number {
+  let count = 0;
+  for (const item of Object.values<Doc>(doc.paths ?? {})) for (const method of METHODS) if (item?.[method]) count++;
+  return count;
+}
+
 const deref = (doc: Doc, node: any): any => {
   for (let hops = 0; node && typeof node === 'object' && typeof node.$ref === 'string' && hops < 32; hops++) {
     node = node.$ref
