@@ -13,6 +13,7 @@ import { emitTypesOffThread, startTypesEmitter, stopTypesEmitter } from './types
 import { emitValidators, ONE_FILE, validatorEntries, withRuntimeInlined, type ValidatorEntry, type ValidatorsOutput } from './emit/validators.js';
 import { emitValidatorsInChildren } from './emit/validators-process.js';
 import { emitClient } from './emit/client.js';
+import { emitOperations } from './emit/operations.js';
 import { emitMock } from './emit/mock.js';
 import { docsPages, emitDocs } from './emit/docs.js';
 import { DEFAULT_PACKAGE_NAME, emitPackage } from './emit/package.js';
@@ -124,6 +125,7 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   pendingValidators.catch(() => {});
   // Everything that needs neither the types nor the validators comes first: both may still be on their way.
   const client = emitClient(model, templatesDir);
+  const operations = emitOperations(model);
   const mock = emitMock(model, templatesDir, options.packageName ?? DEFAULT_PACKAGE_NAME);
   // The docs name each validator: emitted while the validators compile, for every validator the
   // document asks for, and again in the rare case that compiling skipped one.
@@ -134,6 +136,7 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   add(await types);
   if (large) stopTypesEmitter();
   add(client);
+  add(operations);
   add(mock);
   if (release.changelog !== undefined) sources.set(CHANGELOG_FILE, release.changelog);
   const banner = bannerOnce();

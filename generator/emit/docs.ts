@@ -18,6 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import GithubSlugger, { slug as githubSlug } from 'github-slugger';
+import { operationFunctionName } from './operations.js';
 import { deref, own, type OperationModel, type SpecModel } from '../model.js';
 import { fileStem, uniqueStems } from '../names.js';
 import type { ValidatorEntry } from './validators.js';
@@ -121,21 +122,29 @@ const jsLiteral = (value: unknown) =>
 const jsString = (s: string) =>
   `'${s.replace(/[\\'\u0000-\u001f\u2028\u2029]/g, (c) => (c === '\\' || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))}'`;
 
-function codeSample(doc: Doc, op: OperationModel, bodyExample: unknown): string {
+/** The operation called by name (the `operations` entry point), then the same call by path. */
+function codeSamples(doc: Doc, op: OperationModel, bodyExample: unknown, packageName: string): { named: string; byPath: string } {
   const params = new Map<string, [string, unknown][]>();
   for (const p of op.parameters) {
     if (p.in !== 'path' && p.in !== 'query') continue;
     if (p.in === 'query' && !p.required) continue;
     params.set(p.in, [...(params.get(p.in) ?? []), [p.name, p.in === 'path' ? `<${p.name}>` : sampleValue(doc, p.schema)]]);
   }
-  const init: [string, unknown][] = [];
-  if (params.size) init.push(['params', Object.fromEntries([...params].map(([where, entries]) => [where, Object.fromEntries(entries)]))]);
+  const groups: [string, unknown][] = [...params].map(([where, entries]) => [where, Object.fromEntries(entries)]);
+  const body: [string, unknown][] = [];
   if (op.requestBody && !isGap(op.requestBody.schema)) {
-    const body = bodyExample ?? sampleValue(doc, op.requestBody.schema);
-    if (body !== undefined) init.push(['body', body]);
+    const value = bodyExample ?? sampleValue(doc, op.requestBody.schema);
+    if (value !== undefined) body.push(['body', value]);
   }
-  const args = [jsString(op.path), ...(init.length ? [jsLiteral(Object.fromEntries(init))] : [])].join(', ');
-  return `const { data, error, response } = await api.${op.method.toUpperCase()}(${args});`;
+  const pathInit = [...(groups.length ? [['params', Object.fromEntries(groups)] as [string, unknown]] : []), ...body];
+  const namedInit = [...groups, ...body];
+  const name = operationFunctionName(op);
+  const namedArgs = ['api', ...(namedInit.length ? [jsLiteral(Object.fromEntries(namedInit))] : [])].join(', ');
+  const pathArgs = [jsString(op.path), ...(pathInit.length ? [jsLiteral(Object.fromEntries(pathInit))] : [])].join(', ');
+  return {
+    named: `import { ${name} } from ${jsString(`${packageName}/operations`)};\n\nconst { data, error, response } = await ${name}(${namedArgs});`,
+    byPath: `const { data, error, response } = await api.${op.method.toUpperCase()}(${pathArgs});`,
+  };
 }
 
 interface Usage {
@@ -319,7 +328,10 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
           description: cell(r.description),
         })),
         validators: (validatorsByOp.get(op.operationId) ?? []).map((v) => ({ name: v.name, kind: v.kind, status: v.status })),
-        sample: fence('ts', codeSample(doc, op, firstExample)),
+        ...(() => {
+          const samples = codeSamples(doc, op, firstExample, packageName);
+          return { sample: fence('ts', samples.named), pathSample: fence('ts', samples.byPath) };
+        })(),
       };
     });
     return { name: tag, file: names.tagFile.get(tag)!, description: tagMeta.get(tag) ?? '', gap: tagGap.get(tag), operations };

@@ -2,6 +2,7 @@
  * The generated package's package.json (entry points, the mock's command, the optional `msw` peer)
  * and its README (templates/docs/package-readme.md.hbs). The version and CHANGELOG.md are release/'s.
  */
+import { operationFunctionName } from './operations.js';
 import type { OperationModel, SpecModel } from '../model.js';
 import type { SecuritySchemeModel } from '../security.js';
 import { BANNER_TEXT } from '../banner.js';
@@ -28,7 +29,8 @@ export const DEFAULT_PACKAGE_NAME = 'partner-recruitment-client';
 export const mockBinName = (packageName: string): string => `${packageName.replace(/^@[^/]+\//, '').replace(/-client$/, '')}-mock`;
 
 /**
- * The optional entry points, each exported only when its module was emitted: `./mock` (the
+ * The optional entry points, each exported only when its module was emitted: `./operations` (one
+ * function per operation), `./mock` (the
  * spec-driven mock), `./mock/msw` (its MSW handlers, the one module importing the optional peer
  * `msw`), the mock's command, and the bundled document.
  */
@@ -37,6 +39,7 @@ function optionalEntries(info: PackageInfo, emitted: ReadonlySet<string>) {
   const module = (stem: string) => ({ types: `./${stem}.d.ts`, default: `./${stem}.js` });
   return {
     exports: {
+      ...(has('dist/operations.js') && { './operations': module('dist/operations') }),
       ...(has('dist/mock.js') && { './mock': module('dist/mock') }),
       ...(has('dist/mock-msw.js') && { './mock/msw': module('dist/mock-msw') }),
       ...(has(OPENAPI_FILE) && { [`./${OPENAPI_FILE}`]: `./${OPENAPI_FILE}` }),
@@ -134,9 +137,10 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
     name: info.name,
     title: model.title,
     version: model.version,
-    usage: `import { createPartnerClient } from ${jsString(info.name)};\n\nconst api = createPartnerClient(${usageOptions(model)});`,
+    usage: usageSnippet(model, info.name, has('dist/operations.js') ? example : undefined),
     entries: [
       [info.name, '`createPartnerClient`, the environments and their documented limits, the operation list'],
+      ...(has('dist/operations.js') ? [[`${info.name}/operations`, 'one function per operation, named by its operationId: `fn(api, { path, query, body, … })`']] : []),
       [`${info.name}/types`, '`paths`, `components`, `operations`, `webhooks` and one alias per schema'],
       [`${info.name}/validators`, 'one type-guard validator per schema and per known request, response and query'],
       ...(has('dist/mock.js') ? [[`${info.name}/mock`, '`createMockApi`: a mock of the API from the document (in-process `fetch`, HTTP server)']] : []),
@@ -171,6 +175,20 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
     },
   };
   return renderer(loadTemplates(templatesDir), templatesDir)('package-readme', view);
+}
+
+/** The quick start: the client, then an operation called by name (and the same call by path). */
+function usageSnippet(model: SpecModel, packageName: string, example: OperationModel | undefined): string {
+  const client = `const api = createPartnerClient(${usageOptions(model)});`;
+  if (!example) return `import { createPartnerClient } from ${jsString(packageName)};\n\n${client}`;
+  const name = operationFunctionName(example);
+  return [
+    `import { createPartnerClient } from ${jsString(packageName)};`,
+    `import { ${name} } from ${jsString(`${packageName}/operations`)};`,
+    '',
+    client,
+    `const { data, error, response } = await ${name}(api); // the same call as api.${example.method.toUpperCase()}(${jsString(example.path)})`,
+  ].join('\n');
 }
 
 /** `ENV_NAME` for a client option: `apiKey` → `API_KEY`. */

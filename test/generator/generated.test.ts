@@ -54,8 +54,8 @@ describe('generated/', () => {
   it('is the package partner-recruitment-client with its entry points, the mock command and the bundled document', () => {
     const pkg = JSON.parse(first.files.get('package.json')!);
     expect(pkg.name).toBe('partner-recruitment-client');
-    expect(Object.keys(pkg.exports)).toEqual(['.', './types', './validators', './mock', './mock/msw', './openapi.json', './package.json']);
-    for (const entry of ['.', './types', './validators', './mock', './mock/msw']) {
+    expect(Object.keys(pkg.exports)).toEqual(['.', './types', './validators', './operations', './mock', './mock/msw', './openapi.json', './package.json']);
+    for (const entry of ['.', './types', './validators', './operations', './mock', './mock/msw']) {
       expect(first.files.has(pkg.exports[entry].default.replace('./', '')), entry).toBe(true);
       expect(first.files.has(pkg.exports[entry].types.replace('./', '')), entry).toBe(true);
     }
