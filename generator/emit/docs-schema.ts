@@ -53,6 +53,9 @@ export function typeLabel(schema: unknown, link: SchemaLink, depth = 0): string 
   return 'any';
 }
 
+/** Said of a write-time rule (validation/keywords.ts `writeTimeKeywords`): where it is checked. */
+export const WHEN_SENT = 'when sent (checked on requests, not on answers)';
+
 /** Bounds, formats, defaults and the custom keywords, in words. */
 export function constraints(schema: unknown, depth = 0): string[] {
   if (!schema || typeof schema !== 'object' || depth > MAX_DEPTH) return [];
@@ -72,7 +75,7 @@ export function constraints(schema: unknown, depth = 0): string[] {
   if (s.format) out.push(`format ${code(s.format)}`);
   if (s.pattern) out.push(`pattern ${code(s.pattern)}`);
   if (Array.isArray(s['x-unique-item-properties'])) out.push(`${s['x-unique-item-properties'].map(code).join(', ')} unique across items`);
-  if (s['x-future-date-time']) out.push('must lie in the future');
+  if (s['x-future-date-time']) out.push(`must lie in the future ${WHEN_SENT}`);
   if (s.default !== undefined) out.push(`default ${code(s.default)}`);
   if (Array.isArray(s.enum)) out.push(s.enum.length > 12 ? `one of ${s.enum.length} values` : `one of ${s.enum.map(code).join(', ')}`);
   if (s.type === 'array' && s.items && Array.isArray(s.items.enum)) {

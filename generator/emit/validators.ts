@@ -12,7 +12,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { createAjv, DYNAMIC_KEYWORDS, registerUnknownFormats, UNEVALUATED_KEYWORDS, usesKeywords } from '../validation/ajv.js';
 import { forEachEntry, isObject } from '../own.js';
-import { componentId, componentSchema, discriminatorUsable, SCHEMA_BASE, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
+import { componentId, componentSchema, componentsWithWriteRules, discriminatorUsable, SCHEMA_BASE, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
 import { dialectOf, type Dialect } from '../validation/dialects.js';
 import { standaloneModules, type FunctionModule, type ScopeValue } from '../validation/modules.js';
 import { safeStringify } from 'ajv/dist/compile/codegen/code.js';
@@ -223,15 +223,20 @@ export function compileShare(model: SpecModel, entries: ValidatorEntry[], indice
   };
   const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
   registerUnknownFormats(ajv, collectFormats(schemas, collectFormats(entries.map((e) => e.schema), new Set())));
+  // Write-time rules apply to what is sent: requests and queries reach the variants that keep them.
+  const sent = { ...options, sent: componentsWithWriteRules(schemas) };
   // One component at a time: one ajv cannot read (a dialect, an invalid keyword) costs only the
   // validators that need it, each skipped with the reason.
   const unreadable = new Map<string, string>();
   for (const name of Object.keys(schemas).sort()) {
-    try {
-      ajv.addSchema(componentSchema(name, schemas[name], options));
-    } catch (err) {
-      ajv.removeSchema(componentId(name));
-      unreadable.set(name, readable((err as Error).message));
+    for (const converting of sent.sent.has(name) ? [options, sent] : [options]) {
+      const schema = componentSchema(name, schemas[name], converting);
+      try {
+        ajv.addSchema(schema);
+      } catch (err) {
+        ajv.removeSchema(schema.$id as string);
+        if (converting === options) unreadable.set(name, readable((err as Error).message));
+      }
     }
   }
   const exports: Record<string, string> = {};
@@ -245,7 +250,7 @@ export function compileShare(model: SpecModel, entries: ValidatorEntry[], indice
       continue;
     }
     try {
-      if (entry.kind !== 'schema') ajv.addSchema({ $id: id, ...(toJsonSchema(entry.schema, options) as object) });
+      if (entry.kind !== 'schema') ajv.addSchema({ $id: id, ...(toJsonSchema(entry.schema, entry.kind === 'response' ? options : sent) as object) });
       ajv.getSchema(id);
       exports[entry.name] = id;
     } catch (err) {

@@ -50,4 +50,12 @@ export const uniqueItemProperties: KeywordDefinition = {
 };
 
 export const customKeywords = [futureDateTime, uniqueItemProperties];
+
+/**
+ * Keywords whose rule holds for a value when it is sent (a request's body or parameters), not for
+ * what is returned: "in the future" is true when the request is made and stops being true as time
+ * passes, so a value the service returns later may break it. Request and query validators check
+ * them; response and schema validators do not (json-schema.ts `ConvertOptions.sent`).
+ */
+export const writeTimeKeywords: ReadonlySet<string> = new Set([futureDateTime.keyword as string]);
 export const customKeywordNames = new Set(customKeywords.map((k) => k.keyword as string));
