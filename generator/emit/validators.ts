@@ -160,7 +160,8 @@ export function usesInheritedNames(...roots: unknown[]): boolean {
       if ((key === 'properties' || key === 'dependentSchemas' || key === 'patternProperties') && isObject(value)) found = names(Object.keys(value));
       // Draft 2019-09's `dependentRequired` and `dependentSchemas` were one keyword before: `dependencies`.
       else if ((key === 'dependentRequired' || key === 'dependencies') && isObject(value)) found = names(Object.keys(value)) || Object.values(value).some(names);
-      else if (key === 'required' || key === 'x-unique-item-properties') found = names(value);
+      else if (key === 'required') found = names(value);
+      else if (key === 'x-unique-item-properties') found = names(Array.isArray(value) ? value.flat() : value);
       else if (key === 'discriminator' && isObject(value)) found = names([value.propertyName]);
       return !found;
     });

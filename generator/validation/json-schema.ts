@@ -5,7 +5,7 @@
  * OpenAPI 3.0's `nullable` and boolean `exclusiveMinimum`/`exclusiveMaximum` are rewritten, and so
  * are the keywords of older JSON Schema dialects a schema declares (dialects.ts).
  */
-import { customKeywordNames, writeTimeKeywords } from './keywords.js';
+import { customKeywordNames, schemaValuedKeywords, writeTimeKeywords } from './keywords.js';
 import { dialectOf, hasTupleItems, refIgnoresSiblings, type Dialect } from './dialects.js';
 
 export type JsonSchema = boolean | { [key: string]: unknown };
@@ -163,7 +163,7 @@ export function toJsonSchema(schema: unknown, options: ConvertOptions): JsonSche
       }
     } else if (SCHEMA_MAP_KEYS.has(key) && value && typeof value === 'object') {
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v, options)]));
-    } else if (SCHEMA_KEYS.has(key) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    } else if ((SCHEMA_KEYS.has(key) || schemaValuedKeywords.has(key)) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
       out[key] = toJsonSchema(value, options);
     } else if ((SCHEMA_LIST_KEYS.has(key) || key === 'items') && Array.isArray(value)) {
       out[key === 'items' ? 'prefixItems' : key] = value.map((v) => toJsonSchema(v, options));

@@ -71,7 +71,13 @@ const CASES: Record<string, [schema: Record<string, unknown>, data: unknown][]> 
     [{ type: 'object', discriminator: { propertyName: 'kind' }, required: ['kind'], oneOf: [{ type: 'object', properties: { kind: { const: 'a' } } }] }, { kind: 'b' }],
   ],
   'x-future-date-time': [[{ type: 'string', 'x-future-date-time': true }, '2000-01-01T00:00:00Z']],
-  'x-unique-item-properties': [[{ type: 'array', 'x-unique-item-properties': ['id'] }, [{ id: 'a' }, { id: 'b' }, { id: 'a' }]]],
+  'x-unique-item-properties': [
+    [{ type: 'array', 'x-unique-item-properties': ['id'] }, [{ id: 'a' }, { id: 'b' }, { id: 'a' }]],
+    // A pair of properties compared together: only the repeated pair is a problem.
+    [{ type: 'array', 'x-unique-item-properties': [['group', 'segment']] }, [{ group: 'g', segment: 's' }, { group: 'g', segment: 't' }, { group: 'g', segment: 's' }]],
+  ],
+  // Each item matching the schema but the last, and nothing of what the others fail.
+  'x-last-item-only': [[{ type: 'array', items: { type: 'object' }, 'x-last-item-only': { required: ['end'], properties: { end: { const: true } } } }, [{ end: true }, { end: false }, 3, { end: true }, { end: true }]]],
 };
 /** Keywords without a case: they report no error of their own. */
 const NO_ERRORS_OF_THEIR_OWN = new Set(['$ref', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor', '$comment', 'id', 'nullable', 'allOf', 'then', 'else', 'properties', 'patternProperties', 'prefixItems', 'dependentSchemas', 'maxContains', 'minContains']);
