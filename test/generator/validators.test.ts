@@ -61,6 +61,20 @@ describe('generated validators', () => {
     expect(refused).toMatchObject({ valid: false, problems: [{ pointer: '/options', message: 'must not be present' }] });
   });
 
+  it('names the repeated quota bucket and the misplaced end-of-screener sentinel', () => {
+    const entry = { groupId: 'g', segmentId: 's', target: { value: 3 } };
+    expect(validators.validateUpdateQuotaTargetsRequest.check([entry, { ...entry, segmentId: 't' }, { ...entry, target: { op: 'track' } }])).toMatchObject({
+      valid: false,
+      problems: [{ pointer: '', keyword: 'x-unique-item-properties', message: 'must not repeat (groupId, segmentId) ["g","s"] (items 0 and 2)' }],
+    });
+    const end = { id: 'end', text: 'End', isEnd: true };
+    const question = { ...b2cRemoteSurvey, screenerQuestions: [end, end] };
+    expect(validators.validateProject.check(question)).toMatchObject({
+      valid: false,
+      problems: [{ pointer: '/screenerQuestions', keyword: 'x-last-item-only', message: 'must not have item 0 anywhere but last (it matches x-last-item-only)' }],
+    });
+  });
+
   it('accepts a deadline that has passed in what is returned (the rule holds when sent: write-time-rules.test.ts)', () => {
     const passed = new Date(Date.now() - 1000).toISOString();
     expect(validators.validateProjectTaskDeadline({ endsAt: passed })).toBe(true);
