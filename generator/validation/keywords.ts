@@ -30,6 +30,8 @@ export const uniqueItemProperties: KeywordDefinition = {
   keyword: 'x-unique-item-properties',
   type: 'array',
   schemaType: 'array',
+  // A name, or a list of at least one name (ajv refuses any other value when it reads the schema).
+  metaSchema: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'array', minItems: 1, items: { type: 'string' } }] } },
   error: {
     message: ({ params }) => str`must not repeat ${params.property} ${params.value} (items ${params.first} and ${params.index})`,
     params: ({ params }) => _`{property: ${params.property}, value: ${params.value}, first: ${params.first}, index: ${params.index}}`,
@@ -58,13 +60,13 @@ export const uniqueItemProperties: KeywordDefinition = {
   },
 };
 
+/** ajv's count of errors in a compiled function (its `names.errors`). */
+const ERRORS = new Name('errors');
+
 /**
  * `x-last-item-only: <schema>`: an item that matches the schema may stand only as the array's last
  * item, so at most one does (source: the end-of-screener sentinel is an extra last element).
  */
-/** ajv's count of errors in a compiled function (its `names.errors`). */
-const ERRORS = new Name('errors');
-
 export const lastItemOnly: KeywordDefinition = {
   keyword: 'x-last-item-only',
   type: 'array',

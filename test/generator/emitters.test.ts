@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pascalCase, typeName, assertUnique, fileStem, propertyKey, uniqueStems } from '../../generator/names.js';
 import { toJsonSchema, refToShared, componentId, componentsWithWriteRules, sentComponentId, type ConvertOptions } from '../../generator/validation/json-schema.js';
-import { isGapSchema, requiresToImports } from '../../generator/emit/validators.js';
+import { emitValidators, isGapSchema, requiresToImports } from '../../generator/emit/validators.js';
 import { constraints, conditionText, demandText, typeLabel } from '../../generator/emit/docs-schema.js';
 import { cell, code, fence, headingText, markdown, text } from '../../generator/emit/markdown.js';
 import { buildModel } from '../../generator/model.js';
@@ -126,6 +126,13 @@ describe('toJsonSchema', () => {
   it('refuses $refs that do not name a component schema', () => {
     expect(() => refToShared('#/paths/~1a')).toThrow(/unsupported \$ref/);
     expect(refToShared('#/components/schemas/a~1b')).toBe(componentId('a/b'));
+  });
+
+  it('skips, with a located warning, a validator whose custom keyword has a malformed value', () => {
+    const schemas = { Empty: { type: 'array', 'x-unique-item-properties': [[]] }, Fine: { type: 'array', 'x-unique-item-properties': [['a', 'b']] } };
+    const out = emitValidators(buildModel({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas } } as never));
+    expect(out.warnings).toEqual([expect.stringMatching(/^validator skipped: #\/components\/schemas\/Empty: .*x-unique-item-properties/)]);
+    expect(out.entries.map((e) => e.name)).toEqual(['validateFine']);
   });
 
   it('finds the components that reach a write-time keyword through $refs, cycles included, and only those', () => {
