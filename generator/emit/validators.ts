@@ -12,7 +12,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { createAjv, DYNAMIC_KEYWORDS, registerUnknownFormats, UNEVALUATED_KEYWORDS, usesKeywords } from '../validation/ajv.js';
 import { forEachEntry, isObject } from '../own.js';
-import { componentId, componentSchema, componentsWithWriteRules, discriminatorUsable, SCHEMA_BASE, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
+import { componentId, componentSchema, componentsWithWriteRules, discriminatorUsable, SCHEMA_BASE, sentComponentId, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
 import { dialectOf, type Dialect } from '../validation/dialects.js';
 import { standaloneModules, type FunctionModule, type ScopeValue } from '../validation/modules.js';
 import { safeStringify } from 'ajv/dist/compile/codegen/code.js';
@@ -231,11 +231,12 @@ export function compileShare(model: SpecModel, entries: ValidatorEntry[], indice
   const unreadable = new Map<string, string>();
   for (const name of Object.keys(schemas).sort()) {
     for (const converting of sent.sent.has(name) ? [options, sent] : [options]) {
-      const schema = componentSchema(name, schemas[name], converting);
+      // Converting may fail too (an unknown dialect): that also costs only this component's validators.
+      const id = converting === options ? componentId(name) : sentComponentId(name);
       try {
-        ajv.addSchema(schema);
+        ajv.addSchema(componentSchema(name, schemas[name], converting));
       } catch (err) {
-        ajv.removeSchema(schema.$id as string);
+        ajv.removeSchema(id);
         if (converting === options) unreadable.set(name, readable((err as Error).message));
       }
     }
