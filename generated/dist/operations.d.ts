@@ -5,7 +5,7 @@ export type { NamedArgs, NamedInit, NamedResult, OperationsClient } from './runt
 /**
  * List industries
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -15,7 +15,7 @@ export declare function listIndustries<Init extends __Init<__paths["/v1/industri
 /**
  * List job titles
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -25,7 +25,7 @@ export declare function listJobTitles<Init extends __Init<__paths["/v1/job-title
 /**
  * List lookups
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -35,7 +35,7 @@ export declare function listLookups<Init extends __Init<__paths["/v1/lookups"], 
 /**
  * List topics
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -45,7 +45,7 @@ export declare function listTopics<Init extends __Init<__paths["/v1/topics"], "g
 /**
  * Send a message in a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -55,7 +55,7 @@ export declare function sendConversationMessage<Init extends __Init<__paths["/v1
 /**
  * List messages
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -65,7 +65,7 @@ export declare function listMessages<Init extends __Init<__paths["/v1/messaging/
 /**
  * List inbox messages
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -75,7 +75,7 @@ export declare function listInboxMessages<Init extends __Init<__paths["/v1/messa
 /**
  * Get a message
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -85,7 +85,7 @@ export declare function getMessage<Init extends __Init<__paths["/v1/messaging/me
 /**
  * List conversations
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -95,7 +95,7 @@ export declare function listConversations<Init extends __Init<__paths["/v1/messa
 /**
  * Create a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -105,7 +105,7 @@ export declare function createConversation<Init extends __Init<__paths["/v1/mess
 /**
  * Get a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -115,7 +115,7 @@ export declare function getConversation<Init extends __Init<__paths["/v1/messagi
 /**
  * Update a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -125,7 +125,7 @@ export declare function updateConversation<Init extends __Init<__paths["/v1/mess
 /**
  * Mark a conversation read
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -135,7 +135,7 @@ export declare function markConversationRead<Init extends __Init<__paths["/v1/me
 /**
  * Add participants to a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -145,7 +145,7 @@ export declare function addConversationParticipants<Init extends __Init<__paths[
 /**
  * Add a participant to a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -155,7 +155,7 @@ export declare function addConversationParticipant<Init extends __Init<__paths["
 /**
  * Remove a participant from a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -165,7 +165,7 @@ export declare function removeConversationParticipant<Init extends __Init<__path
 /**
  * Create a profile
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -175,7 +175,7 @@ export declare function createProfile<Init extends __Init<__paths["/v1/profiles"
 /**
  * Get a profile
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -193,7 +193,7 @@ export declare function listProjects<Init extends __Init<__paths["/v1/projects"]
 /**
  * Create a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -203,7 +203,7 @@ export declare function createProject<Init extends __Init<__paths["/v1/projects"
 /**
  * Get a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -213,7 +213,7 @@ export declare function getProject<Init extends __Init<__paths["/v1/projects/{pr
 /**
  * Delete a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -223,7 +223,7 @@ export declare function deleteProject<Init extends __Init<__paths["/v1/projects/
 /**
  * Update a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -233,7 +233,7 @@ export declare function updateProject<Init extends __Init<__paths["/v1/projects/
 /**
  * Copy a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -243,7 +243,7 @@ export declare function copyProject<Init extends __Init<__paths["/v1/projects/{p
 /**
  * Upload project files
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown; the path suggests a multipart form-data body, but the source states only that bodies are JSON.
  *
@@ -253,7 +253,7 @@ export declare function uploadProjectFiles<Init extends __Init<__paths["/v1/proj
 /**
  * Publish a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -263,7 +263,7 @@ export declare function publishProject<Init extends __Init<__paths["/v1/projects
 /**
  * Pause a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -273,7 +273,7 @@ export declare function pauseProject<Init extends __Init<__paths["/v1/projects/{
 /**
  * Close a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -283,7 +283,7 @@ export declare function closeProject<Init extends __Init<__paths["/v1/projects/{
 /**
  * Estimate the audience size
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -293,7 +293,7 @@ export declare function getAudienceSizeEstimate<Init extends __Init<__paths["/v1
 /**
  * List screener questions
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -303,7 +303,7 @@ export declare function listScreenerQuestions<Init extends __Init<__paths["/v1/p
 /**
  * Create a screener question
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -313,7 +313,7 @@ export declare function createScreenerQuestion<Init extends __Init<__paths["/v1/
 /**
  * Put screener questions in bulk
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -323,7 +323,7 @@ export declare function putScreenerQuestionsBulk<Init extends __Init<__paths["/v
 /**
  * Get a screener question
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -333,7 +333,7 @@ export declare function getScreenerQuestion<Init extends __Init<__paths["/v1/pro
 /**
  * Delete a screener question
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -343,7 +343,7 @@ export declare function deleteScreenerQuestion<Init extends __Init<__paths["/v1/
 /**
  * Update a screener question
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -353,7 +353,7 @@ export declare function updateScreenerQuestion<Init extends __Init<__paths["/v1/
 /**
  * Reorder screener questions
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -363,7 +363,7 @@ export declare function reorderScreenerQuestions<Init extends __Init<__paths["/v
 /**
  * List screener responses
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -373,7 +373,7 @@ export declare function listScreenerResponses<Init extends __Init<__paths["/v1/p
 /**
  * List screener response payouts
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -383,7 +383,7 @@ export declare function listScreenerResponsePayouts<Init extends __Init<__paths[
 /**
  * Get a screener response
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -393,7 +393,7 @@ export declare function getScreenerResponse<Init extends __Init<__paths["/v1/pro
 /**
  * Invite a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -403,7 +403,7 @@ export declare function inviteScreenerResponse<Init extends __Init<__paths["/v1/
 /**
  * Schedule a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -413,7 +413,7 @@ export declare function scheduleScreenerResponse<Init extends __Init<__paths["/v
 /**
  * Mark a participant attended
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -423,7 +423,7 @@ export declare function markScreenerResponseAttended<Init extends __Init<__paths
 /**
  * Report a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -433,7 +433,7 @@ export declare function reportScreenerResponse<Init extends __Init<__paths["/v1/
 /**
  * Favorite a screener response
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -443,7 +443,7 @@ export declare function favoriteScreenerResponse<Init extends __Init<__paths["/v
 /**
  * Qualify a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -453,7 +453,7 @@ export declare function qualifyScreenerResponse<Init extends __Init<__paths["/v1
 /**
  * Hide a screener response
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -463,7 +463,7 @@ export declare function hideScreenerResponse<Init extends __Init<__paths["/v1/pr
 /**
  * Mark a participant as a no-show
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -473,7 +473,7 @@ export declare function markScreenerResponseNoShow<Init extends __Init<__paths["
 /**
  * Reject a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -483,7 +483,7 @@ export declare function rejectScreenerResponse<Init extends __Init<__paths["/v1/
 /**
  * Cancel a participant's invitation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -493,7 +493,7 @@ export declare function cancelScreenerResponseInvite<Init extends __Init<__paths
 /**
  * Cancel a participant's booking
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -503,7 +503,7 @@ export declare function cancelScreenerResponseBooking<Init extends __Init<__path
 /**
  * Cancel a booking and reinvite the participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -513,7 +513,7 @@ export declare function cancelScreenerResponseBookingReinvite<Init extends __Ini
 /**
  * Record a participant's cancellation of a booking
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -523,7 +523,7 @@ export declare function participantCancelScreenerResponseBooking<Init extends __
 /**
  * Pay out a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -533,7 +533,7 @@ export declare function createScreenerResponsePayout<Init extends __Init<__paths
 /**
  * Get the pricing balance summary
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -543,7 +543,7 @@ export declare function getPricingBalanceSummary<Init extends __Init<__paths["/v
 /**
  * Get a team respondent's profile
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -553,7 +553,7 @@ export declare function getTeamRespondentProfile<Init extends __Init<__paths["/v
 /**
  * List team respondents
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -563,7 +563,7 @@ export declare function listTeamRespondents<Init extends __Init<__paths["/v1/tea
 /**
  * Invite team respondents in a batch
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -573,7 +573,7 @@ export declare function batchInviteTeamRespondents<Init extends __Init<__paths["
 /**
  * List webhooks
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -583,7 +583,7 @@ export declare function listWebhooks<Init extends __Init<__paths["/v1/webhooks"]
 /**
  * Register a webhook
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -593,7 +593,7 @@ export declare function createWebhook<Init extends __Init<__paths["/v1/webhooks"
 /**
  * Get a webhook
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -603,7 +603,7 @@ export declare function getWebhook<Init extends __Init<__paths["/v1/webhooks/{we
 /**
  * Delete a webhook
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *

@@ -3,7 +3,7 @@ import { callOperation as __call } from './runtime/operations.js';
 /**
  * List industries
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -15,7 +15,7 @@ export function listIndustries(client, ...init) {
 /**
  * List job titles
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -27,7 +27,7 @@ export function listJobTitles(client, ...init) {
 /**
  * List lookups
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -39,7 +39,7 @@ export function listLookups(client, ...init) {
 /**
  * List topics
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -51,7 +51,7 @@ export function listTopics(client, ...init) {
 /**
  * Send a message in a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -63,7 +63,7 @@ export function sendConversationMessage(client, ...init) {
 /**
  * List messages
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -75,7 +75,7 @@ export function listMessages(client, ...init) {
 /**
  * List inbox messages
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -87,7 +87,7 @@ export function listInboxMessages(client, ...init) {
 /**
  * Get a message
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -99,7 +99,7 @@ export function getMessage(client, ...init) {
 /**
  * List conversations
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -111,7 +111,7 @@ export function listConversations(client, ...init) {
 /**
  * Create a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -123,7 +123,7 @@ export function createConversation(client, ...init) {
 /**
  * Get a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -135,7 +135,7 @@ export function getConversation(client, ...init) {
 /**
  * Update a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -147,7 +147,7 @@ export function updateConversation(client, ...init) {
 /**
  * Mark a conversation read
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -159,7 +159,7 @@ export function markConversationRead(client, ...init) {
 /**
  * Add participants to a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -171,7 +171,7 @@ export function addConversationParticipants(client, ...init) {
 /**
  * Add a participant to a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -183,7 +183,7 @@ export function addConversationParticipant(client, ...init) {
 /**
  * Remove a participant from a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -195,7 +195,7 @@ export function removeConversationParticipant(client, ...init) {
 /**
  * Create a profile
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -207,7 +207,7 @@ export function createProfile(client, ...init) {
 /**
  * Get a profile
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -229,7 +229,7 @@ export function listProjects(client, ...init) {
 /**
  * Create a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -241,7 +241,7 @@ export function createProject(client, ...init) {
 /**
  * Get a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -253,7 +253,7 @@ export function getProject(client, ...init) {
 /**
  * Delete a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -265,7 +265,7 @@ export function deleteProject(client, ...init) {
 /**
  * Update a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -277,7 +277,7 @@ export function updateProject(client, ...init) {
 /**
  * Copy a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -289,7 +289,7 @@ export function copyProject(client, ...init) {
 /**
  * Upload project files
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown; the path suggests a multipart form-data body, but the source states only that bodies are JSON.
  *
@@ -301,7 +301,7 @@ export function uploadProjectFiles(client, ...init) {
 /**
  * Publish a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -313,7 +313,7 @@ export function publishProject(client, ...init) {
 /**
  * Pause a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -325,7 +325,7 @@ export function pauseProject(client, ...init) {
 /**
  * Close a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -337,7 +337,7 @@ export function closeProject(client, ...init) {
 /**
  * Estimate the audience size
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -349,7 +349,7 @@ export function getAudienceSizeEstimate(client, ...init) {
 /**
  * List screener questions
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -361,7 +361,7 @@ export function listScreenerQuestions(client, ...init) {
 /**
  * Create a screener question
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -373,7 +373,7 @@ export function createScreenerQuestion(client, ...init) {
 /**
  * Put screener questions in bulk
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -385,7 +385,7 @@ export function putScreenerQuestionsBulk(client, ...init) {
 /**
  * Get a screener question
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -397,7 +397,7 @@ export function getScreenerQuestion(client, ...init) {
 /**
  * Delete a screener question
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -409,7 +409,7 @@ export function deleteScreenerQuestion(client, ...init) {
 /**
  * Update a screener question
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -421,7 +421,7 @@ export function updateScreenerQuestion(client, ...init) {
 /**
  * Reorder screener questions
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -433,7 +433,7 @@ export function reorderScreenerQuestions(client, ...init) {
 /**
  * List screener responses
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -445,7 +445,7 @@ export function listScreenerResponses(client, ...init) {
 /**
  * List screener response payouts
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -457,7 +457,7 @@ export function listScreenerResponsePayouts(client, ...init) {
 /**
  * Get a screener response
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -469,7 +469,7 @@ export function getScreenerResponse(client, ...init) {
 /**
  * Invite a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -481,7 +481,7 @@ export function inviteScreenerResponse(client, ...init) {
 /**
  * Schedule a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -493,7 +493,7 @@ export function scheduleScreenerResponse(client, ...init) {
 /**
  * Mark a participant attended
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -505,7 +505,7 @@ export function markScreenerResponseAttended(client, ...init) {
 /**
  * Report a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -517,7 +517,7 @@ export function reportScreenerResponse(client, ...init) {
 /**
  * Favorite a screener response
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -529,7 +529,7 @@ export function favoriteScreenerResponse(client, ...init) {
 /**
  * Qualify a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -541,7 +541,7 @@ export function qualifyScreenerResponse(client, ...init) {
 /**
  * Hide a screener response
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -553,7 +553,7 @@ export function hideScreenerResponse(client, ...init) {
 /**
  * Mark a participant as a no-show
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -565,7 +565,7 @@ export function markScreenerResponseNoShow(client, ...init) {
 /**
  * Reject a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -577,7 +577,7 @@ export function rejectScreenerResponse(client, ...init) {
 /**
  * Cancel a participant's invitation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -589,7 +589,7 @@ export function cancelScreenerResponseInvite(client, ...init) {
 /**
  * Cancel a participant's booking
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -601,7 +601,7 @@ export function cancelScreenerResponseBooking(client, ...init) {
 /**
  * Cancel a booking and reinvite the participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -613,7 +613,7 @@ export function cancelScreenerResponseBookingReinvite(client, ...init) {
 /**
  * Record a participant's cancellation of a booking
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -625,7 +625,7 @@ export function participantCancelScreenerResponseBooking(client, ...init) {
 /**
  * Pay out a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -637,7 +637,7 @@ export function createScreenerResponsePayout(client, ...init) {
 /**
  * Get the pricing balance summary
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -649,7 +649,7 @@ export function getPricingBalanceSummary(client, ...init) {
 /**
  * Get a team respondent's profile
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -661,7 +661,7 @@ export function getTeamRespondentProfile(client, ...init) {
 /**
  * List team respondents
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -673,7 +673,7 @@ export function listTeamRespondents(client, ...init) {
 /**
  * Invite team respondents in a batch
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -685,7 +685,7 @@ export function batchInviteTeamRespondents(client, ...init) {
 /**
  * List webhooks
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -697,7 +697,7 @@ export function listWebhooks(client, ...init) {
 /**
  * Register a webhook
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -709,7 +709,7 @@ export function createWebhook(client, ...init) {
 /**
  * Get a webhook
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -721,7 +721,7 @@ export function getWebhook(client, ...init) {
 /**
  * Delete a webhook
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *

@@ -7,7 +7,7 @@ export type { NamedArgs, NamedInit, NamedResult, OperationsClient } from './runt
 /**
  * List industries
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -20,7 +20,7 @@ export function listIndustries<Init extends __Init<__paths["/v1/industries"], "g
 /**
  * List job titles
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -33,7 +33,7 @@ export function listJobTitles<Init extends __Init<__paths["/v1/job-titles"], "ge
 /**
  * List lookups
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -46,7 +46,7 @@ export function listLookups<Init extends __Init<__paths["/v1/lookups"], "get"> =
 /**
  * List topics
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -59,7 +59,7 @@ export function listTopics<Init extends __Init<__paths["/v1/topics"], "get"> = _
 /**
  * Send a message in a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -72,7 +72,7 @@ export function sendConversationMessage<Init extends __Init<__paths["/v1/messagi
 /**
  * List messages
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -85,7 +85,7 @@ export function listMessages<Init extends __Init<__paths["/v1/messaging/messages
 /**
  * List inbox messages
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -98,7 +98,7 @@ export function listInboxMessages<Init extends __Init<__paths["/v1/messaging/mes
 /**
  * Get a message
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -111,7 +111,7 @@ export function getMessage<Init extends __Init<__paths["/v1/messaging/messages/{
 /**
  * List conversations
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -124,7 +124,7 @@ export function listConversations<Init extends __Init<__paths["/v1/messaging/con
 /**
  * Create a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -137,7 +137,7 @@ export function createConversation<Init extends __Init<__paths["/v1/messaging/co
 /**
  * Get a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -150,7 +150,7 @@ export function getConversation<Init extends __Init<__paths["/v1/messaging/conve
 /**
  * Update a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -163,7 +163,7 @@ export function updateConversation<Init extends __Init<__paths["/v1/messaging/co
 /**
  * Mark a conversation read
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -176,7 +176,7 @@ export function markConversationRead<Init extends __Init<__paths["/v1/messaging/
 /**
  * Add participants to a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -189,7 +189,7 @@ export function addConversationParticipants<Init extends __Init<__paths["/v1/mes
 /**
  * Add a participant to a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -202,7 +202,7 @@ export function addConversationParticipant<Init extends __Init<__paths["/v1/mess
 /**
  * Remove a participant from a conversation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -215,7 +215,7 @@ export function removeConversationParticipant<Init extends __Init<__paths["/v1/m
 /**
  * Create a profile
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -228,7 +228,7 @@ export function createProfile<Init extends __Init<__paths["/v1/profiles"], "post
 /**
  * Get a profile
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -252,7 +252,7 @@ export function listProjects<Init extends __Init<__paths["/v1/projects"], "get">
 /**
  * Create a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -265,7 +265,7 @@ export function createProject<Init extends __Init<__paths["/v1/projects"], "post
 /**
  * Get a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -278,7 +278,7 @@ export function getProject<Init extends __Init<__paths["/v1/projects/{projectId}
 /**
  * Delete a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -291,7 +291,7 @@ export function deleteProject<Init extends __Init<__paths["/v1/projects/{project
 /**
  * Update a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -304,7 +304,7 @@ export function updateProject<Init extends __Init<__paths["/v1/projects/{project
 /**
  * Copy a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -317,7 +317,7 @@ export function copyProject<Init extends __Init<__paths["/v1/projects/{projectId
 /**
  * Upload project files
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown; the path suggests a multipart form-data body, but the source states only that bodies are JSON.
  *
@@ -330,7 +330,7 @@ export function uploadProjectFiles<Init extends __Init<__paths["/v1/projects/{pr
 /**
  * Publish a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -343,7 +343,7 @@ export function publishProject<Init extends __Init<__paths["/v1/projects/{projec
 /**
  * Pause a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -356,7 +356,7 @@ export function pauseProject<Init extends __Init<__paths["/v1/projects/{projectI
 /**
  * Close a project
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -369,7 +369,7 @@ export function closeProject<Init extends __Init<__paths["/v1/projects/{projectI
 /**
  * Estimate the audience size
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -382,7 +382,7 @@ export function getAudienceSizeEstimate<Init extends __Init<__paths["/v1/project
 /**
  * List screener questions
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -395,7 +395,7 @@ export function listScreenerQuestions<Init extends __Init<__paths["/v1/projects/
 /**
  * Create a screener question
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -408,7 +408,7 @@ export function createScreenerQuestion<Init extends __Init<__paths["/v1/projects
 /**
  * Put screener questions in bulk
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -421,7 +421,7 @@ export function putScreenerQuestionsBulk<Init extends __Init<__paths["/v1/projec
 /**
  * Get a screener question
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -434,7 +434,7 @@ export function getScreenerQuestion<Init extends __Init<__paths["/v1/projects/{p
 /**
  * Delete a screener question
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -447,7 +447,7 @@ export function deleteScreenerQuestion<Init extends __Init<__paths["/v1/projects
 /**
  * Update a screener question
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -460,7 +460,7 @@ export function updateScreenerQuestion<Init extends __Init<__paths["/v1/projects
 /**
  * Reorder screener questions
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -473,7 +473,7 @@ export function reorderScreenerQuestions<Init extends __Init<__paths["/v1/projec
 /**
  * List screener responses
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -486,7 +486,7 @@ export function listScreenerResponses<Init extends __Init<__paths["/v1/projects/
 /**
  * List screener response payouts
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -499,7 +499,7 @@ export function listScreenerResponsePayouts<Init extends __Init<__paths["/v1/pro
 /**
  * Get a screener response
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -512,7 +512,7 @@ export function getScreenerResponse<Init extends __Init<__paths["/v1/projects/{p
 /**
  * Invite a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -525,7 +525,7 @@ export function inviteScreenerResponse<Init extends __Init<__paths["/v1/projects
 /**
  * Schedule a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -538,7 +538,7 @@ export function scheduleScreenerResponse<Init extends __Init<__paths["/v1/projec
 /**
  * Mark a participant attended
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -551,7 +551,7 @@ export function markScreenerResponseAttended<Init extends __Init<__paths["/v1/pr
 /**
  * Report a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -564,7 +564,7 @@ export function reportScreenerResponse<Init extends __Init<__paths["/v1/projects
 /**
  * Favorite a screener response
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -577,7 +577,7 @@ export function favoriteScreenerResponse<Init extends __Init<__paths["/v1/projec
 /**
  * Qualify a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -590,7 +590,7 @@ export function qualifyScreenerResponse<Init extends __Init<__paths["/v1/project
 /**
  * Hide a screener response
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -603,7 +603,7 @@ export function hideScreenerResponse<Init extends __Init<__paths["/v1/projects/{
 /**
  * Mark a participant as a no-show
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -616,7 +616,7 @@ export function markScreenerResponseNoShow<Init extends __Init<__paths["/v1/proj
 /**
  * Reject a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -629,7 +629,7 @@ export function rejectScreenerResponse<Init extends __Init<__paths["/v1/projects
 /**
  * Cancel a participant's invitation
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -642,7 +642,7 @@ export function cancelScreenerResponseInvite<Init extends __Init<__paths["/v1/pr
 /**
  * Cancel a participant's booking
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -655,7 +655,7 @@ export function cancelScreenerResponseBooking<Init extends __Init<__paths["/v1/p
 /**
  * Cancel a booking and reinvite the participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -668,7 +668,7 @@ export function cancelScreenerResponseBookingReinvite<Init extends __Init<__path
 /**
  * Record a participant's cancellation of a booking
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -681,7 +681,7 @@ export function participantCancelScreenerResponseBooking<Init extends __Init<__p
 /**
  * Pay out a participant
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -694,7 +694,7 @@ export function createScreenerResponsePayout<Init extends __Init<__paths["/v1/pr
 /**
  * Get the pricing balance summary
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -707,7 +707,7 @@ export function getPricingBalanceSummary<Init extends __Init<__paths["/v1/pricin
 /**
  * Get a team respondent's profile
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -720,7 +720,7 @@ export function getTeamRespondentProfile<Init extends __Init<__paths["/v1/team-r
 /**
  * List team respondents
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -733,7 +733,7 @@ export function listTeamRespondents<Init extends __Init<__paths["/v1/team-respon
 /**
  * Invite team respondents in a batch
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -746,7 +746,7 @@ export function batchInviteTeamRespondents<Init extends __Init<__paths["/v1/team
 /**
  * List webhooks
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -759,7 +759,7 @@ export function listWebhooks<Init extends __Init<__paths["/v1/webhooks"], "get">
 /**
  * Register a webhook
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -772,7 +772,7 @@ export function createWebhook<Init extends __Init<__paths["/v1/webhooks"], "post
 /**
  * Get a webhook
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *
@@ -785,7 +785,7 @@ export function getWebhook<Init extends __Init<__paths["/v1/webhooks/{webhookId}
 /**
  * Delete a webhook
  *
- * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+ * Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
  *
  * Not shown in the source: Request and response shapes, parameters and behavior not shown.
  *

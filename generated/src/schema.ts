@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * List industries
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["listIndustries"];
         put?: never;
@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * List job titles
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["listJobTitles"];
         put?: never;
@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * List lookups
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["listLookups"];
         put?: never;
@@ -69,7 +69,7 @@ export interface paths {
         };
         /**
          * List topics
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["listTopics"];
         put?: never;
@@ -94,7 +94,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message in a conversation
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         post: operations["sendConversationMessage"];
         delete?: never;
@@ -112,7 +112,7 @@ export interface paths {
         };
         /**
          * List messages
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["listMessages"];
         put?: never;
@@ -132,7 +132,7 @@ export interface paths {
         };
         /**
          * List inbox messages
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["listInboxMessages"];
         put?: never;
@@ -155,7 +155,7 @@ export interface paths {
         };
         /**
          * Get a message
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["getMessage"];
         put?: never;
@@ -175,13 +175,13 @@ export interface paths {
         };
         /**
          * List conversations
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["listConversations"];
         put?: never;
         /**
          * Create a conversation
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         post: operations["createConversation"];
         delete?: never;
@@ -202,7 +202,7 @@ export interface paths {
         };
         /**
          * Get a conversation
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["getConversation"];
         put?: never;
@@ -212,7 +212,7 @@ export interface paths {
         head?: never;
         /**
          * Update a conversation
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["updateConversation"];
         trace?: never;
@@ -235,7 +235,7 @@ export interface paths {
         head?: never;
         /**
          * Mark a conversation read
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["markConversationRead"];
         trace?: never;
@@ -254,7 +254,7 @@ export interface paths {
         put?: never;
         /**
          * Add participants to a conversation
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         post: operations["addConversationParticipants"];
         delete?: never;
@@ -279,12 +279,12 @@ export interface paths {
         put?: never;
         /**
          * Add a participant to a conversation
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         post: operations["addConversationParticipant"];
         /**
          * Remove a participant from a conversation
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         delete: operations["removeConversationParticipant"];
         options?: never;
@@ -303,7 +303,7 @@ export interface paths {
         put?: never;
         /**
          * Create a profile
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         post: operations["createProfile"];
         delete?: never;
@@ -324,7 +324,7 @@ export interface paths {
         };
         /**
          * Get a profile
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["getProfile"];
         put?: never;
@@ -350,7 +350,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         post: operations["createProject"];
         delete?: never;
@@ -371,21 +371,21 @@ export interface paths {
         };
         /**
          * Get a project
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["getProject"];
         put?: never;
         post?: never;
         /**
          * Delete a project
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         delete: operations["deleteProject"];
         options?: never;
         head?: never;
         /**
          * Update a project
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["updateProject"];
         trace?: never;
@@ -404,7 +404,7 @@ export interface paths {
         put?: never;
         /**
          * Copy a project
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         post: operations["copyProject"];
         delete?: never;
@@ -426,7 +426,7 @@ export interface paths {
         get?: never;
         /**
          * Upload project files
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         put: operations["uploadProjectFiles"];
         post?: never;
@@ -454,7 +454,7 @@ export interface paths {
         head?: never;
         /**
          * Publish a project
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["publishProject"];
         trace?: never;
@@ -477,7 +477,7 @@ export interface paths {
         head?: never;
         /**
          * Pause a project
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["pauseProject"];
         trace?: never;
@@ -500,7 +500,7 @@ export interface paths {
         head?: never;
         /**
          * Close a project
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["closeProject"];
         trace?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * Estimate the audience size
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["getAudienceSizeEstimate"];
         put?: never;
@@ -540,13 +540,13 @@ export interface paths {
         };
         /**
          * List screener questions
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["listScreenerQuestions"];
         put?: never;
         /**
          * Create a screener question
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         post: operations["createScreenerQuestion"];
         delete?: never;
@@ -568,7 +568,7 @@ export interface paths {
         get?: never;
         /**
          * Put screener questions in bulk
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         put: operations["putScreenerQuestionsBulk"];
         post?: never;
@@ -592,21 +592,21 @@ export interface paths {
         };
         /**
          * Get a screener question
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["getScreenerQuestion"];
         put?: never;
         post?: never;
         /**
          * Delete a screener question
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         delete: operations["deleteScreenerQuestion"];
         options?: never;
         head?: never;
         /**
          * Update a screener question
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["updateScreenerQuestion"];
         trace?: never;
@@ -629,7 +629,7 @@ export interface paths {
         head?: never;
         /**
          * Reorder screener questions
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["reorderScreenerQuestions"];
         trace?: never;
@@ -646,7 +646,7 @@ export interface paths {
         };
         /**
          * List screener responses
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["listScreenerResponses"];
         put?: never;
@@ -669,7 +669,7 @@ export interface paths {
         };
         /**
          * List screener response payouts
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["listScreenerResponsePayouts"];
         put?: never;
@@ -694,7 +694,7 @@ export interface paths {
         };
         /**
          * Get a screener response
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["getScreenerResponse"];
         put?: never;
@@ -725,7 +725,7 @@ export interface paths {
         head?: never;
         /**
          * Invite a participant
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["inviteScreenerResponse"];
         trace?: never;
@@ -750,7 +750,7 @@ export interface paths {
         head?: never;
         /**
          * Schedule a participant
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["scheduleScreenerResponse"];
         trace?: never;
@@ -775,7 +775,7 @@ export interface paths {
         head?: never;
         /**
          * Mark a participant attended
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["markScreenerResponseAttended"];
         trace?: never;
@@ -800,7 +800,7 @@ export interface paths {
         head?: never;
         /**
          * Report a participant
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["reportScreenerResponse"];
         trace?: never;
@@ -825,7 +825,7 @@ export interface paths {
         head?: never;
         /**
          * Favorite a screener response
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["favoriteScreenerResponse"];
         trace?: never;
@@ -850,7 +850,7 @@ export interface paths {
         head?: never;
         /**
          * Qualify a participant
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["qualifyScreenerResponse"];
         trace?: never;
@@ -875,7 +875,7 @@ export interface paths {
         head?: never;
         /**
          * Hide a screener response
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["hideScreenerResponse"];
         trace?: never;
@@ -900,7 +900,7 @@ export interface paths {
         head?: never;
         /**
          * Mark a participant as a no-show
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["markScreenerResponseNoShow"];
         trace?: never;
@@ -925,7 +925,7 @@ export interface paths {
         head?: never;
         /**
          * Reject a participant
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["rejectScreenerResponse"];
         trace?: never;
@@ -950,7 +950,7 @@ export interface paths {
         head?: never;
         /**
          * Cancel a participant's invitation
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["cancelScreenerResponseInvite"];
         trace?: never;
@@ -975,7 +975,7 @@ export interface paths {
         head?: never;
         /**
          * Cancel a participant's booking
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["cancelScreenerResponseBooking"];
         trace?: never;
@@ -1000,7 +1000,7 @@ export interface paths {
         head?: never;
         /**
          * Cancel a booking and reinvite the participant
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["cancelScreenerResponseBookingReinvite"];
         trace?: never;
@@ -1025,7 +1025,7 @@ export interface paths {
         head?: never;
         /**
          * Record a participant's cancellation of a booking
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         patch: operations["participantCancelScreenerResponseBooking"];
         trace?: never;
@@ -1046,7 +1046,7 @@ export interface paths {
         put?: never;
         /**
          * Pay out a participant
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         post: operations["createScreenerResponsePayout"];
         delete?: never;
@@ -1064,7 +1064,7 @@ export interface paths {
         };
         /**
          * Get the pricing balance summary
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["getPricingBalanceSummary"];
         put?: never;
@@ -1087,7 +1087,7 @@ export interface paths {
         };
         /**
          * Get a team respondent's profile
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["getTeamRespondentProfile"];
         put?: never;
@@ -1107,7 +1107,7 @@ export interface paths {
         };
         /**
          * List team respondents
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["listTeamRespondents"];
         put?: never;
@@ -1128,7 +1128,7 @@ export interface paths {
         get?: never;
         /**
          * Invite team respondents in a batch
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         put: operations["batchInviteTeamRespondents"];
         post?: never;
@@ -1147,13 +1147,13 @@ export interface paths {
         };
         /**
          * List webhooks
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["listWebhooks"];
         put?: never;
         /**
          * Register a webhook
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1174,14 +1174,14 @@ export interface paths {
         };
         /**
          * Get a webhook
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook
-         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source.
+         * @description Listed by method and path only; its request and response shapes, parameters and behavior are not shown in the source. Its summary is read from the method and path, not stated by the source.
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -1657,7 +1657,8 @@ export interface components {
             isEnd: false;
             /** @description May be absent on questions made before 2021. */
             createdAt?: string;
-            updatedAt?: string;
+            /** @description Listed without a type in the source (an answer's `updatedAt` is a string, a question's is not said to be). */
+            updatedAt?: unknown;
             isRequired?: boolean;
             skipLogic?: boolean;
             includeOtherOption?: boolean;
@@ -1919,7 +1920,8 @@ export interface components {
              */
             since?: string;
             /**
-             * @description Used only when `hasNeverParticipated` is false. The meaning of `-1` is not shown in the source.
+             * @description Used only when `hasNeverParticipated` is false: beside `true` it is ignored, not refused (the
+             *     source does not forbid it). The meaning of `-1` is not shown in the source.
              * @enum {string}
              */
             months?: "-1" | "1" | "2" | "3" | "6" | "9" | "12";
@@ -2116,6 +2118,10 @@ export interface components {
             targetEducation?: components["schemas"]["EducationLevel"][];
             targetEthnicities?: components["schemas"]["Ethnicities"][];
             targetAgeGroups?: components["schemas"]["AgeGroup"][];
+            /**
+             * @description The questions, then possibly the end-of-screener sentinel (`isEnd` true) as an extra last
+             *     element: a sentinel anywhere else, or a second one, is refused.
+             */
             screenerQuestions?: components["schemas"]["ScreenerQuestionItem"][];
             inviteSurveyLink?: string;
             closedDetails?: components["schemas"]["ProjectClosedDetails"];

@@ -53,6 +53,18 @@ export function typeLabel(schema: unknown, link: SchemaLink, depth = 0): string 
   return 'any';
 }
 
+/** The items `x-last-item-only` names, in words: those with given values (`isEnd` `true`), else those matching the schema. */
+function itemKind(schema: unknown): string {
+  const s = schema as Schema;
+  const properties = s && typeof s === 'object' && s.properties && typeof s.properties === 'object' ? Object.entries<any>(s.properties) : [];
+  const fixed = properties.filter(([, p]) => p && typeof p === 'object' && 'const' in p);
+  if (fixed.length > 0 && fixed.length === properties.length) return `an item with ${fixed.map(([name, p]) => `${code(name)} ${code(p.const)}`).join(' and ')}`;
+  return `an item matching ${code(JSON.stringify(schema))}`;
+}
+
+/** Said of a write-time rule (validation/keywords.ts `writeTimeKeywords`): where it is checked. */
+export const WHEN_SENT = 'when sent (checked on requests, not on answers)';
+
 /** Bounds, formats, defaults and the custom keywords, in words. */
 export function constraints(schema: unknown, depth = 0): string[] {
   if (!schema || typeof schema !== 'object' || depth > MAX_DEPTH) return [];
@@ -71,8 +83,12 @@ export function constraints(schema: unknown, depth = 0): string[] {
   if (s.uniqueItems) out.push('unique items');
   if (s.format) out.push(`format ${code(s.format)}`);
   if (s.pattern) out.push(`pattern ${code(s.pattern)}`);
-  if (Array.isArray(s['x-unique-item-properties'])) out.push(`${s['x-unique-item-properties'].map(code).join(', ')} unique across items`);
-  if (s['x-future-date-time']) out.push('must lie in the future');
+  if (Array.isArray(s['x-unique-item-properties'])) {
+    const entries = s['x-unique-item-properties'].map((e: unknown) => (Array.isArray(e) ? `${e.map(code).join(' and ')} together` : code(e)));
+    out.push(`${entries.join(', ')} unique across items`);
+  }
+  if (s['x-last-item-only'] !== undefined) out.push(`${itemKind(s['x-last-item-only'])} only as the last item`);
+  if (s['x-future-date-time']) out.push(`must lie in the future ${WHEN_SENT}`);
   if (s.default !== undefined) out.push(`default ${code(s.default)}`);
   if (Array.isArray(s.enum)) out.push(s.enum.length > 12 ? `one of ${s.enum.length} values` : `one of ${s.enum.map(code).join(', ')}`);
   if (s.type === 'array' && s.items && Array.isArray(s.items.enum)) {

@@ -24,6 +24,7 @@ import { fileStem, uniqueStems } from '../names.js';
 import type { ValidatorEntry } from './validators.js';
 import type { Files } from './types.js';
 import { constraints, fields, isGap, refName, rules, typeLabel, type SchemaLink } from './docs-schema.js';
+import { componentsWithWriteRules } from '../validation/json-schema.js';
 import { cell, code, fence, headingText, markdown, text } from './markdown.js';
 import { gapText, indexSections, securityText } from './docs-index.js';
 
@@ -344,6 +345,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
   // Schema pages.
   const used = usages(model, names);
   const local = schemaHref('');
+  const withWriteRules = componentsWithWriteRules((doc.components?.schemas ?? {}) as Record<string, unknown>);
   const schemas = model.schemaNames.map(({ name }) => {
     const s = own(doc.components.schemas, name) as Doc;
     const union = s.oneOf ?? s.anyOf;
@@ -370,6 +372,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
       rules: rules(s),
       example: example !== undefined ? fence('json', JSON.stringify(example, null, 2)) : undefined,
       validator: validatorBySchema.get(name),
+      sentOnly: withWriteRules.has(name),
       usedBy: used.get(name) ?? [],
     };
   });

@@ -13,6 +13,8 @@ import { OPENAPI_FILE } from './openapi.js';
 import { CHANGELOG_FILE } from '../release/changelog.js';
 import { firstVersion } from '../release/version.js';
 import { validatorsEntry, VALIDATORS_IMPORT } from './validators.js';
+import { usesKeywords } from '../validation/ajv.js';
+import { writeTimeKeywords } from '../validation/keywords.js';
 
 export interface PackageInfo {
   name: string;
@@ -159,6 +161,8 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
     bin: has('dist/mock-cli.js'),
     openapi: has(OPENAPI_FILE),
     changelog: has(CHANGELOG_FILE),
+    // Rules for what is sent only (validation/keywords.ts `writeTimeKeywords`): the README says where they apply.
+    writeRules: usesKeywords(writeTimeKeywords, model.document.components?.schemas, model.document.paths),
     packageVersion: info.version ?? firstVersion(model.version),
     js: {
       package: jsString(info.name),

@@ -12,7 +12,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { createAjv, DYNAMIC_KEYWORDS, registerUnknownFormats, UNEVALUATED_KEYWORDS, usesKeywords } from '../validation/ajv.js';
 import { forEachEntry, isObject } from '../own.js';
-import { componentId, componentSchema, discriminatorUsable, SCHEMA_BASE, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
+import { componentId, componentSchema, componentsWithWriteRules, discriminatorUsable, SCHEMA_BASE, sentComponentId, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
 import { dialectOf, type Dialect } from '../validation/dialects.js';
 import { standaloneModules, type FunctionModule, type ScopeValue } from '../validation/modules.js';
 import { safeStringify } from 'ajv/dist/compile/codegen/code.js';
@@ -160,7 +160,8 @@ export function usesInheritedNames(...roots: unknown[]): boolean {
       if ((key === 'properties' || key === 'dependentSchemas' || key === 'patternProperties') && isObject(value)) found = names(Object.keys(value));
       // Draft 2019-09's `dependentRequired` and `dependentSchemas` were one keyword before: `dependencies`.
       else if ((key === 'dependentRequired' || key === 'dependencies') && isObject(value)) found = names(Object.keys(value)) || Object.values(value).some(names);
-      else if (key === 'required' || key === 'x-unique-item-properties') found = names(value);
+      else if (key === 'required') found = names(value);
+      else if (key === 'x-unique-item-properties') found = names(Array.isArray(value) ? value.flat() : value);
       else if (key === 'discriminator' && isObject(value)) found = names([value.propertyName]);
       return !found;
     });
@@ -223,15 +224,21 @@ export function compileShare(model: SpecModel, entries: ValidatorEntry[], indice
   };
   const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
   registerUnknownFormats(ajv, collectFormats(schemas, collectFormats(entries.map((e) => e.schema), new Set())));
+  // Write-time rules apply to what is sent: requests and queries reach the variants that keep them.
+  const sent = { ...options, sent: componentsWithWriteRules(schemas) };
   // One component at a time: one ajv cannot read (a dialect, an invalid keyword) costs only the
   // validators that need it, each skipped with the reason.
   const unreadable = new Map<string, string>();
   for (const name of Object.keys(schemas).sort()) {
-    try {
-      ajv.addSchema(componentSchema(name, schemas[name], options));
-    } catch (err) {
-      ajv.removeSchema(componentId(name));
-      unreadable.set(name, readable((err as Error).message));
+    for (const converting of sent.sent.has(name) ? [options, sent] : [options]) {
+      // Converting may fail too (an unknown dialect): that also costs only this component's validators.
+      const id = converting === options ? componentId(name) : sentComponentId(name);
+      try {
+        ajv.addSchema(componentSchema(name, schemas[name], converting));
+      } catch (err) {
+        ajv.removeSchema(id);
+        if (converting === options) unreadable.set(name, readable((err as Error).message));
+      }
     }
   }
   const exports: Record<string, string> = {};
@@ -245,7 +252,7 @@ export function compileShare(model: SpecModel, entries: ValidatorEntry[], indice
       continue;
     }
     try {
-      if (entry.kind !== 'schema') ajv.addSchema({ $id: id, ...(toJsonSchema(entry.schema, options) as object) });
+      if (entry.kind !== 'schema') ajv.addSchema({ $id: id, ...(toJsonSchema(entry.schema, entry.kind === 'response' ? options : sent) as object) });
       ajv.getSchema(id);
       exports[entry.name] = id;
     } catch (err) {

@@ -8,7 +8,7 @@ import type { DocsLinks } from '../emit/docs.js';
 import { code, text } from '../emit/markdown.js';
 import { groupChanges, LEVELS, type Change, type Level } from './changes.js';
 
-const HEADINGS: Record<Level, string> = { breaking: 'Breaking changes', additive: 'Additions', docs: 'Documentation' };
+const HEADINGS: Record<Level, string> = { breaking: 'Breaking changes', additive: 'Non-breaking changes', docs: 'Documentation only' };
 
 export const CHANGELOG_FILE = 'CHANGELOG.md';
 

@@ -52,8 +52,8 @@ function splitRef(node: Located): { target: Located; siblings: Located } {
 const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains'];
 /** Lower bounds: a higher value is tighter. */
 const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains'];
-/** Present (or changed) is tighter than absent. `x-unique-item-properties` is a validator keyword of the generator's. */
-const PRESENCE = ['pattern', 'format', 'multipleOf', 'contentEncoding', 'contentMediaType', 'propertyNames', 'contains', 'not', 'patternProperties', 'x-unique-item-properties'];
+/** Present (or changed) is tighter than absent. `x-unique-item-properties` and `x-last-item-only` are validator keywords of the generator's. */
+const PRESENCE = ['pattern', 'format', 'multipleOf', 'contentEncoding', 'contentMediaType', 'propertyNames', 'contains', 'not', 'patternProperties', 'x-unique-item-properties', 'x-last-item-only'];
 /** `true` is tighter than absent or `false`. `x-future-date-time` is a validator keyword of the generator's. */
 const FLAGS = ['uniqueItems', 'x-future-date-time'];
 /** Conditional rules: added is tighter. */

@@ -5,7 +5,7 @@
  * OpenAPI 3.0's `nullable` and boolean `exclusiveMinimum`/`exclusiveMaximum` are rewritten, and so
  * are the keywords of older JSON Schema dialects a schema declares (dialects.ts).
  */
-import { customKeywordNames } from './keywords.js';
+import { customKeywordNames, schemaValuedKeywords, writeTimeKeywords } from './keywords.js';
 import { dialectOf, hasTupleItems, refIgnoresSiblings, type Dialect } from './dialects.js';
 
 export type JsonSchema = boolean | { [key: string]: unknown };
@@ -15,6 +15,9 @@ export const SCHEMA_BASE = 'https://partner-recruitment.invalid/';
 
 /** The `$id` of a component schema: each compiles once, into a function every reference calls. */
 export const componentId = (name: string): string => `${SCHEMA_BASE}schemas/${encodeURIComponent(name)}`;
+
+/** The `$id` of a component's variant for what is sent (write-time keywords kept; see `ConvertOptions.sent`). */
+export const sentComponentId = (name: string): string => `${SCHEMA_BASE}sent/schemas/${encodeURIComponent(name)}`;
 
 const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas', 'definitions']);
 const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems']);
@@ -34,6 +37,13 @@ export interface ConvertOptions {
   keepDiscriminator: boolean | ((schema: Record<string, unknown>) => boolean);
   /** The dialect of schemas that declare none (the document's `jsonSchemaDialect`); default 2020-12. */
   dialect?: Dialect;
+  /**
+   * Convert for what is sent (a request's body or parameters): write-time keywords (keywords.ts
+   * `writeTimeKeywords`) are kept, and a `$ref` to a component named here (those that reach one:
+   * `componentsWithWriteRules`) points at its variant for what is sent (`sentComponentId`).
+   * Without it the schema is read as returned: write-time keywords are dropped.
+   */
+  sent?: ReadonlySet<string>;
 }
 
 /**
@@ -76,11 +86,59 @@ function lookup(document: Record<string, any>, ref: string): any {
  * A `$ref` to a component schema, or to a place inside one (`#/components/schemas/A/properties/b`,
  * a JSON pointer fragment of that component's `$id`: conversion keeps the structure).
  */
-export function refToShared(ref: string): string {
+export function refToShared(ref: string, sent?: ReadonlySet<string>): string {
   const m = /^#\/components\/schemas\/([^/]+)((?:\/[^/]*)*)$/.exec(ref);
   if (!m) throw new Error(`unsupported $ref in a schema: ${ref}`);
   const inside = m[2] ? `#${m[2].split('/').map((segment) => encodeURIComponent(segment)).join('/')}` : '';
-  return componentId(m[1]!.replaceAll('~1', '/').replaceAll('~0', '~')) + inside;
+  const name = m[1]!.replaceAll('~1', '/').replaceAll('~0', '~');
+  return (sent?.has(name) ? sentComponentId(name) : componentId(name)) + inside;
+}
+
+/** The component a `$ref` points into (`#/components/schemas/<name>...`), if any. */
+function refComponent(ref: string): string | undefined {
+  const m = /^#\/components\/schemas\/([^/]+)/.exec(ref);
+  return m ? m[1]!.replaceAll('~1', '/').replaceAll('~0', '~') : undefined;
+}
+
+/**
+ * The components whose schema holds a write-time keyword, or reaches one through `$ref`s: those
+ * that need a variant for what is sent. (An over-approximation: a keyword's name found as data, in
+ * `const` or `examples`, counts too; it costs only an unneeded variant.)
+ */
+export function componentsWithWriteRules(schemas: Record<string, unknown>): Set<string> {
+  const refs = new Map<string, Set<string>>();
+  const found = new Set<string>();
+  for (const [name, schema] of Object.entries(schemas)) {
+    const targets = new Set<string>();
+    const stack: unknown[] = [schema];
+    while (stack.length) {
+      const node = stack.pop();
+      if (Array.isArray(node)) stack.push(...node);
+      else if (node && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (writeTimeKeywords.has(key)) found.add(name);
+          else if (key === '$ref' && typeof value === 'string') {
+            const target = refComponent(value);
+            if (target !== undefined) targets.add(target);
+          } else if (value && typeof value === 'object') stack.push(value);
+        }
+      }
+    }
+    refs.set(name, targets);
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, targets] of refs) {
+      if (found.has(name)) continue;
+      for (const target of targets) {
+        if (!found.has(target)) continue;
+        found.add(name);
+        grew = true;
+        break;
+      }
+    }
+  }
+  return found;
 }
 
 export function toJsonSchema(schema: unknown, options: ConvertOptions): JsonSchema {
@@ -94,7 +152,8 @@ export function toJsonSchema(schema: unknown, options: ConvertOptions): JsonSche
   for (const [key, value] of Object.entries(src)) {
     if (DROPPED.has(key) || IDENTIFYING.has(key) || (key === 'id' && dialect === 'draft-04')) continue;
     if (key.startsWith('x-') && !customKeywordNames.has(key)) continue;
-    if (key === '$ref' && typeof value === 'string') out.$ref = refToShared(value);
+    if (writeTimeKeywords.has(key) && !options.sent) continue;
+    if (key === '$ref' && typeof value === 'string') out.$ref = refToShared(value, options.sent);
     else if (key === 'discriminator') {
       const keep = typeof options.keepDiscriminator === 'function' ? options.keepDiscriminator(src) : options.keepDiscriminator;
       if (keep && value && typeof value === 'object') {
@@ -104,7 +163,7 @@ export function toJsonSchema(schema: unknown, options: ConvertOptions): JsonSche
       }
     } else if (SCHEMA_MAP_KEYS.has(key) && value && typeof value === 'object') {
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v, options)]));
-    } else if (SCHEMA_KEYS.has(key) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    } else if ((SCHEMA_KEYS.has(key) || schemaValuedKeywords.has(key)) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
       out[key] = toJsonSchema(value, options);
     } else if ((SCHEMA_LIST_KEYS.has(key) || key === 'items') && Array.isArray(value)) {
       out[key === 'items' ? 'prefixItems' : key] = value.map((v) => toJsonSchema(v, options));
@@ -166,15 +225,25 @@ function rewrite30(src: Record<string, unknown>, out: Record<string, unknown>): 
   }
 }
 
-/** A component schema as its own JSON Schema with its `$id` (`componentId(name)`), for `ajv.addSchema`. */
+/**
+ * A component schema as its own JSON Schema with its `$id`, for `ajv.addSchema`: `componentId(name)`,
+ * or `sentComponentId(name)` when converted for what is sent and `options.sent` names it.
+ */
 export function componentSchema(name: string, schema: unknown, options: ConvertOptions): Record<string, unknown> {
   const converted = toJsonSchema(schema, options);
-  return typeof converted === 'boolean' ? { $id: componentId(name), ...(converted ? {} : { not: {} }) } : { $id: componentId(name), ...converted };
+  const $id = options.sent?.has(name) ? sentComponentId(name) : componentId(name);
+  return typeof converted === 'boolean' ? { $id, ...(converted ? {} : { not: {} }) } : { $id, ...converted };
 }
 
-/** Every component schema, in name order (see `componentSchema`). */
-export function componentSchemas(schemas: Record<string, unknown>, options: ConvertOptions): Record<string, unknown>[] {
-  return Object.keys(schemas)
-    .sort()
-    .map((name) => componentSchema(name, schemas[name], options));
+/**
+ * Every component schema as returned, in name order (see `componentSchema`), then, when `sent` is
+ * given, the variant for what is sent of each component it names.
+ */
+export function componentSchemas(schemas: Record<string, unknown>, options: ConvertOptions, sent?: ReadonlySet<string>): Record<string, unknown>[] {
+  const names = Object.keys(schemas).sort();
+  const { sent: _ignored, ...returned } = options;
+  return [
+    ...names.map((name) => componentSchema(name, schemas[name], returned)),
+    ...(sent ? names.filter((name) => sent.has(name)).map((name) => componentSchema(name, schemas[name], { ...returned, sent })) : []),
+  ];
 }

@@ -66,6 +66,7 @@ export class Judge {
     for (const [name, format] of Object.entries(OPENAPI_FORMATS)) this.ajv.addFormat(name, format);
     this.ajv.addFormat(FUTURE_DATE_TIME_FORMAT, { type: 'string', validate: (s: string) => Date.parse(s) > Date.now() });
     this.ajv.addKeyword({ keyword: 'x-unique-item-properties', type: 'array', schemaType: 'array', validate: uniqueItemProperties, errors: true });
+    this.ajv.addKeyword({ keyword: 'x-last-item-only', type: 'array', schemaType: ['object', 'boolean'], validate: lastItemOnly(this.ajv), errors: true });
     try {
       this.ajv.addSchema(document as object, DOCUMENT_ID);
       this.loaded = true;
@@ -189,6 +190,9 @@ function fix(root: unknown, error: ErrorObject, cx: FixContext): Fixed | undefin
       const items = (schema.items ?? true) as SchemaNode;
       return { value: setAt(root, path, here.map((item, i) => (i === index ? cx.generate(items, cx.seed) : item))), changed: at };
     }
+    case 'x-last-item-only':
+      // The item that matches before the end goes: what it stood for is the last item's to say.
+      return Array.isArray(here) ? { value: setAt(root, path, here.filter((_, i) => i !== params.index)), changed: at } : undefined;
     case 'format':
       if (params.format === FUTURE_DATE_TIME_FORMAT) return { value: setAt(root, path, futureDateTime(cx.next)), changed: at };
       break;
@@ -213,23 +217,55 @@ function findPropertySchema(schema: object, name: string, parents: (schema: obje
   return true;
 }
 
-/** `x-unique-item-properties: [name, ...]`: no two object items share a value of a named property. */
-function uniqueItemProperties(this: unknown, names: string[], data: unknown[]): boolean {
+/** `x-unique-item-properties: [name, [name, name], ...]`: no two object items share a value of a named property (or of all the names of a list). */
+function uniqueItemProperties(this: unknown, entries: (string | string[])[], data: unknown[]): boolean {
   const validate = uniqueItemProperties as unknown as { errors?: Partial<ErrorObject>[] };
-  for (const name of names) {
+  for (const entry of entries) {
+    const names = typeof entry === 'string' ? [entry] : entry;
     const seen = new Map<unknown, number>();
     for (let index = 0; index < data.length; index++) {
       const item = data[index];
-      if (!isObject(item) || !Object.hasOwn(item, name)) continue;
-      const key = JSON.stringify(item[name]);
+      if (!isObject(item) || !names.every((name) => Object.hasOwn(item, name))) continue;
+      const key = JSON.stringify(names.map((name) => item[name]));
       if (seen.has(key)) {
-        validate.errors = [{ keyword: 'x-unique-item-properties', message: `must not repeat ${name}`, params: { property: name, index, first: seen.get(key) } }];
+        validate.errors = [{ keyword: 'x-unique-item-properties', message: `must not repeat ${names.join(', ')}`, params: { property: names.join(', '), index, first: seen.get(key) } }];
         return false;
       }
       seen.set(key, index);
     }
   }
   return true;
+}
+
+/**
+ * `x-last-item-only: <schema>`: an item matching the schema only as the last item. The schema is
+ * compiled once, its `$ref`s read in the judge's document.
+ */
+function lastItemOnly(ajv: Ajv2020) {
+  const compiled = new WeakMap<object, ValidateFunction>();
+  const matches = (schema: unknown, item: unknown): boolean => {
+    if (typeof schema === 'boolean' || !isObject(schema)) return schema === true;
+    let validate = compiled.get(schema);
+    if (!validate) {
+      validate = ajv.compile(inDocument(schema) as object);
+      compiled.set(schema, validate);
+    }
+    return validate(item);
+  };
+  const validate = (schema: unknown, data: unknown[]): boolean => {
+    const index = data.slice(0, -1).findIndex((item) => matches(schema, item));
+    if (index < 0) return true;
+    (validate as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: 'x-last-item-only', message: 'must be last', params: { index } }];
+    return false;
+  };
+  return validate;
+}
+
+/** A copy of a schema of the judge's document whose local `$ref`s name that document. */
+function inDocument(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(inDocument);
+  if (!isObject(node)) return node;
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${DOCUMENT_ID}${value}` : inDocument(value)]));
 }
 
 function getAt(root: unknown, path: readonly string[]): unknown {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pascalCase, typeName, assertUnique, fileStem, propertyKey, uniqueStems } from '../../generator/names.js';
-import { toJsonSchema, refToShared, componentId } from '../../generator/validation/json-schema.js';
-import { isGapSchema, requiresToImports } from '../../generator/emit/validators.js';
+import { toJsonSchema, refToShared, componentId, componentsWithWriteRules, sentComponentId, type ConvertOptions } from '../../generator/validation/json-schema.js';
+import { emitValidators, isGapSchema, requiresToImports } from '../../generator/emit/validators.js';
 import { constraints, conditionText, demandText, typeLabel } from '../../generator/emit/docs-schema.js';
 import { cell, code, fence, headingText, markdown, text } from '../../generator/emit/markdown.js';
 import { buildModel } from '../../generator/model.js';
@@ -108,9 +108,11 @@ describe('markdown escaping', () => {
 describe('toJsonSchema', () => {
   const o31 = { openapi30: false, keepDiscriminator: true };
   const o30 = { openapi30: true, keepDiscriminator: false };
-  it.each<[string, { given: unknown; options: typeof o31; want: unknown }]>([
+  it.each<[string, { given: unknown; options: ConvertOptions; want: unknown }]>([
     ['component $ref points at the component\'s own $id', { given: { $ref: '#/components/schemas/Project' }, options: o31, want: { $ref: componentId('Project') } }],
-    ['x- extensions and annotations dropped, custom keywords kept', { given: { type: 'string', 'x-source-gap': 'g', description: 'd', 'x-future-date-time': true }, options: o31, want: { type: 'string', 'x-future-date-time': true } }],
+    ['x- extensions and annotations dropped, custom keywords kept', { given: { type: 'string', 'x-source-gap': 'g', description: 'd', 'x-unique-item-properties': ['id'] }, options: o31, want: { type: 'string', 'x-unique-item-properties': ['id'] } }],
+    ['a write-time keyword dropped from what is returned', { given: { type: 'string', 'x-future-date-time': true }, options: o31, want: { type: 'string' } }],
+    ['a write-time keyword kept in what is sent, a $ref to a component reaching one pointed at its sent variant', { given: { properties: { a: { type: 'string', 'x-future-date-time': true }, b: { $ref: '#/components/schemas/D' }, c: { $ref: '#/components/schemas/E/properties/x' } } }, options: { ...o31, sent: new Set(['D']) }, want: { properties: { a: { type: 'string', 'x-future-date-time': true }, b: { $ref: sentComponentId('D') }, c: { $ref: `${componentId('E')}#/properties/x` } } } }],
     ['property named like a keyword survives', { given: { properties: { description: { type: 'string' }, 'x-id': { type: 'number' } } }, options: o31, want: { properties: { description: { type: 'string' }, 'x-id': { type: 'number' } } } }],
     ['discriminator mapping removed', { given: { oneOf: [], discriminator: { propertyName: 'k', mapping: { a: '#/x' } } }, options: o31, want: { oneOf: [], discriminator: { propertyName: 'k' }, type: 'object' } }],
     ['3.0 nullable type', { given: { type: 'string', nullable: true }, options: o30, want: { type: ['string', 'null'] } }],
@@ -124,6 +126,24 @@ describe('toJsonSchema', () => {
   it('refuses $refs that do not name a component schema', () => {
     expect(() => refToShared('#/paths/~1a')).toThrow(/unsupported \$ref/);
     expect(refToShared('#/components/schemas/a~1b')).toBe(componentId('a/b'));
+  });
+
+  it('skips, with a located warning, a validator whose custom keyword has a malformed value', () => {
+    const schemas = { Empty: { type: 'array', 'x-unique-item-properties': [[]] }, Fine: { type: 'array', 'x-unique-item-properties': [['a', 'b']] } };
+    const out = emitValidators(buildModel({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas } } as never));
+    expect(out.warnings).toEqual([expect.stringMatching(/^validator skipped: #\/components\/schemas\/Empty: .*x-unique-item-properties/)]);
+    expect(out.entries.map((e) => e.name)).toEqual(['validateFine']);
+  });
+
+  it('finds the components that reach a write-time keyword through $refs, cycles included, and only those', () => {
+    const schemas = {
+      Deadline: { properties: { endsAt: { type: 'string', 'x-future-date-time': true } } },
+      Task: { properties: { deadline: { $ref: '#/components/schemas/Deadline' }, parent: { $ref: '#/components/schemas/Task' } } },
+      List: { items: { $ref: '#/components/schemas/Task/properties/deadline' } },
+      Loop: { properties: { next: { $ref: '#/components/schemas/Loop' } } },
+      Plain: { type: 'string', enum: ['x-future-date-time'] },
+    };
+    expect([...componentsWithWriteRules(schemas)].sort()).toEqual(['Deadline', 'List', 'Task']);
   });
 });
 
@@ -162,8 +182,11 @@ describe('docs fragments', () => {
     ['string length', { given: { minLength: 3, maxLength: 50 }, want: ['3 to 50 characters'] }],
     ['number range', { given: { minimum: 5, maximum: 1000 }, want: ['5 to 1000'] }],
     ['items max', { given: { type: 'array', maxItems: 30 }, want: ['at most 30 items'] }],
-    ['custom keywords', { given: { 'x-future-date-time': true, format: 'date-time' }, want: ['format `date-time`', 'must lie in the future'] }],
+    ['custom keywords', { given: { 'x-future-date-time': true, format: 'date-time' }, want: ['format `date-time`', 'must lie in the future when sent (checked on requests, not on answers)'] }],
     ['unique item property', { given: { 'x-unique-item-properties': ['id'] }, want: ['`id` unique across items'] }],
+    ['unique item properties together', { given: { 'x-unique-item-properties': ['id', ['group', 'segment']] }, want: ['`id`, `group` and `segment` together unique across items'] }],
+    ['an item with fixed values only last', { given: { 'x-last-item-only': { required: ['end'], properties: { end: { const: true } } } }, want: ['an item with `end` `true` only as the last item'] }],
+    ['an item matching any other schema only last', { given: { 'x-last-item-only': { type: 'string' } }, want: ['an item matching `{"type":"string"}` only as the last item'] }],
     ['short enum listed', { given: { enum: ['a', 'b'] }, want: ['one of `a`, `b`'] }],
     ['long enum counted', { given: { enum: Array.from({ length: 20 }, (_, i) => `v${i}`) }, want: ['one of 20 values'] }],
   ])('constraints: %s', (_name, { given, want }) => expect(constraints(given)).toEqual(want));

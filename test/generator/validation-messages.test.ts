@@ -16,6 +16,7 @@ import { TOOL_ROOT } from '../../generator/generate.js';
 import { buildModel } from '../../generator/model.js';
 import { emitValidators } from '../../generator/emit/validators.js';
 import { createAjv, DYNAMIC_KEYWORDS, UNEVALUATED_KEYWORDS, usesKeywords } from '../../generator/validation/ajv.js';
+import { writeTimeKeywords } from '../../generator/validation/keywords.js';
 import { ajvMessage, toProblems, type CompiledValidator } from '../../templates/client/validation.js';
 import type { OpenAPI3 } from 'openapi-typescript';
 
@@ -70,12 +71,20 @@ const CASES: Record<string, [schema: Record<string, unknown>, data: unknown][]> 
     [{ type: 'object', discriminator: { propertyName: 'kind' }, required: ['kind'], oneOf: [{ type: 'object', properties: { kind: { const: 'a' } } }] }, { kind: 'b' }],
   ],
   'x-future-date-time': [[{ type: 'string', 'x-future-date-time': true }, '2000-01-01T00:00:00Z']],
-  'x-unique-item-properties': [[{ type: 'array', 'x-unique-item-properties': ['id'] }, [{ id: 'a' }, { id: 'b' }, { id: 'a' }]]],
+  'x-unique-item-properties': [
+    [{ type: 'array', 'x-unique-item-properties': ['id'] }, [{ id: 'a' }, { id: 'b' }, { id: 'a' }]],
+    // A pair of properties compared together: only the repeated pair is a problem.
+    [{ type: 'array', 'x-unique-item-properties': [['group', 'segment']] }, [{ group: 'g', segment: 's' }, { group: 'g', segment: 't' }, { group: 'g', segment: 's' }]],
+  ],
+  // Each item matching the schema but the last, and nothing of what the others fail.
+  'x-last-item-only': [[{ type: 'array', items: { type: 'object' }, 'x-last-item-only': { required: ['end'], properties: { end: { const: true } } } }, [{ end: true }, { end: false }, 3, { end: true }, { end: true }]]],
 };
 /** Keywords without a case: they report no error of their own. */
 const NO_ERRORS_OF_THEIR_OWN = new Set(['$ref', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor', '$comment', 'id', 'nullable', 'allOf', 'then', 'else', 'properties', 'patternProperties', 'prefixItems', 'dependentSchemas', 'maxContains', 'minContains']);
 
 const flat = Object.entries(CASES).flatMap(([keyword, cases]) => cases.map(([schema, data], i) => ({ name: `Case${keyword.replace(/\W/g, '')}${i}`, keyword, schema, data })));
+
+const sentName = (name: string) => `send${name}`;
 
 let dir: string;
 let shipped: Record<string, CompiledValidator>;
@@ -86,7 +95,13 @@ let shipped: Record<string, CompiledValidator>;
  * without them, as most documents do.
  */
 async function compileShipped(name: string, cases: typeof flat): Promise<Record<string, CompiledValidator>> {
-  const document = { openapi: '3.1.0', info: { title: 'Messages', version: '1.0.0' }, paths: {}, components: { schemas: Object.fromEntries(cases.map((c) => [c.name, c.schema])) } };
+  // A write-time keyword is compiled into what is sent only: a request body of its own.
+  const paths = Object.fromEntries(
+    cases
+      .filter((c) => writeTimeKeywords.has(c.keyword))
+      .map((c) => [`/${c.name}`, { post: { operationId: sentName(c.name), requestBody: { content: { 'application/json': { schema: { $ref: `#/components/schemas/${c.name}` } } } }, responses: { '204': { description: 'none' } } } }]),
+  );
+  const document = { openapi: '3.1.0', info: { title: 'Messages', version: '1.0.0' }, paths, components: { schemas: Object.fromEntries(cases.map((c) => [c.name, c.schema])) } };
   const out = emitValidators(buildModel(document as unknown as OpenAPI3));
   expect(out.warnings).toEqual([]);
   const file = path.join(dir, `${name}.js`);
@@ -122,7 +137,7 @@ describe("the shipped validators' problems are ajv's own", () => {
   it.each(flat.map((c) => [c.name, c] as const))('%s: same pointers, keywords, parameters and messages', (_name, c) => {
     const runtime = createAjv().compile(c.schema);
     expect(runtime(c.data)).toBe(false);
-    const compiled = shipped[`validate${c.name}`]!;
+    const compiled = shipped[writeTimeKeywords.has(c.keyword) ? `validate${sentName(c.name).replace(/^s/, 'S')}Request` : `validate${c.name}`]!;
     expect(compiled(c.data)).toBe(false);
     expect(runtime.errors!.map((e) => e.keyword)).toContain(c.keyword);
     const want = toProblems(runtime.errors, Infinity);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import * as validators from '../../generated/dist/validators.js';
 import { caseGroups } from '../spec/cases/index.js';
-import type { Target } from '../spec/cases/fixtures.js';
+import { b2cRemoteSurvey, type Target } from '../spec/cases/fixtures.js';
 
 type AnyValidator = validators.Validator<unknown>;
 
@@ -17,7 +17,11 @@ const byTarget = (target: Target): AnyValidator | undefined => {
   return (validators as unknown as Record<string, AnyValidator>)[named[target] ?? `validate${target}`];
 };
 
-const cases = caseGroups.flatMap((g) => g.cases.map((c) => ({ ...c, schema: g.schema }))).filter((c) => c.schema !== 'GET /v1/skills query');
+// Schema validators judge data as returned, request validators as sent (write-time rules).
+const sentOnly = (target: Target) => target.endsWith(' body');
+const cases = caseGroups
+  .flatMap((g) => g.cases.map((c) => ({ ...c, schema: g.schema })))
+  .filter((c) => c.schema !== 'GET /v1/skills query' && (c.as === undefined || c.as === (sentOnly(c.schema) ? 'sent' : 'returned')));
 
 describe('generated validators', () => {
   it.each(cases.map((c) => [`${c.schema}: ${c.source} — ${c.description}`, c] as const))('%s', (_name, c) => {
@@ -57,10 +61,25 @@ describe('generated validators', () => {
     expect(refused).toMatchObject({ valid: false, problems: [{ pointer: '/options', message: 'must not be present' }] });
   });
 
-  it('checks a deadline against the clock at validation time', () => {
-    const soon = new Date(Date.now() + 60_000).toISOString();
-    expect(validators.validateProjectTaskDeadline({ endsAt: soon })).toBe(true);
-    expect(validators.validateProjectTaskDeadline({ endsAt: new Date(Date.now() - 1000).toISOString() })).toBe(false);
-    expect(validators.validateProjectTaskDeadline.problems[0]).toMatchObject({ pointer: '/endsAt', message: 'must be a date-time in the future' });
+  it('names the repeated quota bucket and the misplaced end-of-screener sentinel', () => {
+    const entry = { groupId: 'g', segmentId: 's', target: { value: 3 } };
+    expect(validators.validateUpdateQuotaTargetsRequest.check([entry, { ...entry, segmentId: 't' }, { ...entry, target: { op: 'track' } }])).toMatchObject({
+      valid: false,
+      problems: [{ pointer: '', keyword: 'x-unique-item-properties', message: 'must not repeat (groupId, segmentId) ["g","s"] (items 0 and 2)' }],
+    });
+    const end = { id: 'end', text: 'End', isEnd: true };
+    const question = { ...b2cRemoteSurvey, screenerQuestions: [end, end] };
+    expect(validators.validateProject.check(question)).toMatchObject({
+      valid: false,
+      problems: [{ pointer: '/screenerQuestions', keyword: 'x-last-item-only', message: 'must not have item 0 anywhere but last (it matches x-last-item-only)' }],
+    });
+  });
+
+  it('accepts a deadline that has passed in what is returned (the rule holds when sent: write-time-rules.test.ts)', () => {
+    const passed = new Date(Date.now() - 1000).toISOString();
+    expect(validators.validateProjectTaskDeadline({ endsAt: passed })).toBe(true);
+    expect(validators.validateProjectTaskDeadline({ endsAt: 'soon' })).toBe(false);
+    const project = { ...b2cRemoteSurvey, unmoderatedStudyOrSurvey: { deadline: { endsAt: passed } } };
+    expect(validators.validateListProjectsResponse.check({ page: 1, pageSize: 50, results: [project] })).toMatchObject({ valid: true });
   });
 });

@@ -131,6 +131,37 @@ describe('what the library does not do by itself', () => {
       expect(new Set(ids).size).toBe(ids.length);
     }
   });
+
+  it('x-unique-item-properties with a list of names: no two items share all of them', () => {
+    const doc = document31({
+      Buckets: {
+        type: 'array',
+        minItems: 3,
+        'x-unique-item-properties': [['group', 'segment']],
+        items: { type: 'object', required: ['group', 'segment'], properties: { group: { enum: ['g1', 'g2'] }, segment: { enum: ['s1', 's2'] } } },
+      },
+    });
+    for (const value of samplesOf(doc, 'Buckets')) {
+      const pairs = (value as { group: string; segment: string }[]).map((o) => `${o.group}/${o.segment}`);
+      expect(new Set(pairs).size).toBe(pairs.length);
+    }
+  });
+
+  it('x-last-item-only: an item matching the schema (through a $ref) only as the last item', () => {
+    const doc = document31({
+      End: { type: 'object', required: ['end'], properties: { end: { const: true } } },
+      Step: { type: 'object', required: ['end'], properties: { end: { type: 'boolean' } } },
+      Steps: { type: 'array', minItems: 3, maxItems: 6, items: { $ref: '#/components/schemas/Step' }, 'x-last-item-only': { $ref: '#/components/schemas/End' } },
+    });
+    let ending = 0;
+    for (const value of samplesOf(doc, 'Steps')) {
+      const ends = (value as { end: boolean }[]).map((o) => o.end);
+      expect(ends.slice(0, -1)).not.toContain(true);
+      if (ends.at(-1)) ending++;
+    }
+    // The rule does not forbid a last one: some samples end with it.
+    expect(ending).toBeGreaterThan(0);
+  });
 });
 
 describe('OpenAPI 3.0 schemas', () => {

@@ -77,7 +77,7 @@ describe('renderChangelogEntry', () => {
         '- request-enum-value-removed here `#/components/schemas/Status/enum` (`request-enum-value-removed`): [Status](docs/schemas/Status.md), [createItem](docs/operations/items.md#createitem), [listItems](docs/operations/items.md#listitems)',
         '- operation-removed here `#/paths/~1old/get` (`operation-removed`): `gone`',
         '',
-        '### Documentation',
+        '### Documentation only',
         '',
         '- description-changed here `#/info/description` (`description-changed`)',
         '',

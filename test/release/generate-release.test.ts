@@ -88,12 +88,12 @@ describe('npm run generate in a git repository', () => {
           '',
           '- value "CLOSED" no longer accepted `#/components/schemas/Status/enum` (`request-enum-value-removed`): [Status](docs/schemas/Status.md), [createItem](docs/operations/items.md#createitem), [listItems](docs/operations/items.md#listitems)',
           '',
-          '### Additions',
+          '### Non-breaking changes',
           '',
           '- value "CLOSED" no longer returned `#/components/schemas/Status/enum` (`response-enum-value-removed`): [Status](docs/schemas/Status.md), [createItem](docs/operations/items.md#createitem), [listItems](docs/operations/items.md#listitems)',
           '- property "height" added `#/components/schemas/Tree/properties/height` (`response-property-added`): [Tree](docs/schemas/Tree.md), [listTrees](docs/operations/trees.md#listtrees)',
           '',
-          '### Documentation',
+          '### Documentation only',
           '',
           '- description changed `#/components/schemas/Item/properties/name/description` (`description-changed`): [Item](docs/schemas/Item.md), [createItem](docs/operations/items.md#createitem), [listItems](docs/operations/items.md#listitems)',
           '',
@@ -128,7 +128,7 @@ describe('npm run generate in a git repository', () => {
     expect(changelog).toBe(
       committed.replace(
         '# Changelog\n\n',
-        '# Changelog\n\n## 2.0.1\n\n### Documentation\n\n- summary changed `#/paths/~1trees/get/summary` (`summary-changed`): [listTrees](docs/operations/trees.md#listtrees)\n\n',
+        '# Changelog\n\n## 2.0.1\n\n### Documentation only\n\n- summary changed `#/paths/~1trees/get/summary` (`summary-changed`): [listTrees](docs/operations/trees.md#listtrees)\n\n',
       ),
     );
     edit('spec/openapi.yaml', 'summary: List all trees', 'summary: List every tree');

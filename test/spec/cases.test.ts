@@ -28,14 +28,14 @@ beforeAll(async () => {
   compiler = new SchemaCompiler(doc);
 });
 
-function validatorFor(target: Target): ValidateFunction {
-  if (!(target in OPERATION_TARGETS)) return compiler.component(target);
+function validatorFor(target: Target, as: 'sent' | 'returned'): ValidateFunction {
+  if (!(target in OPERATION_TARGETS)) return compiler.component(target, as);
   const spec = OPERATION_TARGETS[target as keyof typeof OPERATION_TARGETS];
   const op = findOperation(doc, spec.method, spec.path);
-  if (spec.kind === 'body') return compiler.inline(target, requestBodySchema(doc, op));
+  if (spec.kind === 'body') return compiler.inline(target, requestBodySchema(doc, op), as);
   const param = op.parameters.find((p) => p.in === 'query' && p.name === spec.name);
   if (!param) throw new Error(`${target}: no query parameter ${spec.name}`);
-  return compiler.inline(target, param.schema);
+  return compiler.inline(target, param.schema, as);
 }
 
 const allCases = caseGroups.flatMap((group) => group.cases.map((c) => ({ ...c, schema: group.schema })));
@@ -96,10 +96,12 @@ for (const group of caseGroups) {
   describe(`${group.schema} — ${group.description}`, () => {
     for (const c of group.cases) {
       it(testName(group.schema, c), () => {
-        const validate = validatorFor(group.schema);
-        const valid = validate(structuredClone(c.data));
-        const why = valid ? 'accepted' : `rejected: ${describeErrors(validate)}`;
-        expect(valid, `expected ${c.valid ? 'accepted' : 'rejected'}, was ${why}`).toBe(c.valid);
+        for (const as of c.as ? [c.as] : (['sent', 'returned'] as const)) {
+          const validate = validatorFor(group.schema, as);
+          const valid = validate(structuredClone(c.data));
+          const why = valid ? 'accepted' : `rejected: ${describeErrors(validate)}`;
+          expect(valid, `expected ${c.valid ? 'accepted' : 'rejected'} as ${as}, was ${why}`).toBe(c.valid);
+        }
       });
     }
   });

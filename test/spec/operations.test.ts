@@ -21,6 +21,7 @@ import {
   type HttpMethod,
   type JsonObject,
 } from './support/document.js';
+import { itWithSource, readSource } from './support/source.js';
 
 type Area =
   | 'Reference data'
@@ -384,5 +385,28 @@ describe('webhooks (source: Events)', () => {
     expect(isObject(at(op, '/responses/default'))).toBe(true);
     const payload = derefObj(doc, at(derefObj(doc, op.requestBody, 'requestBody'), '/content/application~1json/schema'), 'payload');
     expect(typeof payload['x-source-gap']).toBe('string');
+  });
+
+  it.each([...EVENT_TYPES])('%s records its method and media type as assumed (x-assumed), as it declares them', (event) => {
+    const op = obj(derefObj(doc, at(doc, `/webhooks/${event}`), event).post, `${event}.post`);
+    const assumed = obj(op['x-assumed'], `${event} x-assumed`);
+    expect(assumed.method).toBe('POST');
+    expect(Object.keys(obj(derefObj(doc, op.requestBody, 'requestBody').content, 'content'))).toEqual([assumed.mediaType]);
+    expect(typeof assumed.why === 'string' && assumed.why.length > 0).toBe(true);
+  });
+});
+
+describe('summaries of the operations known by method and path only (source: Endpoints)', () => {
+  const SIMULATE = 'POST /v1/webhooks/{webhookId}/simulate';
+  it('say that the summary is read from the method and path', () => {
+    const listed = SOURCE_OPERATIONS.map((o) => key(o.method, o.path)).filter((k) => !(FULLY_SPECIFIED as readonly string[]).includes(k) && k !== SIMULATE);
+    expect(listed).toHaveLength(60);
+    const silent = listed.filter((k) => !String(found(k).operation.description).includes('Its summary is read from the method and path, not stated by the source.'));
+    expect(silent).toEqual([]);
+  });
+
+  itWithSource('except simulate, whose summary the source states', () => {
+    expect(readSource()).toContain('The simulate operation takes one of these types as the event type to simulate.');
+    expect(found(SIMULATE).operation.summary).toBe('Simulate a webhook event');
   });
 });

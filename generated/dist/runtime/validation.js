@@ -147,6 +147,8 @@ export function ajvMessage(keyword, params) {
             return 'must be a date-time in the future';
         case 'x-unique-item-properties':
             return `must not repeat ${p('property')} ${p('value')} (items ${p('first')} and ${p('index')})`;
+        case 'x-last-item-only':
+            return `must not have item ${p('index')} anywhere but last (it matches x-last-item-only)`;
         default:
             return `must pass "${keyword}" keyword validation`;
     }

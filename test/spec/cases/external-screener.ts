@@ -59,7 +59,8 @@ export const externalScreenerCases: CaseGroup[] = [
     cases: [
       { source: PAST, description: 'hasNeverParticipated true alone is accepted', data: { hasNeverParticipated: true }, valid: true },
       { source: PAST, description: 'hasNeverParticipated false with months is accepted', data: { hasNeverParticipated: false, months: '6' }, valid: true },
-      { source: PAST, description: 'hasNeverParticipated true with months is rejected (months only when false)', data: { hasNeverParticipated: true, months: '6' }, valid: false },
+      { source: PAST, description: 'hasNeverParticipated true with months is accepted (months is then ignored, not forbidden)', data: { hasNeverParticipated: true, months: '6' }, valid: true },
+      { source: PAST, description: 'hasNeverParticipated true with a months value outside the list is still rejected', data: { hasNeverParticipated: true, months: '4' }, valid: false },
       { source: PAST, description: 'without hasNeverParticipated is rejected (required)', data: { months: '6' }, valid: false },
       { source: PAST, description: 'since as a date-time is accepted (computed and returned)', data: { hasNeverParticipated: true, since: '2024-08-01T00:00:00Z' }, valid: true },
       { source: PAST, description: 'since that is not a date-time is rejected', data: { hasNeverParticipated: true, since: 'last summer' }, valid: false },
@@ -70,7 +71,8 @@ export const externalScreenerCases: CaseGroup[] = [
     schema: 'Project',
     cases: [
       { source: PAST, description: 'a project filtering on the last 3 months is accepted', data: withProps(b2bRemoteProject, { filterPastParticipation: { hasNeverParticipated: false, months: '3' } }), valid: true },
-      { source: PAST, description: 'a project filter with months beside hasNeverParticipated true is rejected', data: withProps(b2bRemoteProject, { filterPastParticipation: { hasNeverParticipated: true, months: '3' } }), valid: false },
+      { source: PAST, description: 'a project filter with months beside hasNeverParticipated true is accepted (used only when false)', data: withProps(b2bRemoteProject, { filterPastParticipation: { hasNeverParticipated: true, months: '3' } }), valid: true },
+      { source: PAST, description: 'a project filter with months as a number is rejected', data: withProps(b2bRemoteProject, { filterPastParticipation: { hasNeverParticipated: true, months: 3 } }), valid: false },
     ],
   },
 ];

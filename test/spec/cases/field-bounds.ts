@@ -61,7 +61,8 @@ export const fieldBoundCases: CaseGroup[] = [
       { source: fb('specialInstructions'), description: 'a survey with 2001-character special instructions is rejected', data: withProps(b2cRemoteSurvey, { unmoderatedStudyOrSurvey: { specialInstructions: chars(2001) } }), valid: false },
 
       { source: fb('deadline.endsAt'), description: 'a survey deadline in the future is accepted', data: withProps(b2cRemoteSurvey, { unmoderatedStudyOrSurvey: { deadline: { endsAt: FUTURE, timezone: 'America/New_York' } } }), valid: true },
-      { source: fb('deadline.endsAt'), description: 'a survey deadline in the past is rejected', data: withProps(b2cRemoteSurvey, { unmoderatedStudyOrSurvey: { deadline: { endsAt: PAST } } }), valid: false },
+      { source: fb('deadline.endsAt'), description: 'a survey deadline in the past is rejected when sent', data: withProps(b2cRemoteSurvey, { unmoderatedStudyOrSurvey: { deadline: { endsAt: PAST } } }), valid: false, as: 'sent' },
+      { source: fb('deadline.endsAt'), description: 'a returned survey whose deadline has passed is accepted (the rule is for create and update)', data: withProps(b2cRemoteSurvey, { unmoderatedStudyOrSurvey: { deadline: { endsAt: PAST } } }), valid: true, as: 'returned' },
 
       { source: fb('externalScreenerLink'), description: 'an absolute https URL is accepted', data: externalScreenerProject, valid: true },
       { source: fb('externalScreenerLink'), description: 'an http URL is rejected', data: withProps(externalScreenerProject, { externalScreenerLink: 'http://screener.example.com/s/abc' }), valid: false },
@@ -88,8 +89,9 @@ export const fieldBoundCases: CaseGroup[] = [
     schema: 'ProjectTaskDeadline',
     cases: [
       { source: fb('deadline.endsAt'), description: 'a date-time a week ahead is accepted', data: { endsAt: FUTURE }, valid: true },
-      { source: fb('deadline.endsAt'), description: 'a date-time a day ago is rejected', data: { endsAt: PAST }, valid: false },
-      { source: fb('deadline.endsAt'), description: 'a date-time a minute ago is rejected', data: { endsAt: new Date(Date.now() - 60_000).toISOString() }, valid: false },
+      { source: fb('deadline.endsAt'), description: 'a date-time a day ago is rejected when sent', data: { endsAt: PAST }, valid: false, as: 'sent' },
+      { source: fb('deadline.endsAt'), description: 'a date-time a minute ago is rejected when sent', data: { endsAt: new Date(Date.now() - 60_000).toISOString() }, valid: false, as: 'sent' },
+      { source: fb('deadline.endsAt'), description: 'a date-time a day ago is accepted as returned', data: { endsAt: PAST }, valid: true, as: 'returned' },
       { source: 'Nested objects of Project: ProjectTaskDeadline', description: 'endsAt is required', data: { timezone: 'Europe/Paris' }, valid: false },
       { source: 'Nested objects of Project: ProjectTaskDeadline', description: 'endsAt that is not a date-time is rejected', data: { endsAt: 'next Friday' }, valid: false },
     ],

@@ -81,6 +81,18 @@ export const fieldCases: CaseGroup[] = [
     ],
   },
   {
+    // The spec's reading of "ISO 8601 date-time" (info.description): RFC 3339, as `format: date-time` means.
+    description: 'date-time as RFC 3339 (its profile of ISO 8601)',
+    schema: 'ProjectClosedDetails',
+    cases: [
+      ...['2025-03-01T12:00:00Z', '2025-03-01T12:00:00.123456Z', '2025-03-01T12:00:00-05:30', '2025-03-01 12:00:00Z'].map((value) => ({ source: `${CONV}: date-time`, description: `${value} is accepted`, data: { closedOnDate: value }, valid: true })),
+      { source: `${CONV}: date-time`, description: 'a date-time without a time zone is rejected (it names no instant)', data: { closedOnDate: '2025-03-01T12:00:00' }, valid: false },
+      { source: `${CONV}: date-time`, description: "ISO 8601's basic format is rejected", data: { closedOnDate: '20250301T120000Z' }, valid: false },
+      { source: `${CONV}: date-time`, description: 'an ISO 8601 week date is rejected', data: { closedOnDate: '2025-W09-6T12:00:00Z' }, valid: false },
+      { source: `${CONV}: date-time`, description: 'an ISO 8601 ordinal date is rejected', data: { closedOnDate: '2025-060T12:00:00Z' }, valid: false },
+    ],
+  },
+  {
     description: 'named references (industries, job titles, topics)',
     schema: 'NamedReference',
     cases: [

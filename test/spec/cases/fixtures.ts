@@ -64,6 +64,12 @@ export interface Case {
   description: string;
   data: unknown;
   valid: boolean;
+  /**
+   * For a rule that holds only for what is sent (`x-future-date-time`): `sent` checks the data as
+   * a request carries it, `returned` as an answer does. Without it, the data must be judged the
+   * same both ways.
+   */
+  as?: 'sent' | 'returned';
 }
 
 export interface CaseGroup {

@@ -83,6 +83,10 @@ export const quotaCases: CaseGroup[] = [
       { source: TARGETS, description: 'a string value is rejected', data: [{ ...targetUpdate, target: { value: '8' } }], valid: false },
       ...['groupId', 'segmentId', 'target'].map((field) => ({ source: TARGETS, description: `an entry without ${field} is rejected`, data: [without(targetUpdate, field)], valid: false })),
       { source: TARGETS, description: 'a single object instead of an array is rejected', data: targetUpdate, valid: false },
+      { source: TARGETS, description: 'two entries for the same bucket (groupId and segmentId) are rejected: one entry per bucket', data: [targetUpdate, { ...targetUpdate, target: { value: 9 } }], valid: false },
+      { source: TARGETS, description: 'the same bucket repeated with identical targets is rejected too', data: [targetUpdate, { groupId: 'grp-age', segmentId: 'seg-18', target: { value: 1 } }, targetUpdate], valid: false },
+      { source: TARGETS, description: 'two segments of one group are accepted', data: [targetUpdate, { ...targetUpdate, segmentId: `${targetUpdate.segmentId}-other` }], valid: true },
+      { source: TARGETS, description: 'one segment id in two groups is accepted (a bucket is the pair)', data: [targetUpdate, { ...targetUpdate, groupId: `${targetUpdate.groupId}-other` }], valid: true },
     ],
   },
   {

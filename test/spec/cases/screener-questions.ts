@@ -47,6 +47,9 @@ export const screenerQuestionCases: CaseGroup[] = [
       { source: SQ, description: 'an unknown questionType is rejected', data: withProps(radioQuestion, { questionType: 'dropdown' }), valid: false },
       { source: SQ, description: 'a real question with isEnd true is rejected (always false)', data: withProps(radioQuestion, { isEnd: true }), valid: false },
       { source: SQ, description: 'a real question without isEnd is rejected', data: without(radioQuestion, 'isEnd'), valid: false },
+      // The source lists a question's updatedAt without a type: a gap, any JSON value.
+      { source: SQ, description: 'updatedAt as a string is accepted', data: withProps(radioQuestion, { updatedAt: '2024-01-01T00:00:00Z' }), valid: true },
+      { source: SQ, description: 'updatedAt as a number is accepted (its type is not shown)', data: withProps(radioQuestion, { updatedAt: 1704067200000 }), valid: true },
       ...['uid', 'id', 'text', 'answers'].map((field) => ({ source: SQ, description: `a real question without ${field} is rejected`, data: without(radioQuestion, field), valid: false })),
       { source: SQ, description: 'a question without createdAt (made before 2021) is accepted', data: without(radioQuestion, 'createdAt'), valid: true },
       { source: SQ, description: 'the optional common fields are accepted', data: withProps(radioQuestion, { createdAt: '2024-01-02T03:04:05Z', updatedAt: '2024-01-03', isRequired: true, skipLogic: false, includeOtherOption: true, order: 2, randomizeOrder: false, warnings: ['check wording'] }), valid: true },
@@ -87,6 +90,11 @@ export const screenerQuestionCases: CaseGroup[] = [
       { source: SQ, description: 'a list of every question type ending with the sentinel is accepted', data: withProps(b2bRemoteProject, { screenerQuestions: [radioQuestion, checkboxQuestion, ...TEXT_LIKE.map(textQuestion), withProps(radioQuestion, { questionType: 'rank' }), sliderQuestion, matrixQuestion, screenerEnd] }), valid: true },
       { source: SQ, description: 'a list with one invalid question is rejected', data: withProps(b2bRemoteProject, { screenerQuestions: [radioQuestion, without(sliderQuestion, 'step'), screenerEnd] }), valid: false },
       { source: `${SQ}: end-of-screener sentinel`, description: 'a sentinel carrying a uid is rejected inside a project', data: withProps(b2bRemoteProject, { screenerQuestions: [radioQuestion, withProps(screenerEnd, { uid: 'q-end' })] }), valid: false },
+      { source: `${SQ}: end-of-screener sentinel`, description: 'a list without the sentinel is accepted', data: withProps(b2bRemoteProject, { screenerQuestions: [radioQuestion, checkboxQuestion] }), valid: true },
+      { source: `${SQ}: end-of-screener sentinel`, description: 'a list holding only the sentinel is accepted', data: withProps(b2bRemoteProject, { screenerQuestions: [screenerEnd] }), valid: true },
+      { source: `${SQ}: end-of-screener sentinel`, description: 'a sentinel first, before the questions, is rejected (it is the last element)', data: withProps(b2bRemoteProject, { screenerQuestions: [screenerEnd, radioQuestion, checkboxQuestion] }), valid: false },
+      { source: `${SQ}: end-of-screener sentinel`, description: 'a sentinel between two questions is rejected', data: withProps(b2bRemoteProject, { screenerQuestions: [radioQuestion, screenerEnd, checkboxQuestion] }), valid: false },
+      { source: `${SQ}: end-of-screener sentinel`, description: 'two sentinels at the end are rejected (one extra element)', data: withProps(b2bRemoteProject, { screenerQuestions: [radioQuestion, screenerEnd, screenerEnd] }), valid: false },
     ],
   },
 ];

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { loadSpec, type LoadedSpec } from '../../../generator/load.js';
 import { createAjv } from '../../../generator/validation/ajv.js';
-import { componentId, componentSchemas, toJsonSchema } from '../../../generator/validation/json-schema.js';
+import { componentId, componentSchemas, componentsWithWriteRules, sentComponentId, toJsonSchema } from '../../../generator/validation/json-schema.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SPEC_FILE = path.join(REPO_ROOT, 'spec/openapi.yaml');
@@ -126,28 +126,32 @@ export function responseSchema(document: unknown, op: FoundOperation, status: st
 export class SchemaCompiler {
   readonly #ajv = createAjv();
   readonly #cache = new Map<string, ValidateFunction>();
+  readonly #sent: ReadonlySet<string>;
+  static readonly #options = { openapi30: false, keepDiscriminator: true };
 
   constructor(document: unknown) {
     const schemas = obj(at(document, '/components/schemas'), 'components.schemas');
-    this.#ajv.addSchema(componentSchemas(schemas, { openapi30: false, keepDiscriminator: true }));
+    this.#sent = componentsWithWriteRules(schemas);
+    this.#ajv.addSchema(componentSchemas(schemas, SchemaCompiler.#options, this.#sent));
   }
 
-  component(name: string): ValidateFunction {
-    const key = `component:${name}`;
+  /** A component's validator for data as returned (default) or as sent, which also checks write-time rules. */
+  component(name: string, as: 'sent' | 'returned' = 'returned'): ValidateFunction {
+    const key = `component:${as}:${name}`;
     let validate = this.#cache.get(key);
     if (!validate) {
-      validate = this.#ajv.getSchema(componentId(name))!;
+      validate = this.#ajv.getSchema(as === 'sent' && this.#sent.has(name) ? sentComponentId(name) : componentId(name))!;
       this.#cache.set(key, validate);
     }
     return validate;
   }
 
-  inline(key: string, schema: unknown): ValidateFunction {
-    let validate = this.#cache.get(`inline:${key}`);
+  inline(key: string, schema: unknown, as: 'sent' | 'returned' = 'sent'): ValidateFunction {
+    let validate = this.#cache.get(`inline:${as}:${key}`);
     if (!validate) {
-      const converted = toJsonSchema(schema, { openapi30: false, keepDiscriminator: true });
+      const converted = toJsonSchema(schema, { ...SchemaCompiler.#options, ...(as === 'sent' && { sent: this.#sent }) });
       validate = this.#ajv.compile(typeof converted === 'boolean' ? converted : { ...converted });
-      this.#cache.set(`inline:${key}`, validate);
+      this.#cache.set(`inline:${as}:${key}`, validate);
     }
     return validate;
   }

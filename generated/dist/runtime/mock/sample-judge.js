@@ -58,6 +58,7 @@ export class Judge {
             this.ajv.addFormat(name, format);
         this.ajv.addFormat(FUTURE_DATE_TIME_FORMAT, { type: 'string', validate: (s) => Date.parse(s) > Date.now() });
         this.ajv.addKeyword({ keyword: 'x-unique-item-properties', type: 'array', schemaType: 'array', validate: uniqueItemProperties, errors: true });
+        this.ajv.addKeyword({ keyword: 'x-last-item-only', type: 'array', schemaType: ['object', 'boolean'], validate: lastItemOnly(this.ajv), errors: true });
         try {
             this.ajv.addSchema(document, DOCUMENT_ID);
             this.loaded = true;
@@ -175,6 +176,9 @@ function fix(root, error, cx) {
             const items = (schema.items ?? true);
             return { value: setAt(root, path, here.map((item, i) => (i === index ? cx.generate(items, cx.seed) : item))), changed: at };
         }
+        case 'x-last-item-only':
+            // The item that matches before the end goes: what it stood for is the last item's to say.
+            return Array.isArray(here) ? { value: setAt(root, path, here.filter((_, i) => i !== params.index)), changed: at } : undefined;
         case 'format':
             if (params.format === FUTURE_DATE_TIME_FORMAT)
                 return { value: setAt(root, path, futureDateTime(cx.next)), changed: at };
@@ -201,24 +205,58 @@ function findPropertySchema(schema, name, parents) {
     }
     return true;
 }
-/** `x-unique-item-properties: [name, ...]`: no two object items share a value of a named property. */
-function uniqueItemProperties(names, data) {
+/** `x-unique-item-properties: [name, [name, name], ...]`: no two object items share a value of a named property (or of all the names of a list). */
+function uniqueItemProperties(entries, data) {
     const validate = uniqueItemProperties;
-    for (const name of names) {
+    for (const entry of entries) {
+        const names = typeof entry === 'string' ? [entry] : entry;
         const seen = new Map();
         for (let index = 0; index < data.length; index++) {
             const item = data[index];
-            if (!isObject(item) || !Object.hasOwn(item, name))
+            if (!isObject(item) || !names.every((name) => Object.hasOwn(item, name)))
                 continue;
-            const key = JSON.stringify(item[name]);
+            const key = JSON.stringify(names.map((name) => item[name]));
             if (seen.has(key)) {
-                validate.errors = [{ keyword: 'x-unique-item-properties', message: `must not repeat ${name}`, params: { property: name, index, first: seen.get(key) } }];
+                validate.errors = [{ keyword: 'x-unique-item-properties', message: `must not repeat ${names.join(', ')}`, params: { property: names.join(', '), index, first: seen.get(key) } }];
                 return false;
             }
             seen.set(key, index);
         }
     }
     return true;
+}
+/**
+ * `x-last-item-only: <schema>`: an item matching the schema only as the last item. The schema is
+ * compiled once, its `$ref`s read in the judge's document.
+ */
+function lastItemOnly(ajv) {
+    const compiled = new WeakMap();
+    const matches = (schema, item) => {
+        if (typeof schema === 'boolean' || !isObject(schema))
+            return schema === true;
+        let validate = compiled.get(schema);
+        if (!validate) {
+            validate = ajv.compile(inDocument(schema));
+            compiled.set(schema, validate);
+        }
+        return validate(item);
+    };
+    const validate = (schema, data) => {
+        const index = data.slice(0, -1).findIndex((item) => matches(schema, item));
+        if (index < 0)
+            return true;
+        validate.errors = [{ keyword: 'x-last-item-only', message: 'must be last', params: { index } }];
+        return false;
+    };
+    return validate;
+}
+/** A copy of a schema of the judge's document whose local `$ref`s name that document. */
+function inDocument(node) {
+    if (Array.isArray(node))
+        return node.map(inDocument);
+    if (!isObject(node))
+        return node;
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${DOCUMENT_ID}${value}` : inDocument(value)]));
 }
 function getAt(root, path) {
     let node = root;
