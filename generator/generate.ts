@@ -29,7 +29,7 @@ import { readPreviousRelease } from './release/previous.js';
 import { firstVersion } from './release/version.js';
 
 /** The repository, parent of generator/ (where this module's source is, also when launch.mjs runs a compiled copy). */
-export const TOOL_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.source ?? import.meta.url)), '..');
+export const TOOL_ROOT = path.resolve(path.dirname(fileURLToPath(new URL(import.meta.source ?? '', import.meta.url))), '..');
 
 export interface GenerateOptions {
   spec: string;
@@ -65,8 +65,8 @@ export interface GenerateResult {
   release: Pick<Release, 'previousVersion' | 'version' | 'changes'>;
 }
 
-/** Where compiled runtime files are kept across runs (compile.ts). */
-const COMPILE_CACHE = path.join(TOOL_ROOT, '.cache', 'typescript');
+/** Where compiled runtime files are kept across runs (compile.ts): inside node_modules/, so part of the install, as launch.mjs's builds. */
+const COMPILE_CACHE = path.join(TOOL_ROOT, 'node_modules', '.cache', 'partner-recruitment-toolkit', 'typescript');
 
 /** The generated package's dependencies (json-schema-faker: the mock's data sampler), at the versions in package.json. */
 const RUNTIME_DEPENDENCIES = ['openapi-fetch', 'ajv', 'ajv-formats', 'json-schema-faker'];
