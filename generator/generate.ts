@@ -19,6 +19,7 @@ import { docsPages, emitDocs } from './emit/docs.js';
 import { DEFAULT_PACKAGE_NAME, emitPackage } from './emit/package.js';
 import { emitOpenApi, OPENAPI_FILE } from './emit/openapi.js';
 import { compileSources } from './compile.js';
+import { linearPatterns, unsafePatternMessage, unsafePatterns, type UnsafePattern } from './validation/patterns.js';
 import { withBanner } from './banner.js';
 import { withManifest } from './output.js';
 import { formatProblem, GenerationError } from './problems.js';
@@ -30,7 +31,7 @@ import { readPreviousRelease } from './release/previous.js';
 import { firstVersion } from './release/version.js';
 
 /** The repository, parent of generator/ (where this module's source is, also when launch.mjs runs a compiled copy). */
-export const TOOL_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.source ?? import.meta.url)), '..');
+export const TOOL_ROOT = path.resolve(path.dirname(fileURLToPath(new URL(import.meta.source ?? '', import.meta.url))), '..');
 
 export interface GenerateOptions {
   spec: string;
@@ -66,18 +67,34 @@ export interface GenerateResult {
   release: Pick<Release, 'previousVersion' | 'version' | 'changes'>;
 }
 
-/** Where compiled runtime files are kept across runs (compile.ts). */
-const COMPILE_CACHE = path.join(TOOL_ROOT, '.cache', 'typescript');
+/** Where compiled runtime files are kept across runs (compile.ts): inside node_modules/, so part of the install, as launch.mjs's builds. */
+const COMPILE_CACHE = path.join(TOOL_ROOT, 'node_modules', '.cache', 'partner-recruitment-toolkit', 'typescript');
 
 /** The generated package's dependencies (json-schema-faker: the mock's data sampler), at the versions in package.json. */
 const RUNTIME_DEPENDENCIES = ['openapi-fetch', 'ajv', 'ajv-formats', 'json-schema-faker'];
+/** The validators' linear-time engine: a dependency only of a package whose document needs it. */
+const LINEAR_ENGINE_DEPENDENCY = 're2js';
 
 /** Schemas plus operations above which validators compile in a child process, and types in the main thread. */
 const LARGE_DOCUMENT = 400;
 
-function runtimeDependencies(): Record<string, string> {
+function runtimeDependencies(linearEngine: boolean): Record<string, string> {
   const pkg = JSON.parse(readFileSync(path.join(TOOL_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-  return Object.fromEntries(RUNTIME_DEPENDENCIES.map((name) => [name, pkg.devDependencies[name]!]));
+  const names = linearEngine ? [...RUNTIME_DEPENDENCIES, LINEAR_ENGINE_DEPENDENCY].sort() : RUNTIME_DEPENDENCIES;
+  return Object.fromEntries(names.map((name) => [name, pkg.devDependencies[name]!]));
+}
+
+/** One located warning per unsafe pattern, at the first place it appears (and how many others). */
+function patternWarnings(unsafe: readonly UnsafePattern[], spec: string, files: string[]): string[] {
+  if (!unsafe.length) return [];
+  const locator = new SourceLocator(files);
+  return unsafe.map((u) => {
+    const [pointer = '', ...others] = u.pointers;
+    const at = locator.locate(spec, pointer);
+    const more = others.length ? ` (and ${others.length} more place${others.length > 1 ? 's' : ''})` : '';
+    const where = at ? { file: at.file, line: at.line, column: at.column } : { file: spec };
+    return formatProblem({ ...where, pointer, message: `${unsafePatternMessage(u)}${more}` }).trim();
+  });
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
@@ -121,7 +138,10 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   // child's start-up costs more than it saves on a small one). The types worker then ends once it
   // has answered: it holds another copy of the document and of its types (memory).
   const large = model.schemaNames.length + model.operations.length > LARGE_DOCUMENT;
-  const pendingValidators: Promise<ValidatorsOutput> = (options.validatorsInChild ?? large) ? emitValidatorsInChildren(loaded.document, model) : Promise.resolve().then(() => emitValidators(model));
+  // Patterns that can backtrack catastrophically: reported, and matched in linear time where RE2 can.
+  const unsafe = unsafePatterns(loaded.document);
+  const linear = linearPatterns(unsafe);
+  const pendingValidators: Promise<ValidatorsOutput> = (options.validatorsInChild ?? large) ? emitValidatorsInChildren(loaded.document, model, undefined, linear) : Promise.resolve().then(() => emitValidators(model, undefined, linear));
   pendingValidators.catch(() => {});
   // Everything that needs neither the types nor the validators comes first: both may still be on their way.
   const client = emitClient(model, templatesDir);
@@ -152,14 +172,14 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   add(compileSources(sources, { cacheDir: COMPILE_CACHE }));
   // Node's build of the validators holds the runtime helpers it imports, now compiled.
   if (sources.has(ONE_FILE)) sources.set(ONE_FILE, withRuntimeInlined(sources.get(ONE_FILE)!, (file) => sources.get(file)));
-  add(emitPackage(model, { name: options.packageName ?? DEFAULT_PACKAGE_NAME, dependencies: runtimeDependencies(), version: release.version }, [...sources.keys()], templatesDir));
+  add(emitPackage(model, { name: options.packageName ?? DEFAULT_PACKAGE_NAME, dependencies: runtimeDependencies(Object.keys(linear).length > 0), version: release.version }, [...sources.keys()], templatesDir));
 
   const files = withManifest(new Map([...sources].map(([file, text]) => [file, banner(file, text)])));
   // Every page under docs/, the mock's included: the count the package README states.
   const docPages = [...sources.keys()].filter((f) => f.startsWith('docs/') && f.endsWith('.md'));
   return {
     files,
-    warnings: [...loaded.warnings.map((w) => formatProblem(w).trim()), ...validators.warnings],
+    warnings: [...loaded.warnings.map((w) => formatProblem(w).trim()), ...patternWarnings(unsafe, options.spec, loaded.files), ...validators.warnings],
     // An operation's body that is its same-named component shares that validator: counted once.
     stats: { validators: validators.entries.filter((e) => !e.sameAsComponent).length, docPages: docPages.length, operations: model.operations.length, schemas: model.schemaNames.length },
     release: { previousVersion: release.previousVersion, version: release.version, changes: release.changes },

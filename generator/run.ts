@@ -3,6 +3,7 @@
  * [--allow-external-refs] [--debug]
  * Exit codes: 0 ok, 1 invalid input, refused output directory, stale output or unexpected failure, 2 usage.
  */
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseCommandLine, processIo, type Io } from './command-line.js';
 import { generate, TOOL_ROOT, type GenerateResult } from './generate.js';
@@ -36,6 +37,10 @@ const MAX_WARNINGS = 10;
  * arrives as a burst of events within a few milliseconds, and ends in one regeneration.
  */
 const WATCH_SETTLE_MS = 30;
+const isDirectory = (dir: string): boolean => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
+
+/** How often a removed watched folder is looked for. */
+const WATCH_RETURN_POLL_MS = 200;
 
 
 
@@ -126,24 +131,56 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
   // Watching starts before the first run, so that an edit made while it runs is not missed. The
   // output directory and its temporary siblings (it may lie in the spec's folder) hold the run's
   // own writes. chokidar watches each folder, not each file (Node 20's recursive fs.watch loses a
-  // file an editor saves by renaming a new copy over it).
+  // file an editor saves by renaming a new copy over it). Symbolic links are not followed: a link
+  // to the folder itself or a parent would be a loop, and a $ref may not leave the folder anyway.
   const dirs = [path.dirname(path.resolve(spec)), path.join(TOOL_ROOT, 'templates')];
+  const shown = (dir: string) => path.relative(process.cwd(), dir) || '.';
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
-  const { default: chokidar } = await import('chokidar'); // only when watching: 10 ms to load
-  const watcher = chokidar.watch(dirs, { ignoreInitial: true, ignored: (file) => isOutputPath(out, file) });
-  watcher.on('all', () => {
+  const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(() => (running = running.then(runOnce)), WATCH_SETTLE_MS);
+  };
+  const { default: chokidar } = await import('chokidar'); // only when watching: 10 ms to load
+  const watcher = chokidar.watch(dirs, { ignoreInitial: true, followSymlinks: false, ignored: (file) => isOutputPath(out, file) });
+  // A watched folder removed (a branch switch, a fresh copy moved in) is watched again once it is back.
+  const gone = new Set<string>();
+  let poll: NodeJS.Timeout | undefined;
+  const lookForReturn = () => {
+    for (const dir of gone) {
+      if (!isDirectory(dir)) continue;
+      gone.delete(dir);
+      watcher.add(dir);
+      io.stderr(`${shown(dir)} is back: watching it again\n`);
+      schedule();
+    }
+    if (!gone.size) poll = void clearInterval(poll);
+  };
+  watcher.on('all', (event, file) => {
+    const dir = path.resolve(file);
+    if (event === 'unlinkDir' && dirs.includes(dir) && !gone.has(dir)) {
+      gone.add(dir);
+      io.stderr(`warning: ${shown(dir)} was removed; watching for it to come back\n`);
+      poll ??= setInterval(lookForReturn, WATCH_RETURN_POLL_MS);
+      return;
+    }
+    schedule();
   });
-  await new Promise<void>((resolve, reject) => watcher.once('ready', resolve).once('error', reject));
+  try {
+    await new Promise<void>((resolve, reject) => watcher.once('ready', resolve).once('error', reject));
+  } catch (err) {
+    void watcher.close();
+    io.stderr(`error: cannot watch ${dirs.map(shown).join(', ')}: ${(err as Error).message}\n`);
+    return { code: 1, stop: none };
+  }
   watcher.on('error', (err) => io.stderr(`warning: watching: ${(err as Error).message}\n`));
   const first = await (running = runOnce());
-  io.stdout(`watching ${dirs.map((d) => path.relative(process.cwd(), d) || '.').join(', ')} (Ctrl-C to stop)\n`);
+  io.stdout(`watching ${dirs.map(shown).join(', ')} (Ctrl-C to stop)\n`);
   return {
     code: first,
     stop: () => {
       clearTimeout(timer);
+      clearInterval(poll);
       void watcher.close();
     },
   };

@@ -18,6 +18,8 @@ export interface ShareRequest {
   documentFile?: string;
   index: number;
   count: number;
+  /** Patterns for the linear-time engine, with their RE2 form. */
+  linearPatterns?: Readonly<Record<string, string>>;
 }
 
 /** The document serialised in `file`, which is deleted: nothing is left behind if the parent is killed later. */
@@ -32,14 +34,14 @@ function readOnce(file: string): OpenAPI3 {
   return v8.deserialize(bytes) as OpenAPI3;
 }
 
-process.once('message', ({ document, documentFile, index, count }: ShareRequest) => {
+process.once('message', ({ document, documentFile, index, count, linearPatterns }: ShareRequest) => {
   let reply: unknown;
   try {
     const model = buildModel(documentFile === undefined ? document! : readOnce(documentFile));
     const entries = validatorEntries(model);
     // Compiling holds the event loop: a parent gone (this process adopted by another) is noticed between validators.
     const parent = process.ppid;
-    reply = { ok: true, share: compileShare(model, entries, partitionEntries(model, entries, count)[index]!, () => process.ppid !== parent) };
+    reply = { ok: true, share: compileShare(model, entries, partitionEntries(model, entries, count)[index]!, () => process.ppid !== parent, linearPatterns) };
   } catch (err) {
     reply = toErrorReply(err);
   }

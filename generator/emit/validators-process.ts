@@ -41,11 +41,11 @@ export const defaultShares = (): number => Math.max(1, Math.min(MAX_SHARES, os.a
  * The validators of `document` (whose model is `model`), compiled in `shares` child processes (one
  * when ajv's output depends on the order it compiles in: `compilesInOrder`).
  */
-export async function emitValidatorsInChildren(document: OpenAPI3, model: SpecModel, shares: number = defaultShares()): Promise<ValidatorsOutput> {
+export async function emitValidatorsInChildren(document: OpenAPI3, model: SpecModel, shares: number = defaultShares(), linearPatterns: Readonly<Record<string, string>> = {}): Promise<ValidatorsOutput> {
   const count = compilesInOrder(model, validatorEntries(model)) ? 1 : shares;
   const handoff = documentFiles(document, count);
   try {
-    const children = Array.from({ length: count }, (_, index) => compileShareInChild({ ...(handoff ? { documentFile: handoff.files[index]! } : { document }), index, count }));
+    const children = Array.from({ length: count }, (_, index) => compileShareInChild({ ...(handoff ? { documentFile: handoff.files[index]! } : { document }), index, count, linearPatterns }));
     // Every child is waited for, also when one fails, so that none outlives the run.
     const settled = await Promise.allSettled(children);
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');

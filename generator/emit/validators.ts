@@ -11,6 +11,7 @@
  */
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { createAjv, DYNAMIC_KEYWORDS, registerUnknownFormats, UNEVALUATED_KEYWORDS, usesKeywords } from '../validation/ajv.js';
+import { LINEAR_ENGINE } from '../validation/regexp.js';
 import { forEachEntry, isObject } from '../own.js';
 import { componentId, componentSchema, componentsWithWriteRules, discriminatorUsable, SCHEMA_BASE, sentComponentId, toJsonSchema, type ConvertOptions } from '../validation/json-schema.js';
 import { dialectOf, type Dialect } from '../validation/dialects.js';
@@ -205,9 +206,9 @@ function trackingNeeded(model: SpecModel, entries: ValidatorEntry[]): { unevalua
 }
 
 /** Compiles the entries at `indices` (of `entries`, from `validatorEntries(model)`) with one ajv. */
-export function compileShare(model: SpecModel, entries: ValidatorEntry[], indices: readonly number[], abandoned: () => boolean = () => false): CompiledShare {
+export function compileShare(model: SpecModel, entries: ValidatorEntry[], indices: readonly number[], abandoned: () => boolean = () => false, linearPatterns: Readonly<Record<string, string>> = {}): CompiledShare {
   const ownProperties = usesInheritedNames(model.document.components?.schemas, entries.map((e) => e.schema));
-  const ajv = createAjv({ standalone: true, discriminator: true, ownProperties, ...trackingNeeded(model, entries), messages: false });
+  const ajv = createAjv({ standalone: true, discriminator: true, ownProperties, ...trackingNeeded(model, entries), messages: false, linearPatterns });
   const skipped: CompiledShare['skipped'] = [];
   const declared = (model.document as { jsonSchemaDialect?: unknown }).jsonSchemaDialect;
   let dialect: Dialect | undefined;
@@ -323,6 +324,7 @@ const ESM_RUNTIME: Record<string, { member: string; module: string; name?: strin
   'ajv-formats/dist/formats': { member: 'fullFormats', module: 'ajv-formats.js', names: new Set(Object.keys(fullFormats)) },
   'ajv/dist/runtime/ucs2length': { member: 'default', module: 'ajv-runtime.js', name: 'ucs2length' },
   'ajv/dist/runtime/equal': { member: 'default', module: 'ajv-runtime.js', name: 'equal' },
+  [LINEAR_ENGINE]: { member: 'linearRegExp', module: 'linear-regexp.js', name: 'linearRegExp' },
 };
 
 const REQUIRE = /require\("([^"]+)"\)((?:\.[\w$]+|\["(?:[^"\\]|\\.)*"\])*)/g;
@@ -555,10 +557,14 @@ export interface ValidatorsOutput {
  */
 const PURE = '/* @__PURE__ */ ';
 
-/** The validators' files; `shares` are the document's validators compiled in parts (validators-process.ts), else all are compiled here. */
-export function emitValidators(model: SpecModel, shares?: CompiledShare[]): ValidatorsOutput {
+/**
+ * The validators' files; `shares` are the document's validators compiled in parts
+ * (validators-process.ts), else all are compiled here, the patterns of `linearPatterns` with the
+ * linear-time engine.
+ */
+export function emitValidators(model: SpecModel, shares?: CompiledShare[], linearPatterns: Readonly<Record<string, string>> = {}): ValidatorsOutput {
   const all = validatorEntries(model);
-  const { kept: entries, skipped, functions, exports } = mergeShares(all, shares ?? [compileShare(model, all, compiledEntries(all))]);
+  const { kept: entries, skipped, functions, exports } = mergeShares(all, shares ?? [compileShare(model, all, compiledEntries(all), undefined, linearPatterns)]);
   const exported = entries.filter((e) => !e.sameAsComponent);
   const compiled = { exports };
   const required = new Set(functions.flatMap((fn) => fn.requires));

@@ -10,7 +10,7 @@ import { loadSpec } from '../load.js';
 import { GenerationError } from '../problems.js';
 import { countByLevel, groupChanges, highestLevel, LEVELS, type Change, type Level } from './changes.js';
 import { diffDocuments } from './diff.js';
-import { commitOf, exportAt, fileAt, repositoryRoot } from './git.js';
+import { commitOf, exportAt, fileAt, MAX_EXPORTED_FILE_BYTES, repositoryRoot } from './git.js';
 
 const USAGE = `Usage: npm run diff -- [options]
   --base <ref|file>   the version to compare against: a git commit-ish (its spec/ and redocly.yaml) or a file (default: HEAD)
@@ -42,8 +42,8 @@ interface Side {
   spec: string;
   lintConfig: string | undefined;
   label: string;
-  /** A commit's copy: the ref it came from and the temporary folder to delete afterwards. */
-  exported?: { ref: string; dir: string; remove: () => void };
+  /** A commit's copy: the ref it came from, the temporary folder to delete afterwards, the files left out for their size. */
+  exported?: { ref: string; commit: string; dir: string; tooLarge: Map<string, number>; remove: () => void };
 }
 
 /** The redocly.yaml at the top of the tree a spec belongs to, when the spec is inside it. */
@@ -69,7 +69,7 @@ function baseSide(base: string, head: Side, root: string | undefined): Side {
   const folder = path.posix.dirname(specPath);
   const exported = exportAt(root, commit, folder === '.' ? ['.'] : [folder, LINT_CONFIG]);
   const config = path.join(exported.dir, LINT_CONFIG);
-  return { spec: path.join(exported.dir, specPath), lintConfig: isFile(config) ? config : undefined, label: `${base}:${specPath}`, exported: { ref: base, ...exported } };
+  return { spec: path.join(exported.dir, specPath), lintConfig: isFile(config) ? config : undefined, label: `${base}:${specPath}`, exported: { ref: base, commit, ...exported } };
 }
 
 /** Bundles a side; its problems name `<ref>:<path>` rather than the temporary folder. */
@@ -78,8 +78,14 @@ async function load(side: Side, cwd: string): Promise<object> {
     return (await loadSpec(side.spec, { lintConfig: side.lintConfig })).document;
   } catch (err) {
     if (!(err instanceof GenerationError) || !side.exported) throw err;
-    const { ref, dir } = side.exported;
+    const { ref, commit, dir, tooLarge } = side.exported;
     const rename = (text: string) => text.split(dir + path.sep).join(`${ref}:`).split(path.relative(cwd, dir) + path.sep).join(`${ref}:`);
+    // A file the spec needs was left out for its size: that is the refusal.
+    const needed = [...tooLarge].find(([file]) => rename(`${err.summary}\n${err.problems.map((p) => `${p.file}\n${p.message}`).join('\n')}`).includes(`${ref}:${file}`));
+    if (needed) {
+      const [file, bytes] = needed;
+      throw new GenerationError(`${ref}:${file} (commit ${commit.slice(0, 12)}) has ${bytes} bytes, more than the ${MAX_EXPORTED_FILE_BYTES} a spec file may have: not read`, []);
+    }
     throw new GenerationError(rename(err.summary), err.problems.map((p) => ({ ...p, message: rename(p.message), ...(p.file !== undefined && { file: rename(p.file) }) })));
   }
 }

@@ -48,24 +48,43 @@ export function readAt(root: string, commit: string, file: string): string | und
 export interface Exported {
   /** The temporary folder holding the files; `remove()` deletes it. */
   dir: string;
+  /** Files left out for their size (repository-relative, `/`-separated), with their size in bytes. */
+  tooLarge: Map<string, number>;
   remove(): void;
 }
 
+/** Largest file of a commit's spec folder that is copied out: as much as a `$ref`ed URL may give (resolve.ts). */
+export const MAX_EXPORTED_FILE_BYTES = 64 * 2 ** 20;
+
 /**
  * Writes `paths` (repository-relative; the ones absent at `commit` are skipped) as they are at
- * `commit` into a new temporary folder, with `git archive`.
+ * `commit` into a new temporary folder: `git archive` into a file there, then `tar`, so no copy is
+ * held in memory. A file over `maxFileBytes` is left out (listed in `tooLarge`): a spec that needs
+ * it is refused by whoever reads it, naming it.
  */
-export function exportAt(root: string, commit: string, paths: string[]): Exported {
+export function exportAt(root: string, commit: string, paths: string[], maxFileBytes = MAX_EXPORTED_FILE_BYTES): Exported {
   const present = paths.filter((p) => fileAt(root, commit, p));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'spec-at-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
+  const tooLarge = new Map<string, number>();
   try {
-    if (present.length) execFileSync('tar', ['-x', '-C', dir], { input: git(root, ['archive', '--format=tar', commit, '--', ...present]), stdio: ['pipe', 'ignore', 'pipe'] });
+    if (present.length) {
+      // `<mode> blob <object> <size>\t<path>\0` per file; only names and sizes, whatever the files hold.
+      for (const entry of git(root, ['ls-tree', '-r', '-l', '-z', '--full-tree', commit, '--', ...present]).toString('utf8').split('\0')) {
+        const match = /^\d+ blob [0-9a-f]+ +(\d+)\t(.*)$/s.exec(entry);
+        if (match && Number(match[1]) > maxFileBytes) tooLarge.set(match[2]!, Number(match[1]));
+      }
+      const archive = path.join(dir, '.archive.tar');
+      const excluded = [...tooLarge.keys()].map((file) => `:(exclude,literal,top)${file}`);
+      git(root, ['archive', '--format=tar', '-o', archive, commit, '--', ...present, ...excluded]);
+      execFileSync('tar', ['-x', '-f', archive, '-C', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+      rmSync(archive);
+    }
   } catch (err) {
     remove();
     throw err;
   }
-  return { dir, remove };
+  return { dir, tooLarge, remove };
 }
 
 /**

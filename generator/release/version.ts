@@ -11,7 +11,8 @@ export const FIRST_VERSION = '1.0.0';
  */
 export function firstVersion(infoVersion: string): string {
   const m = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?![\d.])/.exec(infoVersion);
-  return m ? [m[1], m[2] ?? '0', m[3] ?? '0'].map(Number).join('.') : FIRST_VERSION;
+  // BigInt: any number of digits is kept exactly (Number would round past 2^53 − 1 and write 1e+21).
+  return m ? [m[1]!, m[2] ?? '0', m[3] ?? '0'].map((part) => BigInt(part).toString()).join('.') : FIRST_VERSION;
 }
 
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
@@ -25,14 +26,15 @@ export function nextVersion(previous: string | undefined, changes: readonly Chan
   if (!changes.length) return previous;
   const m = SEMVER.exec(previous);
   if (!m) throw new GenerationError(`The previous package version is not a release version:`, [{ pointer: '/version', message: `expected MAJOR.MINOR.PATCH, found ${JSON.stringify(previous)}` }]);
-  const [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // Counted exactly whatever their size: semver sets no bound on a number.
+  const [major, minor, patch] = [BigInt(m[1]!), BigInt(m[2]!), BigInt(m[3]!)];
   switch (highestLevel(changes)) {
     case 'breaking':
-      return `${major + 1}.0.0`;
+      return `${major + 1n}.0.0`;
     case 'additive':
-      return `${major}.${minor + 1}.0`;
+      return `${major}.${minor + 1n}.0`;
     case 'docs':
-      return `${major}.${minor}.${patch + 1}`;
+      return `${major}.${minor}.${patch + 1n}`;
     default:
       return previous;
   }

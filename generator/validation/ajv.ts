@@ -2,7 +2,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { customKeywords } from './keywords.js';
-import { patternRegExp } from './regexp.js';
+import { patternEngine } from './regexp.js';
 
 export interface AjvOptions {
   /** Emit source for ajv's standalone code generation. */
@@ -20,6 +20,8 @@ export interface AjvOptions {
   dynamicRef?: boolean;
   /** ajv's error messages in each error object (default true); the shipped validators build them at run time instead. */
   messages?: boolean;
+  /** Patterns whose validators use the linear-time engine, with their RE2 form (validation/patterns.ts). */
+  linearPatterns?: Readonly<Record<string, string>>;
 }
 
 
@@ -48,7 +50,7 @@ export function createAjv(options: AjvOptions = {}): Ajv2020 {
     // Patterns valid only without the `u` flag compile without it (regexp.ts). ajv's optimisation
     // pass costs a third of the compile time on large documents, for ~15% less code: kept, because
     // consumers load that code at start-up.
-    code: { regExp: patternRegExp, ...(options.standalone && { source: true, esm: true, optimize: 1 }) },
+    code: { regExp: patternEngine(options.linearPatterns), ...(options.standalone && { source: true, esm: true, optimize: 1 }) },
     messages: options.messages ?? true,
   });
   // Ajv2020 always turns both on; ajv reads these options when it compiles, never before.

@@ -5,7 +5,9 @@
  * compiles without `u`, that pattern alone; one invalid either way still fails to compile.
  *
  * ajv calls the engine at generation time and emits `<code>(pattern, "u")` into the standalone
- * module, so the same function runs in the generated package without any import.
+ * module, so the same function runs in the generated package without any import. A document with
+ * patterns that can backtrack catastrophically (patterns.ts) gets an engine that hands those to the
+ * package's linear-time engine (runtime/linear-regexp.js), by their RE2 form.
  */
 import type { RegExpEngine } from 'ajv/dist/types/index.js';
 
@@ -27,3 +29,22 @@ const compiled = new Function(`return ${SOURCE}`)() as (pattern: string, flags: 
 
 export const patternRegExp: RegExpEngine = Object.assign(compiled, { code: `(${SOURCE})` });
 
+
+/** How the code ajv writes names the runtime's linear-time engine (emit/validators.ts ESM_RUNTIME maps it). */
+export const LINEAR_ENGINE = 'linear-regexp';
+
+/**
+ * The engine for a document whose patterns in `linear` (pattern → its RE2 form) run in linear time:
+ * at generation it compiles as patternRegExp does (ajv only checks and keys the pattern), in the
+ * package the patterns of `linear` go to the linear-time engine.
+ */
+export function patternEngine(linear: Readonly<Record<string, string>> = {}): RegExpEngine {
+  const entries = Object.entries(linear).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (!entries.length) return patternRegExp;
+  const source = SOURCE.replace(
+    '{\n  try {',
+    `{\n  const linear = new Map(${JSON.stringify(entries)});\n  if (linear.has(pattern)) return require("${LINEAR_ENGINE}").linearRegExp(linear.get(pattern));\n  try {`,
+  );
+  if (source === SOURCE) throw new Error('patternEngine: the engine source changed shape');
+  return Object.assign((pattern: string, flags: string) => compiled(pattern, flags), { code: `(${source})` });
+}

@@ -85,6 +85,8 @@ const hostInUrl = (host: string): string => (host.includes(':') ? `[${host}]` : 
 
 export function listen(respond: Respond, options: { readonly port?: number; readonly host?: string } = {}, basePath: string, maxRequestBytes: number): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
+  // Node reads an empty host as every interface.
+  if (typeof host !== 'string' || host.trim() === '') return Promise.reject(new TypeError('listen: host must name an address (omit it for 127.0.0.1)'));
   const port = options.port ?? 0;
   const origin = `http://${hostInUrl(host)}`;
   const server = createServer((incoming, outgoing) => {

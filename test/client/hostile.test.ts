@@ -391,9 +391,7 @@ describe('item 15: paginate, HttpError, empty answers', () => {
   const page = (req: { url?: string | undefined }) => Number(new URL(req.url!, server.url).searchParams.get('page'));
 
   it.each<[string, unknown]>([
-    ['0', 0],
     ['missing', undefined],
-    ['negative', -5],
     ['not a number', '2'],
   ])('pageSize %s: stops on the first short page', async (_name, pageSize) => {
     server.handle((req, res) => json(res, 200, { page: page(req), pageSize, results: page(req) < 3 ? [1, 2] : [3] }));
@@ -403,8 +401,23 @@ describe('item 15: paginate, HttpError, empty answers', () => {
     expect(server.seen).toHaveLength(3);
   });
 
+  it.each<[number, unknown[]]>([
+    [0, [1]],
+    [-5, [1]],
+    [1.5, [1]],
+    [1, [1, 2]],
+  ])('a page stating pageSize %j with %j ends with PaginationError at once, before its items', async (pageSize, results) => {
+    server.handle((req, res) => json(res, 200, { page: page(req), pageSize, results }));
+    const pages = client().paginate('/list');
+    const error = (await fail(pages.next())) as PaginationError;
+    expect(error).toBeInstanceOf(PaginationError);
+    expect(error.message).toMatch(new RegExp(`^paginate: page 1 states pageSize ${pageSize} and holds ${results.length} results \\(GET http://127\\.0\\.0\\.1:\\d+/list\\?page=1\\)$`));
+    expect(error.pages).toBe(0);
+    expect(server.seen).toHaveLength(1);
+  });
+
   it('a server that answers full pages forever ends with PaginationError at maxPages', async () => {
-    server.handle((req, res) => json(res, 200, { page: page(req), pageSize: 0, results: [1] }));
+    server.handle((req, res) => json(res, 200, { page: page(req), pageSize: 1, results: [1] }));
     const run = async () => {
       for await (const _ of client().paginate('/list', { maxPages: 25 }));
     };

@@ -1,8 +1,10 @@
 /**
  * generator/launch.mjs (how `npm run generate` and `npm run diff` run): in a copy of the tool with
- * no caches, real child processes build generator/ once into .cache/generator/<hash>/ and run it
- * as plain JavaScript; paths relative to the sources (TOOL_ROOT: spec/, templates/, package.json)
- * still point at the tool, concurrent first runs share one build, and a changed source builds anew.
+ * no caches, real child processes build generator/ once into
+ * node_modules/.cache/partner-recruitment-toolkit/generator/<hash>/ and run it as plain JavaScript;
+ * paths relative to the sources (TOOL_ROOT: spec/, templates/, package.json) still point at the
+ * tool, also after the tool is copied or moved with its caches; concurrent first runs share one
+ * build, a changed source builds anew, and nothing under the git-ignored .cache/ is used.
  * Compiled, the types are emitted in a worker thread (types-thread.ts): same files, same errors.
  */
 import { spawn } from 'node:child_process';
@@ -17,7 +19,9 @@ const BROKEN = path.join(TOOL_ROOT, 'test', 'fixtures', 'broken', 'json-syntax',
 
 let dir: string;
 let tool: string;
-let builds: () => string[];
+let builds: (root?: string) => string[];
+/** The launcher's build folder of a tool. */
+const cacheOf = (root: string) => path.join(root, 'node_modules', '.cache', 'partner-recruitment-toolkit', 'generator');
 
 interface Run {
   code: number | null;
@@ -27,8 +31,12 @@ interface Run {
 
 /** `node <copy>/generator/launch.mjs <copy>/generator/<entry> ...args`, from a folder outside the copy. */
 function launch(entry: string, ...args: string[]): Promise<Run> {
+  return launchIn(tool, entry, ...args);
+}
+
+function launchIn(root: string, entry: string, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(tool, 'generator', 'launch.mjs'), path.join(tool, 'generator', entry), ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(root, 'generator', 'launch.mjs'), path.join(root, 'generator', entry), ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
@@ -43,9 +51,12 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'launch-'));
   tool = path.join(dir, 'tool');
   for (const entry of ['generator', 'templates', 'spec', 'package.json', 'redocly.yaml']) cpSync(path.join(TOOL_ROOT, entry), path.join(tool, entry), { recursive: true });
-  symlinkSync(path.join(TOOL_ROOT, 'node_modules'), path.join(tool, 'node_modules'), 'dir');
-  const cache = path.join(tool, '.cache', 'generator');
-  builds = () => (existsSync(cache) ? readdirSync(cache).sort() : []);
+  // The tool's packages, each a link to ours; its node_modules/.cache/ is its own.
+  mkdirSync(path.join(tool, 'node_modules'));
+  for (const name of readdirSync(path.join(TOOL_ROOT, 'node_modules'))) {
+    if (name !== '.cache') symlinkSync(path.join(TOOL_ROOT, 'node_modules', name), path.join(tool, 'node_modules', name));
+  }
+  builds = (root = tool) => (existsSync(cacheOf(root)) ? readdirSync(cacheOf(root)).sort() : []);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -58,15 +69,19 @@ describe('generator/launch.mjs', () => {
     // One build folder, no temporary one left behind.
     expect(builds()).toHaveLength(1);
     expect(builds()[0]).toMatch(/^[0-9a-f]{16}$/);
-    const build = path.join(tool, '.cache', 'generator', builds()[0]!);
+    const build = path.join(cacheOf(tool), builds()[0]!);
     expect(existsSync(path.join(build, 'cli.js'))).toBe(true);
     expect(existsSync(path.join(build, 'emit', 'validators.js'))).toBe(true);
-    // The default spec is the copy's spec/ (TOOL_ROOT is the copy, not .cache/generator/).
+    // The default spec is the copy's spec/ (TOOL_ROOT is the copy, not the build's folder).
     const title = /title: (.*)/.exec(readFileSync(path.join(tool, 'spec', 'openapi.yaml'), 'utf8'))![1]!;
     expect(readFileSync(path.join(dir, 'a', 'docs', 'index.md'), 'utf8')).toContain(`# ${title} reference`);
     expect(readFileSync(path.join(dir, 'a', 'docs', 'index.md'), 'utf8')).toBe(readFileSync(path.join(dir, 'b', 'docs', 'index.md'), 'utf8'));
     // The runtime compile cache is the copy's too.
-    expect(readdirSync(path.join(tool, '.cache', 'typescript')).length).toBeGreaterThan(0);
+    expect(readdirSync(path.join(tool, 'node_modules', '.cache', 'partner-recruitment-toolkit', 'typescript')).length).toBeGreaterThan(0);
+    // No build names the folder it was made in.
+    for (const file of readdirSync(build, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js') || f.endsWith('.map'))) {
+      expect(readFileSync(path.join(build, file), 'utf8'), file).not.toContain(dir);
+    }
   });
 
   it('reuses the build; an invalid spec fails as before: located, exit 1, no stack', async () => {
@@ -127,7 +142,7 @@ describe('generator/launch.mjs', () => {
   });
 
   it('rebuilds a damaged build, keeps builds in use, removes those unused for a week', async () => {
-    const cache = path.join(tool, '.cache', 'generator');
+    const cache = cacheOf(tool);
     const first = await launch('cli.ts', '--spec', MINIMAL, '--out', path.join(dir, 'damaged'));
     expect(first.code, failure(first)).toBe(0);
     // The build of the sources as they are now: the one just used.
@@ -151,8 +166,8 @@ describe('generator/launch.mjs', () => {
     expect(builds()).toContain(current);
   });
 
-  it('builds in a temporary folder when .cache/ cannot hold the build, with the same output', async () => {
-    const cache = path.join(tool, '.cache', 'generator');
+  it('builds in a temporary folder when the cache cannot hold the build, with the same output', async () => {
+    const cache = cacheOf(tool);
     renameSync(cache, `${cache}.aside`);
     try {
       writeFileSync(cache, 'not a folder');
@@ -164,5 +179,50 @@ describe('generator/launch.mjs', () => {
       rmSync(cache, { force: true });
       renameSync(`${cache}.aside`, cache);
     }
+  });
+
+  it('a copy of the tool, caches and all, generates from its own spec/ into its own generated/; so does a moved one', async () => {
+    const warm = await launch('cli.ts', '--spec', MINIMAL, '--out', path.join(dir, 'warm'));
+    expect(warm.code, failure(warm)).toBe(0);
+    const copy = path.join(dir, 'copy');
+    cpSync(tool, copy, { recursive: true, verbatimSymlinks: true });
+    const spec = path.join(copy, 'spec', 'openapi.yaml');
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace(/^( {2}title: ).*$/m, '$1Copied checkout'));
+    const before = builds(copy);
+    const r = await launchIn(copy, 'cli.ts');
+    expect(r.code, failure(r)).toBe(0);
+    expect(r.stdout).toContain(`to ${path.join('copy', 'generated')}/`);
+    expect(readFileSync(path.join(copy, 'generated', 'docs', 'index.md'), 'utf8')).toContain('# Copied checkout reference');
+    expect(existsSync(path.join(tool, 'generated'))).toBe(false);
+    // The copied build was used, not made again.
+    expect(builds(copy)).toEqual(before);
+    const moved = path.join(dir, 'moved');
+    renameSync(copy, moved);
+    const again = await launchIn(moved, 'cli.ts', '--check');
+    expect(again.code, failure(again)).toBe(0);
+    expect(builds(moved)).toEqual(before);
+  });
+
+  it('never resolves a package from .cache/, and rebuilds a build whose record was rewritten', async () => {
+    const marker = path.join(dir, 'ran-planted-code');
+    const planted = `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');\n`;
+    // A package beside the old build folder, named as a dependency the generator imports.
+    for (const name of ['yaml', 'ajv', 'esbuild']) {
+      const pkg = path.join(tool, '.cache', 'node_modules', name);
+      mkdirSync(pkg, { recursive: true });
+      writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name, main: 'index.js' }));
+      writeFileSync(path.join(pkg, 'index.js'), planted);
+    }
+    const first = await launch('cli.ts', '--spec', MINIMAL, '--out', path.join(dir, 'planted'));
+    expect(first.code, failure(first)).toBe(0);
+    const cache = cacheOf(tool);
+    const current = builds().sort((a, b) => statSync(path.join(cache, b)).mtimeMs - statSync(path.join(cache, a)).mtimeMs)[0]!;
+    // A replaced module, and a record that no longer lists any file.
+    writeFileSync(path.join(cache, current, 'run.js'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'ran');\n`);
+    writeFileSync(path.join(cache, current, '.complete'), '{}');
+    const r = await launch('cli.ts', '--spec', MINIMAL, '--out', path.join(dir, 'planted'));
+    expect(r.code, failure(r)).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(readFileSync(path.join(cache, current, 'run.js'), 'utf8')).toContain('runCli');
   });
 });

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,9 +17,10 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<void>
 }
 
 /** `--watch` on a copy of the minimal fixture, writing beside it; stopped and removed after the test. */
-async function watchCopy(): Promise<{ dir: string; spec: string; out: string; log: { stdout: string; stderr: string }; writes: () => number }> {
+async function watchCopy(prepare: (specDir: string) => void = () => {}): Promise<{ dir: string; spec: string; out: string; log: { stdout: string; stderr: string }; writes: () => number }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'watch-'));
   cpSync(fixture, path.join(dir, 'spec'), { recursive: true });
+  prepare(path.join(dir, 'spec'));
   const spec = path.join(dir, 'spec', 'openapi.yaml');
   const out = path.join(dir, 'out');
   const log = { stdout: '', stderr: '' };
@@ -88,5 +89,40 @@ describe('generate --watch', () => {
       await until(() => writes() === i + 2, 15_000);
       await until(() => readFileSync(path.join(out, 'docs', 'index.md'), 'utf8').includes(`# ${title} API reference`), 5_000);
     }
+  });
+
+  it('starts, and regenerates, with links in the spec folder to itself and to its parent (no loop, no stack)', async () => {
+    const before = process.memoryUsage().rss;
+    const { spec, out, log, writes } = await watchCopy((specDir) => {
+      symlinkSync('.', path.join(specDir, 'self'));
+      symlinkSync('..', path.join(specDir, 'up'));
+      symlinkSync('../..', path.join(specDir, 'up2'));
+    });
+    expect(log.stderr).toBe('');
+    expect(writes()).toBe(1);
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('title: Minimal API', 'title: Linked API'));
+    await until(() => writes() === 2, 15_000);
+    expect(readFileSync(path.join(out, 'docs', 'index.md'), 'utf8')).toContain('# Linked API reference');
+    // Nothing walks the links: memory stays where one watch of a small folder puts it.
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 2 ** 20);
+  });
+
+  it('says so when the spec folder is removed, and watches the folder put back in its place', async () => {
+    const { dir, spec, out, log, writes } = await watchCopy();
+    const specDir = path.dirname(spec);
+    rmSync(specDir, { recursive: true });
+    await until(() => /was removed; watching for it to come back/.test(log.stderr), 15_000);
+    expect(log.stderr).toContain(`warning: ${path.relative(process.cwd(), specDir)} was removed`);
+    // A fresh copy moved in, as a branch switch or a split into a new folder would leave it.
+    const fresh = path.join(dir, 'fresh');
+    cpSync(fixture, fresh, { recursive: true });
+    writeFileSync(path.join(fresh, 'openapi.yaml'), readFileSync(path.join(fresh, 'openapi.yaml'), 'utf8').replace('title: Minimal API', 'title: Restored API'));
+    renameSync(fresh, specDir);
+    await until(() => readFileSync(path.join(out, 'docs', 'index.md'), 'utf8').includes('# Restored API reference'), 15_000);
+    expect(log.stderr).toMatch(/is back: watching it again/);
+    // And later edits in the new folder are seen.
+    const count = writes();
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('title: Restored API', 'title: Edited Again API'));
+    await until(() => writes() > count && readFileSync(path.join(out, 'docs', 'index.md'), 'utf8').includes('# Edited Again API reference'), 15_000);
   });
 });

@@ -80,6 +80,9 @@ describe('mock CLI', () => {
     [['--seed', '1.5'], /--seed must be an integer/],
     [['--environment', 'qa'], /--environment must be staging or production/],
     [['extra'], /Unexpected argument 'extra'/],
+    // `--host "$MOCK_HOST"` with the variable unset: not every interface.
+    [['--host', '', '--port', '0'], /--host must name an address \(omit it for 127\.0\.0\.1\)/],
+    [['--host', ' ', '--port', '0'], /--host must name an address/],
   ])('refuses %j with the usage on stderr and exit 2', async (args, message) => {
     const r = run(args);
     expect(await r.exit).toBe(2);

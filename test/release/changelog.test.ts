@@ -25,6 +25,10 @@ describe('nextVersion', () => {
     ['1.4.2', [change('docs', 'd', '/b')], '1.4.3'],
     ['1.4.2', [], '1.4.2'],
     [undefined, [change('breaking', 'r', '/a')], '1.0.0'],
+    // Past 2^53 − 1 each part is counted exactly, never rounded down or written as 1e+21.
+    ['9007199254740993.0.0', [change('breaking', 'r', '/a')], '9007199254740994.0.0'],
+    ['999999999999999999999.0.0', [change('docs', 'd', '/b')], '999999999999999999999.0.1'],
+    ['1.18446744073709551615.7', [change('additive', 'r', '/a')], '1.18446744073709551616.0'],
   ] as const)('%s with %j → %s', (previous, changes, want) => {
     expect(nextVersion(previous, [...changes])).toBe(want);
   });
@@ -47,6 +51,7 @@ describe('firstVersion', () => {
     ['1.2.3.4', '1.0.0'],
     ['latest', '1.0.0'],
     ['', '1.0.0'],
+    ['99999999999999999999.9007199254740993', '99999999999999999999.9007199254740993.0'],
   ])('info.version %j → %s', (info, want) => {
     expect(firstVersion(info)).toBe(want);
   });

@@ -102,6 +102,32 @@ describe('npm run diff', () => {
       git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'reset', '-q', '--hard', 'HEAD~1');
     }
   });
+
+  it('reads a base commit whose spec folder holds a file over 64 MiB only as far as the bundle needs it, and names that file when it does', () => {
+    const commit = (message: string) => git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', message);
+    // 65 MiB that nothing references, then a $ref to it.
+    writeFileSync(path.join(repo, 'spec', 'unused dump.yaml'), Buffer.alloc(65 * 2 ** 20, 'x: 1\n'));
+    git('add', 'spec');
+    commit('a large file nothing references');
+    try {
+      const unused = diff('--base', 'HEAD', '--json');
+      expect(unused.stderr).toBe('');
+      expect(unused.code).toBe(0);
+      expect(JSON.parse(unused.stdout)).toMatchObject({ bump: 'none' });
+
+      edit('spec/openapi.yaml', 'tags:\n', 'x-dump:\n  $ref: "./unused dump.yaml"\ntags:\n');
+      git('add', 'spec');
+      commit('a reference to it');
+      const id = git('rev-parse', 'HEAD').trim();
+      const used = diff('--base', 'HEAD', '--head', path.join(FIXTURE, 'openapi.yaml'));
+      expect(used.code).toBe(1);
+      expect(used.stderr).toContain(`HEAD:spec/unused dump.yaml (commit ${id.slice(0, 12)}) has ${65 * 2 ** 20} bytes, more than the ${64 * 2 ** 20} a spec file may have: not read`);
+      expect(used.stderr).not.toMatch(/ENOBUFS|spec-at-|\n\s+at /);
+    } finally {
+      git('reset', '-q', '--hard', 'HEAD~2');
+      rmSync(path.join(repo, 'spec', 'unused dump.yaml'), { force: true });
+    }
+  });
 });
 
 describe('lastCommitDate', () => {

@@ -306,9 +306,13 @@ export function createRuntimeClient(options, facts) {
             // A server that ignores the page asked for would repeat the same page forever.
             if (typeof list.page === 'number' && list.page !== page)
                 throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, pages - 1, request());
+            // A page that contradicts its own size would make every page look full: no further page is asked for.
+            if (typeof list.pageSize === 'number' && !(isPositiveInteger(list.pageSize) && list.results.length <= list.pageSize)) {
+                throw new PaginationError(`page ${page} states pageSize ${list.pageSize} and holds ${list.results.length} results`, pages - 1, request());
+            }
             yield* list.results;
-            // The page size stated, else the one asked for, else the first page's length: a size of 0,
-            // a negative or a missing one cannot make every page look full.
+            // The page size stated, else the one asked for, else the first page's length: a missing one
+            // cannot make every page look full.
             firstPageLength ??= list.results.length;
             const pageSize = positiveInteger(list.pageSize) ?? askedPageSize ?? firstPageLength;
             if (list.results.length === 0 || list.results.length < pageSize)

@@ -5,7 +5,7 @@
  * (a Fetch API `Request` is one) and gives a plain reply (./answers.ts): `fetch`, `handle` and the
  * MSW handlers (./msw.ts) turn it into a `Response`, the HTTP server (./server.ts) writes its bytes.
  */
-import { MAX_TIMER_MS } from '../options.js';
+import { isHeaderValue, MAX_TIMER_MS } from '../options.js';
 import { REDACTED } from '../redact.js';
 import { answerWith, bodyAnswer, emptyAnswer, isAnswerStatus, mockError, RESET, toResponse } from './answers.js';
 import { BodyMaker } from './bodies.js';
@@ -135,6 +135,7 @@ export function createRuntimeMockApi(facts, options = {}) {
     initialCollections();
     for (const [id, override] of Object.entries(options.overrides ?? {})) {
         operationFor(id);
+        checkOverride(override, `overrides.${id}`);
         overrides.set(id, override);
     }
     const initialOverrides = new Map(overrides);
@@ -189,9 +190,14 @@ export function createRuntimeMockApi(facts, options = {}) {
         const override = overrides.get(operation.operationId) ?? overrides.get(operation.operationId.replaceAll('#', '/'));
         if (override) {
             const given = typeof override === 'function' ? await override(fetchRequest(request, bodyText), parameters) : override;
+            if (typeof given !== 'object' || given === null)
+                return mockError(500, `The override of ${operation.operationId} answered ${given === null ? 'null' : typeof given}: it must answer an object ({ status, body, headers })`);
             const status = given.status ?? operation.success.status;
             if (!isAnswerStatus(status))
                 return mockError(500, `The override of ${operation.operationId} answered status ${String(status)}: the mock answers 200 to 599`);
+            const badHeader = headerProblem(given.headers, 'headers');
+            if (badHeader)
+                return mockError(500, `The override of ${operation.operationId} answered ${badHeader}`);
             if (given.body !== undefined || status !== operation.success.status)
                 return answerWith(status, given.body, given.headers);
             return success(operation, query, path, given.headers);
@@ -238,23 +244,27 @@ export function createRuntimeMockApi(facts, options = {}) {
         }
         return answer(operation, params, request, url, path);
     }
-    const handle = async (request, handleOptions) => {
+    const handle = async (request, handleOptions) => untilAborted(request, async () => {
         const reply = await respond(request, handleOptions?.basePath ?? basePath);
         if (reply === RESET)
             throw fetchFailed();
         return toResponse(reply);
-    };
+    });
     const mock = {
         [CORE]: { respond },
-        fetch: (input, init) => handle(new Request(input, init)),
+        fetch: async (input, init) => handle(new Request(input, init)),
         handle,
         listen: (listenOptions) => listen((request) => respond(request), listenOptions, basePath, maxRequestBytes),
         override(operationId, override) {
             operationFor(operationId);
+            checkOverride(override, `override of ${operationId}`);
             overrides.set(operationId, override);
         },
         fault(operationId, fault) {
             const operation = operationFor(operationId);
+            if (typeof fault !== 'object' || fault === null)
+                throw new TypeError(`fault of ${operationId} must be an object ({ status, headers, latencyMs, reset, times })`);
+            checkHeaders(fault.headers, 'fault.headers');
             const times = fault.times ?? Infinity;
             if (!(times >= 0))
                 throw new TypeError('fault.times must be a number >= 0');
@@ -279,6 +289,62 @@ export function createRuntimeMockApi(facts, options = {}) {
         },
     };
     return mock;
+}
+/**
+ * `answer()` settled as fetch settles: rejected with the request signal's reason when it is (or
+ * becomes) aborted, the body stream cancelled, whatever the mock was still doing.
+ */
+function untilAborted(request, answer) {
+    const { signal } = request;
+    const cancelBody = () => {
+        request.body?.cancel(signal.reason).catch(() => { });
+    };
+    if (signal.aborted) {
+        cancelBody();
+        return Promise.reject(signal.reason);
+    }
+    return new Promise((resolve, reject) => {
+        const aborted = () => {
+            cancelBody();
+            reject(signal.reason);
+        };
+        signal.addEventListener('abort', aborted, { once: true });
+        answer()
+            .then(resolve, reject)
+            .finally(() => signal.removeEventListener('abort', aborted));
+    });
+}
+/** A header name as RFC 9110 allows it (a token). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What is wrong with headers given to the mock (`where` names them), or undefined. */
+function headerProblem(headers, where) {
+    if (headers === undefined)
+        return undefined;
+    if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
+        return `${where} must be an object of header names to strings`;
+    for (const [name, value] of Object.entries(headers)) {
+        if (!HEADER_NAME.test(name))
+            return `${where}: ${JSON.stringify(name)} is not a valid header name`;
+        if (typeof value !== 'string' || (value !== '' && !isHeaderValue(value)))
+            return `${where}[${JSON.stringify(name)}] must be a header value (a string without line breaks or NUL)`;
+    }
+    return undefined;
+}
+function checkHeaders(headers, where) {
+    const problem = headerProblem(headers, where);
+    if (problem)
+        throw new TypeError(problem);
+}
+/** An override's answer, checked when it is given as an object (a function's answers are checked as they come). */
+function checkOverride(override, where) {
+    if (typeof override === 'function')
+        return;
+    if (typeof override !== 'object' || override === null)
+        throw new TypeError(`${where} must be an answer ({ status, body, headers }) or a function returning one`);
+    const { status, headers } = override;
+    if (status !== undefined && !isAnswerStatus(status))
+        throw new TypeError(`${where}.status must be an HTTP status from 200 to 599`);
+    checkHeaders(headers, `${where}.headers`);
 }
 /** The request as a Fetch API `Request` for an override function, its body readable (the mock read it already). */
 function fetchRequest(request, bodyText) {

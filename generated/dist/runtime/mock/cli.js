@@ -44,6 +44,8 @@ export async function runMockCli(argv, target) {
         port === undefined && '--port must be an integer from 0 to 65535',
         seed === undefined && '--seed must be an integer',
         !target.environments.includes(environment) && `--environment must be ${target.environments.join(' or ')}`,
+        // An unset variable (`--host "$MOCK_HOST"`) must not mean every interface.
+        values.host?.trim() === '' && '--host must name an address (omit it for 127.0.0.1)',
     ].filter(Boolean);
     if (bad.length) {
         process.stderr.write(`${bad.join('\n')}\n${usage(target)}\n`);

@@ -7,6 +7,7 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { url } from '../ajv-formats.js';
 import { deriveSeed, random } from './seeds.js';
 import { FUTURE_DATE_TIME_FORMAT, formatPointer, isObject, parsePointer } from './sample-schema.js';
 /** Far enough ahead that "in the future" stays true for the lifetime of any test, and fixed, so output is deterministic. */
@@ -54,6 +55,8 @@ export class Judge {
             code: { regExp: patternRegExp },
         });
         addFormats.default(this.ajv);
+        // The package's url: the same language in linear time.
+        this.ajv.addFormat('url', url);
         for (const [name, format] of Object.entries(OPENAPI_FORMATS))
             this.ajv.addFormat(name, format);
         this.ajv.addFormat(FUTURE_DATE_TIME_FORMAT, { type: 'string', validate: (s) => Date.parse(s) > Date.now() });

@@ -82,6 +82,9 @@ function write(reply, outgoing) {
 const hostInUrl = (host) => (host.includes(':') ? `[${host}]` : host);
 export function listen(respond, options = {}, basePath, maxRequestBytes) {
     const host = options.host ?? '127.0.0.1';
+    // Node reads an empty host as every interface.
+    if (typeof host !== 'string' || host.trim() === '')
+        return Promise.reject(new TypeError('listen: host must name an address (omit it for 127.0.0.1)'));
     const port = options.port ?? 0;
     const origin = `http://${hostInUrl(host)}`;
     const server = createServer((incoming, outgoing) => {

@@ -7,6 +7,7 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { url } from '../ajv-formats.js';
 import { deriveSeed, random } from './seeds.js';
 import { FUTURE_DATE_TIME_FORMAT, formatPointer, isObject, parsePointer, type SchemaNode } from './sample-schema.js';
 
@@ -64,6 +65,8 @@ export class Judge {
       code: { regExp: patternRegExp },
     });
     addFormats.default(this.ajv);
+    // The package's url: the same language in linear time.
+    this.ajv.addFormat('url', url);
     for (const [name, format] of Object.entries(OPENAPI_FORMATS)) this.ajv.addFormat(name, format);
     this.ajv.addFormat(FUTURE_DATE_TIME_FORMAT, { type: 'string', validate: (s: string) => Date.parse(s) > Date.now() });
     this.ajv.addKeyword({ keyword: 'x-unique-item-properties', type: 'array', schemaType: 'array', validate: uniqueItemProperties, errors: true });
