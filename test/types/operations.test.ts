@@ -6,14 +6,22 @@
  */
 import createClient from 'openapi-fetch';
 import { describe, expectTypeOf, it } from 'vitest';
-import { createPartnerClient } from '../../generated/dist/index.js';
+import type { PartnerClient } from '../../generated/dist/index.js';
 import { getProject, listProjects, listSkills, updateQuotaTargets } from '../../generated/dist/operations.js';
 import type { components, paths } from '../../generated/dist/types.js';
 
-const api = createPartnerClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', apiSecret: 's', environment: 'staging' });
-
 describe('named operations', () => {
-  it('take the init optional when nothing in it is required, and type data as the path call does', async () => {
+  it('are checked by the compiler (the functions below are never called)', () => {
+    expectTypeOf(initAndResult).toBeFunction();
+    expectTypeOf(refusals).toBeFunction();
+    expectTypeOf(required).toBeFunction();
+    expectTypeOf(parseAs).toBeFunction();
+    expectTypeOf(anyClient).toBeFunction();
+  });
+});
+
+/** The init is optional when nothing in it is required; data is typed as the path call's. */
+export async function initAndResult(api: PartnerClient): Promise<void> {
     const all = await listProjects(api);
     expectTypeOf(all.data).not.toBeAny();
     expectTypeOf<NonNullable<typeof all.data>['results'][number]['projectStatus']>().toEqualTypeOf<components['schemas']['ProjectStatus']>();
@@ -22,9 +30,10 @@ describe('named operations', () => {
     expectTypeOf<typeof drafts.data>().toEqualTypeOf<typeof byPath.data>();
     expectTypeOf<typeof drafts.error>().toEqualTypeOf<typeof byPath.error>();
     expectTypeOf(drafts.response).toEqualTypeOf<Response>();
-  });
+}
 
-  it('refuse what the path call refuses', () => {
+/** What the path call refuses. */
+export function refusals(api: PartnerClient): void {
     // @ts-expect-error not a ProjectStatus
     void listProjects(api, { query: { status: 'NOPE' } });
     // @ts-expect-error parameters go at the top, not under params
@@ -33,9 +42,10 @@ describe('named operations', () => {
     void listProjects(api, { qurey: { status: 'DRAFT' } });
     // @ts-expect-error timeoutMs is a number
     void listSkills(api, { timeoutMs: '5s' });
-  });
+}
 
-  it('require path parameters and a required body', () => {
+/** Path parameters and a required body are required. */
+export function required(api: PartnerClient): void {
     void getProject(api, { path: { projectId: 'p1' } });
     // @ts-expect-error the path has a parameter: the init is required
     void getProject(api);
@@ -44,19 +54,20 @@ describe('named operations', () => {
     void updateQuotaTargets(api, { path: { projectId: 'p1' }, body: [] });
     // @ts-expect-error the body is required
     void updateQuotaTargets(api, { path: { projectId: 'p1' } });
-  });
+}
 
-  it('type data by parseAs', async () => {
+/** parseAs types data. */
+export async function parseAs(api: PartnerClient): Promise<void> {
     const text = await listSkills(api, { parseAs: 'text' });
     expectTypeOf(text.data).toEqualTypeOf<string | undefined>();
-  });
+}
 
-  it('take any openapi-fetch client of these paths', async () => {
+/** Any openapi-fetch client of these paths can be given. */
+export async function anyClient(): Promise<void> {
     const plain = createClient<paths>({ baseUrl: 'http://127.0.0.1:1' });
     const named = await listProjects(plain, { query: { status: 'PAID' } });
     const byPath = await plain.GET('/v1/projects', { params: { query: { status: 'PAID' } } });
     expectTypeOf<typeof named.data>().toEqualTypeOf<typeof byPath.data>();
     expectTypeOf<typeof named.data>().not.toBeUnknown();
     void getProject(plain, { path: { projectId: 'p1' } });
-  });
-});
+}
