@@ -169,7 +169,24 @@ function describe(e) {
 export function formatProblems(problems) {
     return problems.map((p) => `${p.pointer || '(root)'}: ${p.message}`).join('\n');
 }
-export function createValidator(name, compiled) {
+/**
+ * A JSON pointer as Standard Schema path segments, read against the value it points into: a
+ * segment is a number where it indexes an array, else the (unescaped) property name.
+ */
+export function pointerPath(pointer, root) {
+    if (pointer === '')
+        return [];
+    const path = [];
+    let at = root;
+    for (const raw of pointer.slice(1).split('/')) {
+        const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+        const index = Array.isArray(at) && /^(0|[1-9]\d*)$/.test(key) ? Number(key) : undefined;
+        path.push(index ?? key);
+        at = at !== null && typeof at === 'object' ? (index === undefined ? Object.getOwnPropertyDescriptor(at, key)?.value : at[index]) : undefined;
+    }
+    return path;
+}
+export function createValidator(name, compiled, vendor) {
     let last = [];
     const check = (data, options) => {
         try {
@@ -186,9 +203,20 @@ export function createValidator(name, compiled) {
         last = result.valid ? [] : result.problems;
         return result.valid;
     };
+    const standard = {
+        version: 1,
+        vendor,
+        validate(value) {
+            const result = check(value);
+            if (result.valid)
+                return { value: result.value };
+            return { issues: result.problems.map((p) => ({ message: p.message, path: pointerPath(p.pointer, value) })) };
+        },
+    };
     return Object.defineProperties(guard, {
         problems: { get: () => last, enumerable: true },
         check: { value: check },
         validatorName: { value: name },
+        '~standard': { value: standard },
     });
 }
