@@ -99,7 +99,7 @@ describe('a consumer project outside the repository', () => {
   });
 
   it.each(['node16', 'bundler'] as const)('type-checks a TypeScript consumer (client, types, validators as Standard Schema with Hono, the mock) with moduleResolution %s, strict, skipLibCheck false', async (resolution) => {
-    const result = await typeCheck({ dir: consumer, fixture: 'check.ts', resolution });
+    const result = await typeCheck({ dir: consumer, fixtures: ['check.ts'], resolution });
     expect(result.output).toBe('');
     expect(result.code).toBe(0);
   });

@@ -168,7 +168,7 @@ describe('simulated limits', () => {
 // subpath, whose types need msw installed (a consumer without msw never imports it).
 describe('type-checks a TypeScript consumer of the MSW handlers', () => {
   it('exits 0 with moduleResolution node16, strict, skipLibCheck false', async () => {
-    const result = await typeCheck({ dir: project.dir, fixture: 'msw-check.ts', resolution: 'node16' });
+    const result = await typeCheck({ dir: project.dir, fixtures: ['msw-check.ts'], resolution: 'node16' });
     expect(result.output).toBe('');
     expect(result.code).toBe(0);
   });

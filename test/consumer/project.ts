@@ -107,22 +107,22 @@ export const RESOLUTIONS = {
 export interface TypeCheck {
   /** The project holding the installed package. */
   dir: string;
-  /** A TypeScript file of test/fixtures/consumer, copied into the project. */
-  fixture: string;
+  /** TypeScript files of test/fixtures/consumer, copied into the project and checked in one program. */
+  fixtures: string[];
   resolution: keyof typeof RESOLUTIONS;
   /** The `tsc` to run (its bin script), by default the repository's. */
   tsc?: string;
 }
 
 /**
- * Type-checks a fixture in the project under `strict` with `skipLibCheck: false`; the result's
+ * Type-checks fixtures in the project under `strict` with `skipLibCheck: false`; the result's
  * output is tsc's (empty when it passes).
  */
-export async function typeCheck({ dir, fixture, resolution, tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc') }: TypeCheck): Promise<{ code: number; output: string }> {
-  copyFileSync(path.join(FIXTURES, fixture), path.join(dir, fixture));
-  const config = `tsconfig.${path.basename(fixture, '.ts')}.${resolution}.json`;
+export async function typeCheck({ dir, fixtures, resolution, tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc') }: TypeCheck): Promise<{ code: number; output: string }> {
+  for (const fixture of fixtures) copyFileSync(path.join(FIXTURES, fixture), path.join(dir, fixture));
+  const config = `tsconfig.${fixtures.map((f) => path.basename(f, '.ts')).join('+')}.${resolution}.json`;
   const compilerOptions = { ...RESOLUTIONS[resolution], target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], strict: true, skipLibCheck: false, noEmit: true };
-  writeFileSync(path.join(dir, config), JSON.stringify({ compilerOptions, files: [fixture] }, null, 2));
+  writeFileSync(path.join(dir, config), JSON.stringify({ compilerOptions, files: fixtures }, null, 2));
   return run(process.execPath, [tsc, '-p', config], { cwd: dir, env: consumerEnv, maxBuffer: 64 * 2 ** 20 }).then(
     () => ({ code: 0, output: '' }),
     (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: typeof err.code === 'number' ? err.code : 1, output: `${err.stdout ?? ''}${err.stderr ?? ''}` || String(err) }),
