@@ -3,7 +3,7 @@
  * it after the tests). One tarball of generated/ is installed into four projects: a production
  * install (no optional peer), and the mock's peers with MSW at its lowest accepted 2.x, the locked
  * 2.x and 3.x. Then, in parallel cells, each named `runtime version · check`:
- * - on Node 20 (the machine's), 22, 24, 26 and Bun: the client against a local server, a validator
+ * - on Node 20 (the machine's, and the lowest the package's `engines` accepts), 22, 24, 26 and Bun: the client against a local server, a validator
  *   taken by Hono as Standard Schema, the mock without its peers, every operation through the mock
  *   in process, over HTTP and under MSW 2, paginate, the mock's command; MSW 3 on Node >= 22 (its
  *   engines); MSW's lowest 2.x on the machine's Node;
@@ -26,7 +26,10 @@ import { consumerEnv, FIXTURES, installProject, lockVersion, mockPeers, packPack
 import { bodyDifferences, clientFailures, driveFailures, mswLeakFailures, paginateFailures, standardSchemaFailures } from '../../test/consumer/reports.js';
 import { bunRuntime, machineNode, nodeRuntime, typescript, type Runtime } from './tools.js';
 
-/** The latest release of each Node line and of Bun when this was written; TypeScript's last three minors. */
+/**
+ * The latest release of each Node line and of Bun when this was written (beside the machine's Node
+ * and the lowest the package's `engines` accepts); TypeScript's last three minors.
+ */
 const NODE_VERSIONS = ['22.23.3', '24.21.0', '26.12.1'];
 const BUN_VERSION = '1.4.5';
 const TYPESCRIPT_VERSIONS = ['5.9.3', '6.0.3', '7.0.2'];
@@ -106,9 +109,17 @@ async function runCells(cells: Cell[], parallel: number): Promise<{ name: string
   return results;
 }
 
+/** The lowest Node the package's `engines` accepts (`>=20.19` → 20.19.0), tested too. */
+function enginesFloor(): string {
+  const { engines } = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'package.json'), 'utf8')) as { engines: { node: string } };
+  const floor = /^>=\s*(\d+)\.(\d+)(?:\.(\d+))?$/.exec(engines.node.trim());
+  if (!floor) throw new Error(`generated/package.json engines.node is ${JSON.stringify(engines.node)}: the matrix reads a lower bound ">=MAJOR.MINOR[.PATCH]"`);
+  return `${floor[1]}.${floor[2]}.${floor[3] ?? 0}`;
+}
+
 async function main(): Promise<number> {
   // Fetched (or found in .cache/matrix) while the package is packed and installed.
-  const runtimes = Promise.all([Promise.resolve(machineNode()), ...NODE_VERSIONS.map(nodeRuntime), bunRuntime(BUN_VERSION)]);
+  const runtimes = Promise.all([Promise.resolve(machineNode()), nodeRuntime(enginesFloor()), ...NODE_VERSIONS.map(nodeRuntime), bunRuntime(BUN_VERSION)]);
   const compilers = Promise.all(TYPESCRIPT_VERSIONS.map(async (version) => ({ version, tsc: await typescript(version) })));
   runtimes.catch(() => {});
   compilers.catch(() => {});
