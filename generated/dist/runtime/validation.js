@@ -174,17 +174,19 @@ export function formatProblems(problems) {
  * segment is a number where it indexes an array, else the (unescaped) property name.
  */
 export function pointerPath(pointer, root) {
-    if (pointer === '')
-        return [];
-    const path = [];
     let at = root;
-    for (const raw of pointer.slice(1).split('/')) {
-        const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-        const index = Array.isArray(at) && /^(0|[1-9]\d*)$/.test(key) ? Number(key) : undefined;
-        path.push(index ?? key);
-        at = at !== null && typeof at === 'object' ? (index === undefined ? Object.getOwnPropertyDescriptor(at, key)?.value : at[index]) : undefined;
-    }
-    return path;
+    return pointer === ''
+        ? []
+        : pointer
+            .slice(1)
+            .split('/')
+            .map((raw) => {
+            const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+            const index = Array.isArray(at) && /^(0|[1-9]\d*)$/.test(key);
+            // Own data properties only: no getter of the value runs.
+            at = at !== null && typeof at === 'object' ? Object.getOwnPropertyDescriptor(at, key)?.value : undefined;
+            return index ? Number(key) : key;
+        });
 }
 export function createValidator(name, compiled, vendor) {
     let last = [];
@@ -206,11 +208,9 @@ export function createValidator(name, compiled, vendor) {
     const standard = {
         version: 1,
         vendor,
-        validate(value) {
+        validate: (value) => {
             const result = check(value);
-            if (result.valid)
-                return { value: result.value };
-            return { issues: result.problems.map((p) => ({ message: p.message, path: pointerPath(p.pointer, value) })) };
+            return result.valid ? { value: result.value } : { issues: result.problems.map((p) => ({ message: p.message, path: pointerPath(p.pointer, value) })) };
         },
     };
     return Object.defineProperties(guard, {
