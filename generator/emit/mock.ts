@@ -344,9 +344,9 @@ const server = await mock.listen(); // a node:http server on 127.0.0.1, a free p
 
 The mock reads the bundled document \`openapi.json\` at the package's root once, on first use
 (Node only); pass \`document\` to use another copy. What it samples (bodies the document has no
-example of, collections) needs its own dependencies, optional peers of the package that a
-production install skips: \`npm install --save-dev ${MOCK_SAMPLER_PEERS.join(' ')}\`. Without them,
-an answer that needs sampling is a 500 that says so.
+example of, collections) needs its own dependencies, optional peers of the package that an install
+never importing the mock goes without: \`npm install --save-dev ${MOCK_SAMPLER_PEERS.join(' ')}\`.
+Without them, an answer that needs sampling is a 500 that says so.
 
 ## Options of \`createMockApi\`
 
