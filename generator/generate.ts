@@ -14,9 +14,9 @@ import { emitValidators, ONE_FILE, validatorEntries, withRuntimeInlined, type Va
 import { emitValidatorsInChildren } from './emit/validators-process.js';
 import { emitClient } from './emit/client.js';
 import { emitOperations } from './emit/operations.js';
-import { emitMock } from './emit/mock.js';
+import { emitMock, MOCK_SAMPLER_PEERS } from './emit/mock.js';
 import { docsPages, emitDocs } from './emit/docs.js';
-import { DEFAULT_PACKAGE_NAME, emitPackage } from './emit/package.js';
+import { DEFAULT_PACKAGE_NAME, emitPackage, type PackageInfo } from './emit/package.js';
 import { emitOpenApi, OPENAPI_FILE } from './emit/openapi.js';
 import { compileSources } from './compile.js';
 import { linearPatterns, unsafePatternMessage, unsafePatterns, type UnsafePattern } from './validation/patterns.js';
@@ -70,18 +70,28 @@ export interface GenerateResult {
 /** Where compiled runtime files are kept across runs (compile.ts): inside node_modules/, so part of the install, as launch.mjs's builds. */
 const COMPILE_CACHE = path.join(TOOL_ROOT, 'node_modules', '.cache', 'partner-recruitment-toolkit', 'typescript');
 
-/** The generated package's dependencies (json-schema-faker: the mock's data sampler), at the versions in package.json. */
-const RUNTIME_DEPENDENCIES = ['openapi-fetch', 'ajv', 'ajv-formats', 'json-schema-faker'];
+/** What the package's client needs at run time: its dependencies, at the versions in package.json. */
+const CLIENT_DEPENDENCIES = ['openapi-fetch'];
+/**
+ * What only the mock needs (json-schema-faker samples bodies, ajv and ajv-formats judge the
+ * samples): optional peers, so that a production install that never imports the mock skips them.
+ * Ranges from the tested versions up: json-schema-faker is 0.x, where a minor release may change
+ * what a seed gives.
+ */
+const MOCK_PEERS: Record<(typeof MOCK_SAMPLER_PEERS)[number], (version: string) => string> = { ajv: (v) => `^${v}`, 'ajv-formats': (v) => `^${v}`, 'json-schema-faker': (v) => `~${v}` };
 /** The validators' linear-time engine: a dependency only of a package whose document needs it. */
 const LINEAR_ENGINE_DEPENDENCY = 're2js';
 
 /** Schemas plus operations above which validators compile in a child process, and types in the main thread. */
 const LARGE_DOCUMENT = 400;
 
-function runtimeDependencies(linearEngine: boolean): Record<string, string> {
+function runtimeDependencies(linearEngine: boolean): Pick<PackageInfo, 'dependencies' | 'mockPeers'> {
   const pkg = JSON.parse(readFileSync(path.join(TOOL_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-  const names = linearEngine ? [...RUNTIME_DEPENDENCIES, LINEAR_ENGINE_DEPENDENCY].sort() : RUNTIME_DEPENDENCIES;
-  return Object.fromEntries(names.map((name) => [name, pkg.devDependencies[name]!]));
+  const names = linearEngine ? [...CLIENT_DEPENDENCIES, LINEAR_ENGINE_DEPENDENCY].sort() : CLIENT_DEPENDENCIES;
+  return {
+    dependencies: Object.fromEntries(names.map((name) => [name, pkg.devDependencies[name]!])),
+    mockPeers: Object.fromEntries(Object.entries(MOCK_PEERS).map(([name, range]) => [name, range(pkg.devDependencies[name]!)])),
+  };
 }
 
 /** One located warning per unsafe pattern, at the first place it appears (and how many others). */
@@ -138,19 +148,20 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   // child's start-up costs more than it saves on a small one). The types worker then ends once it
   // has answered: it holds another copy of the document and of its types (memory).
   const large = model.schemaNames.length + model.operations.length > LARGE_DOCUMENT;
+  const packageName = options.packageName ?? DEFAULT_PACKAGE_NAME;
   // Patterns that can backtrack catastrophically: reported, and matched in linear time where RE2 can.
   const unsafe = unsafePatterns(loaded.document);
   const linear = linearPatterns(unsafe);
-  const pendingValidators: Promise<ValidatorsOutput> = (options.validatorsInChild ?? large) ? emitValidatorsInChildren(loaded.document, model, undefined, linear) : Promise.resolve().then(() => emitValidators(model, undefined, linear));
+  const pendingValidators: Promise<ValidatorsOutput> = (options.validatorsInChild ?? large) ? emitValidatorsInChildren(loaded.document, model, undefined, linear, packageName) : Promise.resolve().then(() => emitValidators(model, undefined, linear, packageName));
   pendingValidators.catch(() => {});
   // Everything that needs neither the types nor the validators comes first: both may still be on their way.
   const client = emitClient(model, templatesDir);
   const operations = emitOperations(model);
-  const mock = emitMock(model, templatesDir, options.packageName ?? DEFAULT_PACKAGE_NAME);
+  const mock = emitMock(model, templatesDir, packageName);
   // The docs name each validator: emitted while the validators compile, for every validator the
   // document asks for, and again in the rare case that compiling skipped one.
   const expected = validatorEntries(model);
-  const emitDocsFor = (entries: ValidatorEntry[]) => emitDocs(model, templatesDir, entries, { packageName: options.packageName ?? DEFAULT_PACKAGE_NAME });
+  const emitDocsFor = (entries: ValidatorEntry[]) => emitDocs(model, templatesDir, entries, { packageName });
   let docs = emitDocsFor(expected);
   const release = planPackageRelease(options, sources.get(OPENAPI_FILE)!, model, await pendingDate);
   add(await types);
@@ -172,7 +183,7 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   add(compileSources(sources, { cacheDir: COMPILE_CACHE }));
   // Node's build of the validators holds the runtime helpers it imports, now compiled.
   if (sources.has(ONE_FILE)) sources.set(ONE_FILE, withRuntimeInlined(sources.get(ONE_FILE)!, (file) => sources.get(file)));
-  add(emitPackage(model, { name: options.packageName ?? DEFAULT_PACKAGE_NAME, dependencies: runtimeDependencies(Object.keys(linear).length > 0), version: release.version }, [...sources.keys()], templatesDir));
+  add(emitPackage(model, { name: packageName, ...runtimeDependencies(Object.keys(linear).length > 0), version: release.version }, [...sources.keys()], templatesDir));
 
   const files = withManifest(new Map([...sources].map(([file, text]) => [file, banner(file, text)])));
   // Every page under docs/, the mock's included: the count the package README states.

@@ -31,6 +31,9 @@ export function assertUnique(kind: string, things: NamedThing[]): void {
   if (problems.length) throw new GenerationError(`Generated ${kind} names collide:`, problems);
 }
 
+/** The generated package's name when the caller gives none (GenerateOptions.packageName). */
+export const DEFAULT_PACKAGE_NAME = 'partner-recruitment-client';
+
 export const escapePointer = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /**

@@ -2,162 +2,164 @@
 import * as compiled from './validators.compiled.js';
 import { createValidator } from './runtime/validation.js';
 export { DEFAULT_MAX_PROBLEMS } from './runtime/validation.js';
+/** The Standard Schema `vendor` of every validator. */
+const vendor = "partner-recruitment-client";
 /** Validates the `ProjectStatus` schema (`#/components/schemas/ProjectStatus`). */
-export const validateProjectStatus = /* @__PURE__ */ createValidator("validateProjectStatus", compiled.validateProjectStatus);
+export const validateProjectStatus = /* @__PURE__ */ createValidator("validateProjectStatus", compiled.validateProjectStatus, vendor);
 /** Validates the `ObjectId` schema (`#/components/schemas/ObjectId`). */
-export const validateObjectId = /* @__PURE__ */ createValidator("validateObjectId", compiled.validateObjectId);
+export const validateObjectId = /* @__PURE__ */ createValidator("validateObjectId", compiled.validateObjectId, vendor);
 /** Validates the `ProjectRecruitingStatus` schema (`#/components/schemas/ProjectRecruitingStatus`). */
-export const validateProjectRecruitingStatus = /* @__PURE__ */ createValidator("validateProjectRecruitingStatus", compiled.validateProjectRecruitingStatus);
+export const validateProjectRecruitingStatus = /* @__PURE__ */ createValidator("validateProjectRecruitingStatus", compiled.validateProjectRecruitingStatus, vendor);
 /** Validates the `KindOfResearch` schema (`#/components/schemas/KindOfResearch`). */
-export const validateKindOfResearch = /* @__PURE__ */ createValidator("validateKindOfResearch", compiled.validateKindOfResearch);
+export const validateKindOfResearch = /* @__PURE__ */ createValidator("validateKindOfResearch", compiled.validateKindOfResearch, vendor);
 /** Validates the `ProjectTaskDeadline` schema (`#/components/schemas/ProjectTaskDeadline`). */
-export const validateProjectTaskDeadline = /* @__PURE__ */ createValidator("validateProjectTaskDeadline", compiled.validateProjectTaskDeadline);
+export const validateProjectTaskDeadline = /* @__PURE__ */ createValidator("validateProjectTaskDeadline", compiled.validateProjectTaskDeadline, vendor);
 /** Validates the `UnmoderatedStudyOrSurvey` schema (`#/components/schemas/UnmoderatedStudyOrSurvey`). */
-export const validateUnmoderatedStudyOrSurvey = /* @__PURE__ */ createValidator("validateUnmoderatedStudyOrSurvey", compiled.validateUnmoderatedStudyOrSurvey);
+export const validateUnmoderatedStudyOrSurvey = /* @__PURE__ */ createValidator("validateUnmoderatedStudyOrSurvey", compiled.validateUnmoderatedStudyOrSurvey, vendor);
 /** Validates the `ExternalQuestionType` schema (`#/components/schemas/ExternalQuestionType`). */
-export const validateExternalQuestionType = /* @__PURE__ */ createValidator("validateExternalQuestionType", compiled.validateExternalQuestionType);
+export const validateExternalQuestionType = /* @__PURE__ */ createValidator("validateExternalQuestionType", compiled.validateExternalQuestionType, vendor);
 /** Validates the `ExternalQuestionOption` schema (`#/components/schemas/ExternalQuestionOption`). */
-export const validateExternalQuestionOption = /* @__PURE__ */ createValidator("validateExternalQuestionOption", compiled.validateExternalQuestionOption);
+export const validateExternalQuestionOption = /* @__PURE__ */ createValidator("validateExternalQuestionOption", compiled.validateExternalQuestionOption, vendor);
 /** Validates the `ExternalQuestion` schema (`#/components/schemas/ExternalQuestion`). */
-export const validateExternalQuestion = /* @__PURE__ */ createValidator("validateExternalQuestion", compiled.validateExternalQuestion);
+export const validateExternalQuestion = /* @__PURE__ */ createValidator("validateExternalQuestion", compiled.validateExternalQuestion, vendor);
 /** Validates the `ProjectCountryCode` schema (`#/components/schemas/ProjectCountryCode`). */
-export const validateProjectCountryCode = /* @__PURE__ */ createValidator("validateProjectCountryCode", compiled.validateProjectCountryCode);
+export const validateProjectCountryCode = /* @__PURE__ */ createValidator("validateProjectCountryCode", compiled.validateProjectCountryCode, vendor);
 /** Validates the `LocationCoordinate` schema (`#/components/schemas/LocationCoordinate`). */
-export const validateLocationCoordinate = /* @__PURE__ */ createValidator("validateLocationCoordinate", compiled.validateLocationCoordinate);
+export const validateLocationCoordinate = /* @__PURE__ */ createValidator("validateLocationCoordinate", compiled.validateLocationCoordinate, vendor);
 /** Validates the `Location` schema (`#/components/schemas/Location`). */
-export const validateLocation = /* @__PURE__ */ createValidator("validateLocation", compiled.validateLocation);
+export const validateLocation = /* @__PURE__ */ createValidator("validateLocation", compiled.validateLocation, vendor);
 /** Validates the `TargetCity` schema (`#/components/schemas/TargetCity`). */
-export const validateTargetCity = /* @__PURE__ */ createValidator("validateTargetCity", compiled.validateTargetCity);
+export const validateTargetCity = /* @__PURE__ */ createValidator("validateTargetCity", compiled.validateTargetCity, vendor);
 /** Validates the `JobFunction` schema (`#/components/schemas/JobFunction`). */
-export const validateJobFunction = /* @__PURE__ */ createValidator("validateJobFunction", compiled.validateJobFunction);
+export const validateJobFunction = /* @__PURE__ */ createValidator("validateJobFunction", compiled.validateJobFunction, vendor);
 /** Validates the `CompanySize` schema (`#/components/schemas/CompanySize`). */
-export const validateCompanySize = /* @__PURE__ */ createValidator("validateCompanySize", compiled.validateCompanySize);
+export const validateCompanySize = /* @__PURE__ */ createValidator("validateCompanySize", compiled.validateCompanySize, vendor);
 /** Validates the `ProjectLocationInPerson` schema (`#/components/schemas/ProjectLocationInPerson`). */
-export const validateProjectLocationInPerson = /* @__PURE__ */ createValidator("validateProjectLocationInPerson", compiled.validateProjectLocationInPerson);
+export const validateProjectLocationInPerson = /* @__PURE__ */ createValidator("validateProjectLocationInPerson", compiled.validateProjectLocationInPerson, vendor);
 /** Validates the `HouseholdIncome` schema (`#/components/schemas/HouseholdIncome`). */
-export const validateHouseholdIncome = /* @__PURE__ */ createValidator("validateHouseholdIncome", compiled.validateHouseholdIncome);
+export const validateHouseholdIncome = /* @__PURE__ */ createValidator("validateHouseholdIncome", compiled.validateHouseholdIncome, vendor);
 /** Validates the `Gender` schema (`#/components/schemas/Gender`). */
-export const validateGender = /* @__PURE__ */ createValidator("validateGender", compiled.validateGender);
+export const validateGender = /* @__PURE__ */ createValidator("validateGender", compiled.validateGender, vendor);
 /** Validates the `EducationLevel` schema (`#/components/schemas/EducationLevel`). */
-export const validateEducationLevel = /* @__PURE__ */ createValidator("validateEducationLevel", compiled.validateEducationLevel);
+export const validateEducationLevel = /* @__PURE__ */ createValidator("validateEducationLevel", compiled.validateEducationLevel, vendor);
 /** Validates the `Ethnicities` schema (`#/components/schemas/Ethnicities`). */
-export const validateEthnicities = /* @__PURE__ */ createValidator("validateEthnicities", compiled.validateEthnicities);
+export const validateEthnicities = /* @__PURE__ */ createValidator("validateEthnicities", compiled.validateEthnicities, vendor);
 /** Validates the `AgeGroup` schema (`#/components/schemas/AgeGroup`). */
-export const validateAgeGroup = /* @__PURE__ */ createValidator("validateAgeGroup", compiled.validateAgeGroup);
+export const validateAgeGroup = /* @__PURE__ */ createValidator("validateAgeGroup", compiled.validateAgeGroup, vendor);
 /** Validates the `ScreenerSkipLogic` schema (`#/components/schemas/ScreenerSkipLogic`). */
-export const validateScreenerSkipLogic = /* @__PURE__ */ createValidator("validateScreenerSkipLogic", compiled.validateScreenerSkipLogic);
+export const validateScreenerSkipLogic = /* @__PURE__ */ createValidator("validateScreenerSkipLogic", compiled.validateScreenerSkipLogic, vendor);
 /** Validates the `ScreenerQuestionCommon` schema (`#/components/schemas/ScreenerQuestionCommon`). */
-export const validateScreenerQuestionCommon = /* @__PURE__ */ createValidator("validateScreenerQuestionCommon", compiled.validateScreenerQuestionCommon);
+export const validateScreenerQuestionCommon = /* @__PURE__ */ createValidator("validateScreenerQuestionCommon", compiled.validateScreenerQuestionCommon, vendor);
 /** Validates the `ScreenerAnswer` schema (`#/components/schemas/ScreenerAnswer`). */
-export const validateScreenerAnswer = /* @__PURE__ */ createValidator("validateScreenerAnswer", compiled.validateScreenerAnswer);
+export const validateScreenerAnswer = /* @__PURE__ */ createValidator("validateScreenerAnswer", compiled.validateScreenerAnswer, vendor);
 /** Validates the `RadioAnswer` schema (`#/components/schemas/RadioAnswer`). */
-export const validateRadioAnswer = /* @__PURE__ */ createValidator("validateRadioAnswer", compiled.validateRadioAnswer);
+export const validateRadioAnswer = /* @__PURE__ */ createValidator("validateRadioAnswer", compiled.validateRadioAnswer, vendor);
 /** Validates the `RadioQuestion` schema (`#/components/schemas/RadioQuestion`). */
-export const validateRadioQuestion = /* @__PURE__ */ createValidator("validateRadioQuestion", compiled.validateRadioQuestion);
+export const validateRadioQuestion = /* @__PURE__ */ createValidator("validateRadioQuestion", compiled.validateRadioQuestion, vendor);
 /** Validates the `CheckboxAnswer` schema (`#/components/schemas/CheckboxAnswer`). */
-export const validateCheckboxAnswer = /* @__PURE__ */ createValidator("validateCheckboxAnswer", compiled.validateCheckboxAnswer);
+export const validateCheckboxAnswer = /* @__PURE__ */ createValidator("validateCheckboxAnswer", compiled.validateCheckboxAnswer, vendor);
 /** Validates the `CheckboxQuestion` schema (`#/components/schemas/CheckboxQuestion`). */
-export const validateCheckboxQuestion = /* @__PURE__ */ createValidator("validateCheckboxQuestion", compiled.validateCheckboxQuestion);
+export const validateCheckboxQuestion = /* @__PURE__ */ createValidator("validateCheckboxQuestion", compiled.validateCheckboxQuestion, vendor);
 /** Validates the `SingleLineTextboxQuestion` schema (`#/components/schemas/SingleLineTextboxQuestion`). */
-export const validateSingleLineTextboxQuestion = /* @__PURE__ */ createValidator("validateSingleLineTextboxQuestion", compiled.validateSingleLineTextboxQuestion);
+export const validateSingleLineTextboxQuestion = /* @__PURE__ */ createValidator("validateSingleLineTextboxQuestion", compiled.validateSingleLineTextboxQuestion, vendor);
 /** Validates the `MultiLineTextboxQuestion` schema (`#/components/schemas/MultiLineTextboxQuestion`). */
-export const validateMultiLineTextboxQuestion = /* @__PURE__ */ createValidator("validateMultiLineTextboxQuestion", compiled.validateMultiLineTextboxQuestion);
+export const validateMultiLineTextboxQuestion = /* @__PURE__ */ createValidator("validateMultiLineTextboxQuestion", compiled.validateMultiLineTextboxQuestion, vendor);
 /** Validates the `NumericBoxQuestion` schema (`#/components/schemas/NumericBoxQuestion`). */
-export const validateNumericBoxQuestion = /* @__PURE__ */ createValidator("validateNumericBoxQuestion", compiled.validateNumericBoxQuestion);
+export const validateNumericBoxQuestion = /* @__PURE__ */ createValidator("validateNumericBoxQuestion", compiled.validateNumericBoxQuestion, vendor);
 /** Validates the `SliderScaleQuestion` schema (`#/components/schemas/SliderScaleQuestion`). */
-export const validateSliderScaleQuestion = /* @__PURE__ */ createValidator("validateSliderScaleQuestion", compiled.validateSliderScaleQuestion);
+export const validateSliderScaleQuestion = /* @__PURE__ */ createValidator("validateSliderScaleQuestion", compiled.validateSliderScaleQuestion, vendor);
 /** Validates the `FileUploadQuestion` schema (`#/components/schemas/FileUploadQuestion`). */
-export const validateFileUploadQuestion = /* @__PURE__ */ createValidator("validateFileUploadQuestion", compiled.validateFileUploadQuestion);
+export const validateFileUploadQuestion = /* @__PURE__ */ createValidator("validateFileUploadQuestion", compiled.validateFileUploadQuestion, vendor);
 /** Validates the `RankQuestion` schema (`#/components/schemas/RankQuestion`). */
-export const validateRankQuestion = /* @__PURE__ */ createValidator("validateRankQuestion", compiled.validateRankQuestion);
+export const validateRankQuestion = /* @__PURE__ */ createValidator("validateRankQuestion", compiled.validateRankQuestion, vendor);
 /** Validates the `ScreenerMatrixRow` schema (`#/components/schemas/ScreenerMatrixRow`). */
-export const validateScreenerMatrixRow = /* @__PURE__ */ createValidator("validateScreenerMatrixRow", compiled.validateScreenerMatrixRow);
+export const validateScreenerMatrixRow = /* @__PURE__ */ createValidator("validateScreenerMatrixRow", compiled.validateScreenerMatrixRow, vendor);
 /** Validates the `MatrixQuestion` schema (`#/components/schemas/MatrixQuestion`). */
-export const validateMatrixQuestion = /* @__PURE__ */ createValidator("validateMatrixQuestion", compiled.validateMatrixQuestion);
+export const validateMatrixQuestion = /* @__PURE__ */ createValidator("validateMatrixQuestion", compiled.validateMatrixQuestion, vendor);
 /** Validates the `ScreenerQuestion` schema (`#/components/schemas/ScreenerQuestion`). */
-export const validateScreenerQuestion = /* @__PURE__ */ createValidator("validateScreenerQuestion", compiled.validateScreenerQuestion);
+export const validateScreenerQuestion = /* @__PURE__ */ createValidator("validateScreenerQuestion", compiled.validateScreenerQuestion, vendor);
 /** Validates the `ScreenerEnd` schema (`#/components/schemas/ScreenerEnd`). */
-export const validateScreenerEnd = /* @__PURE__ */ createValidator("validateScreenerEnd", compiled.validateScreenerEnd);
+export const validateScreenerEnd = /* @__PURE__ */ createValidator("validateScreenerEnd", compiled.validateScreenerEnd, vendor);
 /** Validates the `ScreenerQuestionItem` schema (`#/components/schemas/ScreenerQuestionItem`). */
-export const validateScreenerQuestionItem = /* @__PURE__ */ createValidator("validateScreenerQuestionItem", compiled.validateScreenerQuestionItem);
+export const validateScreenerQuestionItem = /* @__PURE__ */ createValidator("validateScreenerQuestionItem", compiled.validateScreenerQuestionItem, vendor);
 /** Validates the `ProjectClosedDetails` schema (`#/components/schemas/ProjectClosedDetails`). */
-export const validateProjectClosedDetails = /* @__PURE__ */ createValidator("validateProjectClosedDetails", compiled.validateProjectClosedDetails);
+export const validateProjectClosedDetails = /* @__PURE__ */ createValidator("validateProjectClosedDetails", compiled.validateProjectClosedDetails, vendor);
 /** Validates the `NdaType` schema (`#/components/schemas/NdaType`). */
-export const validateNdaType = /* @__PURE__ */ createValidator("validateNdaType", compiled.validateNdaType);
+export const validateNdaType = /* @__PURE__ */ createValidator("validateNdaType", compiled.validateNdaType, vendor);
 /** Validates the `NdaDetails` schema (`#/components/schemas/NdaDetails`). */
-export const validateNdaDetails = /* @__PURE__ */ createValidator("validateNdaDetails", compiled.validateNdaDetails);
+export const validateNdaDetails = /* @__PURE__ */ createValidator("validateNdaDetails", compiled.validateNdaDetails, vendor);
 /** Validates the `PastParticipation` schema (`#/components/schemas/PastParticipation`). */
-export const validatePastParticipation = /* @__PURE__ */ createValidator("validatePastParticipation", compiled.validatePastParticipation);
+export const validatePastParticipation = /* @__PURE__ */ createValidator("validatePastParticipation", compiled.validatePastParticipation, vendor);
 /** Validates the `ExternalResearcher` schema (`#/components/schemas/ExternalResearcher`). */
-export const validateExternalResearcher = /* @__PURE__ */ createValidator("validateExternalResearcher", compiled.validateExternalResearcher);
+export const validateExternalResearcher = /* @__PURE__ */ createValidator("validateExternalResearcher", compiled.validateExternalResearcher, vendor);
 /** Validates the `SeniorityLevel` schema (`#/components/schemas/SeniorityLevel`). */
-export const validateSeniorityLevel = /* @__PURE__ */ createValidator("validateSeniorityLevel", compiled.validateSeniorityLevel);
+export const validateSeniorityLevel = /* @__PURE__ */ createValidator("validateSeniorityLevel", compiled.validateSeniorityLevel, vendor);
 /** Validates the `Automation` schema (`#/components/schemas/Automation`). */
-export const validateAutomation = /* @__PURE__ */ createValidator("validateAutomation", compiled.validateAutomation);
+export const validateAutomation = /* @__PURE__ */ createValidator("validateAutomation", compiled.validateAutomation, vendor);
 /** Validates the `KeyQualifier` schema (`#/components/schemas/KeyQualifier`). */
-export const validateKeyQualifier = /* @__PURE__ */ createValidator("validateKeyQualifier", compiled.validateKeyQualifier);
+export const validateKeyQualifier = /* @__PURE__ */ createValidator("validateKeyQualifier", compiled.validateKeyQualifier, vendor);
 /** Validates the `ProductTokenList` schema (`#/components/schemas/ProductTokenList`). */
-export const validateProductTokenList = /* @__PURE__ */ createValidator("validateProductTokenList", compiled.validateProductTokenList);
+export const validateProductTokenList = /* @__PURE__ */ createValidator("validateProductTokenList", compiled.validateProductTokenList, vendor);
 /** Validates the `AdvancedTargeting` schema (`#/components/schemas/AdvancedTargeting`). */
-export const validateAdvancedTargeting = /* @__PURE__ */ createValidator("validateAdvancedTargeting", compiled.validateAdvancedTargeting);
+export const validateAdvancedTargeting = /* @__PURE__ */ createValidator("validateAdvancedTargeting", compiled.validateAdvancedTargeting, vendor);
 /** Validates the `NamedReference` schema (`#/components/schemas/NamedReference`). */
-export const validateNamedReference = /* @__PURE__ */ createValidator("validateNamedReference", compiled.validateNamedReference);
+export const validateNamedReference = /* @__PURE__ */ createValidator("validateNamedReference", compiled.validateNamedReference, vendor);
 /** Validates the `Skill` schema (`#/components/schemas/Skill`). */
-export const validateSkill = /* @__PURE__ */ createValidator("validateSkill", compiled.validateSkill);
+export const validateSkill = /* @__PURE__ */ createValidator("validateSkill", compiled.validateSkill, vendor);
 /** Validates the `Project` schema (`#/components/schemas/Project`). */
-export const validateProject = /* @__PURE__ */ createValidator("validateProject", compiled.validateProject);
+export const validateProject = /* @__PURE__ */ createValidator("validateProject", compiled.validateProject, vendor);
 /** Validates the `ProjectList` schema (`#/components/schemas/ProjectList`). */
-export const validateProjectList = /* @__PURE__ */ createValidator("validateProjectList", compiled.validateProjectList);
+export const validateProjectList = /* @__PURE__ */ createValidator("validateProjectList", compiled.validateProjectList, vendor);
 /** Validates the `SkillList` schema (`#/components/schemas/SkillList`). */
-export const validateSkillList = /* @__PURE__ */ createValidator("validateSkillList", compiled.validateSkillList);
+export const validateSkillList = /* @__PURE__ */ createValidator("validateSkillList", compiled.validateSkillList, vendor);
 /** Validates the `WebhookEventType` schema (`#/components/schemas/WebhookEventType`). */
-export const validateWebhookEventType = /* @__PURE__ */ createValidator("validateWebhookEventType", compiled.validateWebhookEventType);
+export const validateWebhookEventType = /* @__PURE__ */ createValidator("validateWebhookEventType", compiled.validateWebhookEventType, vendor);
 /** Validates the `EventTypes` schema (`#/components/schemas/EventTypes`). */
-export const validateEventTypes = /* @__PURE__ */ createValidator("validateEventTypes", compiled.validateEventTypes);
+export const validateEventTypes = /* @__PURE__ */ createValidator("validateEventTypes", compiled.validateEventTypes, vendor);
 /** Validates the `QuotaTargetUpdate` schema (`#/components/schemas/QuotaTargetUpdate`). */
-export const validateQuotaTargetUpdate = /* @__PURE__ */ createValidator("validateQuotaTargetUpdate", compiled.validateQuotaTargetUpdate);
+export const validateQuotaTargetUpdate = /* @__PURE__ */ createValidator("validateQuotaTargetUpdate", compiled.validateQuotaTargetUpdate, vendor);
 /** Validates the `QuotaTarget` schema (`#/components/schemas/QuotaTarget`). */
-export const validateQuotaTarget = /* @__PURE__ */ createValidator("validateQuotaTarget", compiled.validateQuotaTarget);
+export const validateQuotaTarget = /* @__PURE__ */ createValidator("validateQuotaTarget", compiled.validateQuotaTarget, vendor);
 /** Validates the `QuotaProgress` schema (`#/components/schemas/QuotaProgress`). */
-export const validateQuotaProgress = /* @__PURE__ */ createValidator("validateQuotaProgress", compiled.validateQuotaProgress);
+export const validateQuotaProgress = /* @__PURE__ */ createValidator("validateQuotaProgress", compiled.validateQuotaProgress, vendor);
 /** Validates the `QuotaAttributeCondition` schema (`#/components/schemas/QuotaAttributeCondition`). */
-export const validateQuotaAttributeCondition = /* @__PURE__ */ createValidator("validateQuotaAttributeCondition", compiled.validateQuotaAttributeCondition);
+export const validateQuotaAttributeCondition = /* @__PURE__ */ createValidator("validateQuotaAttributeCondition", compiled.validateQuotaAttributeCondition, vendor);
 /** Validates the `QuotaOtherCondition` schema (`#/components/schemas/QuotaOtherCondition`). */
-export const validateQuotaOtherCondition = /* @__PURE__ */ createValidator("validateQuotaOtherCondition", compiled.validateQuotaOtherCondition);
+export const validateQuotaOtherCondition = /* @__PURE__ */ createValidator("validateQuotaOtherCondition", compiled.validateQuotaOtherCondition, vendor);
 /** Validates the `QuotaCondition` schema (`#/components/schemas/QuotaCondition`). */
-export const validateQuotaCondition = /* @__PURE__ */ createValidator("validateQuotaCondition", compiled.validateQuotaCondition);
+export const validateQuotaCondition = /* @__PURE__ */ createValidator("validateQuotaCondition", compiled.validateQuotaCondition, vendor);
 /** Validates the `QuotaRuleCondition` schema (`#/components/schemas/QuotaRuleCondition`). */
-export const validateQuotaRuleCondition = /* @__PURE__ */ createValidator("validateQuotaRuleCondition", compiled.validateQuotaRuleCondition);
+export const validateQuotaRuleCondition = /* @__PURE__ */ createValidator("validateQuotaRuleCondition", compiled.validateQuotaRuleCondition, vendor);
 /** Validates the `QuotaRule` schema (`#/components/schemas/QuotaRule`). */
-export const validateQuotaRule = /* @__PURE__ */ createValidator("validateQuotaRule", compiled.validateQuotaRule);
+export const validateQuotaRule = /* @__PURE__ */ createValidator("validateQuotaRule", compiled.validateQuotaRule, vendor);
 /** Validates the `QuotaSegment` schema (`#/components/schemas/QuotaSegment`). */
-export const validateQuotaSegment = /* @__PURE__ */ createValidator("validateQuotaSegment", compiled.validateQuotaSegment);
+export const validateQuotaSegment = /* @__PURE__ */ createValidator("validateQuotaSegment", compiled.validateQuotaSegment, vendor);
 /** Validates the `QuotaNoMatch` schema (`#/components/schemas/QuotaNoMatch`). */
-export const validateQuotaNoMatch = /* @__PURE__ */ createValidator("validateQuotaNoMatch", compiled.validateQuotaNoMatch);
+export const validateQuotaNoMatch = /* @__PURE__ */ createValidator("validateQuotaNoMatch", compiled.validateQuotaNoMatch, vendor);
 /** Validates the `QuotaGroup` schema (`#/components/schemas/QuotaGroup`). */
-export const validateQuotaGroup = /* @__PURE__ */ createValidator("validateQuotaGroup", compiled.validateQuotaGroup);
+export const validateQuotaGroup = /* @__PURE__ */ createValidator("validateQuotaGroup", compiled.validateQuotaGroup, vendor);
 /** Validates the `AudienceQuotaSet` schema (`#/components/schemas/AudienceQuotaSet`). */
-export const validateAudienceQuotaSet = /* @__PURE__ */ createValidator("validateAudienceQuotaSet", compiled.validateAudienceQuotaSet);
+export const validateAudienceQuotaSet = /* @__PURE__ */ createValidator("validateAudienceQuotaSet", compiled.validateAudienceQuotaSet, vendor);
 /** Validates the `QuotaExternalFill` schema (`#/components/schemas/QuotaExternalFill`). */
-export const validateQuotaExternalFill = /* @__PURE__ */ createValidator("validateQuotaExternalFill", compiled.validateQuotaExternalFill);
+export const validateQuotaExternalFill = /* @__PURE__ */ createValidator("validateQuotaExternalFill", compiled.validateQuotaExternalFill, vendor);
 /** Validates the query parameters of `listProjects` (`#/paths/~1v1~1projects/get/parameters`). */
-export const validateListProjectsQuery = /* @__PURE__ */ createValidator("validateListProjectsQuery", compiled.validateListProjectsQuery);
+export const validateListProjectsQuery = /* @__PURE__ */ createValidator("validateListProjectsQuery", compiled.validateListProjectsQuery, vendor);
 /** Validates the 200 response body of `listProjects` (`#/paths/~1v1~1projects/get/responses/200/content/application~1json/schema`). */
-export const validateListProjectsResponse = /* @__PURE__ */ createValidator("validateListProjectsResponse", compiled.validateListProjectsResponse);
+export const validateListProjectsResponse = /* @__PURE__ */ createValidator("validateListProjectsResponse", compiled.validateListProjectsResponse, vendor);
 /** Validates the query parameters of `listSkills` (`#/paths/~1v1~1skills/get/parameters`). */
-export const validateListSkillsQuery = /* @__PURE__ */ createValidator("validateListSkillsQuery", compiled.validateListSkillsQuery);
+export const validateListSkillsQuery = /* @__PURE__ */ createValidator("validateListSkillsQuery", compiled.validateListSkillsQuery, vendor);
 /** Validates the 200 response body of `listSkills` (`#/paths/~1v1~1skills/get/responses/200/content/application~1json/schema`). */
-export const validateListSkillsResponse = /* @__PURE__ */ createValidator("validateListSkillsResponse", compiled.validateListSkillsResponse);
+export const validateListSkillsResponse = /* @__PURE__ */ createValidator("validateListSkillsResponse", compiled.validateListSkillsResponse, vendor);
 /** Validates the 200 response body of `listWebhookEventTypes` (`#/paths/~1v1~1webhooks~1{webhookId}~1event-types/get/responses/200/content/application~1json/schema`). */
-export const validateListWebhookEventTypesResponse = /* @__PURE__ */ createValidator("validateListWebhookEventTypesResponse", compiled.validateListWebhookEventTypesResponse);
+export const validateListWebhookEventTypesResponse = /* @__PURE__ */ createValidator("validateListWebhookEventTypesResponse", compiled.validateListWebhookEventTypesResponse, vendor);
 /** Validates the request body of `updateQuotaTargets` (`#/paths/~1v1~1projects~1{projectId}~1quotas~1targets/patch/requestBody/content/application~1json/schema`). */
-export const validateUpdateQuotaTargetsRequest = /* @__PURE__ */ createValidator("validateUpdateQuotaTargetsRequest", compiled.validateUpdateQuotaTargetsRequest);
+export const validateUpdateQuotaTargetsRequest = /* @__PURE__ */ createValidator("validateUpdateQuotaTargetsRequest", compiled.validateUpdateQuotaTargetsRequest, vendor);
 /** Validates the 200 response body of `updateQuotaTargets` (`#/paths/~1v1~1projects~1{projectId}~1quotas~1targets/patch/responses/200/content/application~1json/schema`). */
-export const validateUpdateQuotaTargetsResponse = /* @__PURE__ */ createValidator("validateUpdateQuotaTargetsResponse", compiled.validateUpdateQuotaTargetsResponse);
+export const validateUpdateQuotaTargetsResponse = /* @__PURE__ */ createValidator("validateUpdateQuotaTargetsResponse", compiled.validateUpdateQuotaTargetsResponse, vendor);
 /** Validates the request body of `setQuotaExternalFills` (`#/paths/~1v1~1projects~1{projectId}~1quotas~1external-fills/put/requestBody/content/application~1json/schema`). */
-export const validateSetQuotaExternalFillsRequest = /* @__PURE__ */ createValidator("validateSetQuotaExternalFillsRequest", compiled.validateSetQuotaExternalFillsRequest);
+export const validateSetQuotaExternalFillsRequest = /* @__PURE__ */ createValidator("validateSetQuotaExternalFillsRequest", compiled.validateSetQuotaExternalFillsRequest, vendor);
 /** Validates the 200 response body of `setQuotaExternalFills` (`#/paths/~1v1~1projects~1{projectId}~1quotas~1external-fills/put/responses/200/content/application~1json/schema`). */
-export const validateSetQuotaExternalFillsResponse = /* @__PURE__ */ createValidator("validateSetQuotaExternalFillsResponse", compiled.validateSetQuotaExternalFillsResponse);
+export const validateSetQuotaExternalFillsResponse = /* @__PURE__ */ createValidator("validateSetQuotaExternalFillsResponse", compiled.validateSetQuotaExternalFillsResponse, vendor);
 /** Validators by operationId: query parameters, request body and response bodies by status. No prototype: only operationIds are keys. */
 export const operationValidators = /* @__PURE__ */ Object.assign(/* @__PURE__ */ Object.create(null), {
     ["listProjects"]: { query: validateListProjectsQuery, responses: { ["200"]: validateListProjectsResponse } },

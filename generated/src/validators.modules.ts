@@ -2,164 +2,166 @@
 import * as compiled from './compiled/index.js';
 import { createValidator, type Validator, type OperationValidators } from './runtime/validation.js';
 import type { components, operations } from './schema.js';
-export { DEFAULT_MAX_PROBLEMS, type Validator, type ValidationProblem, type ValidationResult, type CheckOptions, type OperationValidators } from './runtime/validation.js';
+export { DEFAULT_MAX_PROBLEMS, type Validator, type ValidationProblem, type ValidationResult, type CheckOptions, type OperationValidators, type StandardSchemaV1 } from './runtime/validation.js';
 
+/** The Standard Schema `vendor` of every validator. */
+const vendor = "partner-recruitment-client";
 /** Validates the `ProjectStatus` schema (`#/components/schemas/ProjectStatus`). */
-export const validateProjectStatus: Validator<components['schemas']["ProjectStatus"]> = /* @__PURE__ */ createValidator("validateProjectStatus", compiled.validateProjectStatus);
+export const validateProjectStatus: Validator<components['schemas']["ProjectStatus"]> = /* @__PURE__ */ createValidator("validateProjectStatus", compiled.validateProjectStatus, vendor);
 /** Validates the `ObjectId` schema (`#/components/schemas/ObjectId`). */
-export const validateObjectId: Validator<components['schemas']["ObjectId"]> = /* @__PURE__ */ createValidator("validateObjectId", compiled.validateObjectId);
+export const validateObjectId: Validator<components['schemas']["ObjectId"]> = /* @__PURE__ */ createValidator("validateObjectId", compiled.validateObjectId, vendor);
 /** Validates the `ProjectRecruitingStatus` schema (`#/components/schemas/ProjectRecruitingStatus`). */
-export const validateProjectRecruitingStatus: Validator<components['schemas']["ProjectRecruitingStatus"]> = /* @__PURE__ */ createValidator("validateProjectRecruitingStatus", compiled.validateProjectRecruitingStatus);
+export const validateProjectRecruitingStatus: Validator<components['schemas']["ProjectRecruitingStatus"]> = /* @__PURE__ */ createValidator("validateProjectRecruitingStatus", compiled.validateProjectRecruitingStatus, vendor);
 /** Validates the `KindOfResearch` schema (`#/components/schemas/KindOfResearch`). */
-export const validateKindOfResearch: Validator<components['schemas']["KindOfResearch"]> = /* @__PURE__ */ createValidator("validateKindOfResearch", compiled.validateKindOfResearch);
+export const validateKindOfResearch: Validator<components['schemas']["KindOfResearch"]> = /* @__PURE__ */ createValidator("validateKindOfResearch", compiled.validateKindOfResearch, vendor);
 /** Validates the `ProjectTaskDeadline` schema (`#/components/schemas/ProjectTaskDeadline`). */
-export const validateProjectTaskDeadline: Validator<components['schemas']["ProjectTaskDeadline"]> = /* @__PURE__ */ createValidator("validateProjectTaskDeadline", compiled.validateProjectTaskDeadline);
+export const validateProjectTaskDeadline: Validator<components['schemas']["ProjectTaskDeadline"]> = /* @__PURE__ */ createValidator("validateProjectTaskDeadline", compiled.validateProjectTaskDeadline, vendor);
 /** Validates the `UnmoderatedStudyOrSurvey` schema (`#/components/schemas/UnmoderatedStudyOrSurvey`). */
-export const validateUnmoderatedStudyOrSurvey: Validator<components['schemas']["UnmoderatedStudyOrSurvey"]> = /* @__PURE__ */ createValidator("validateUnmoderatedStudyOrSurvey", compiled.validateUnmoderatedStudyOrSurvey);
+export const validateUnmoderatedStudyOrSurvey: Validator<components['schemas']["UnmoderatedStudyOrSurvey"]> = /* @__PURE__ */ createValidator("validateUnmoderatedStudyOrSurvey", compiled.validateUnmoderatedStudyOrSurvey, vendor);
 /** Validates the `ExternalQuestionType` schema (`#/components/schemas/ExternalQuestionType`). */
-export const validateExternalQuestionType: Validator<components['schemas']["ExternalQuestionType"]> = /* @__PURE__ */ createValidator("validateExternalQuestionType", compiled.validateExternalQuestionType);
+export const validateExternalQuestionType: Validator<components['schemas']["ExternalQuestionType"]> = /* @__PURE__ */ createValidator("validateExternalQuestionType", compiled.validateExternalQuestionType, vendor);
 /** Validates the `ExternalQuestionOption` schema (`#/components/schemas/ExternalQuestionOption`). */
-export const validateExternalQuestionOption: Validator<components['schemas']["ExternalQuestionOption"]> = /* @__PURE__ */ createValidator("validateExternalQuestionOption", compiled.validateExternalQuestionOption);
+export const validateExternalQuestionOption: Validator<components['schemas']["ExternalQuestionOption"]> = /* @__PURE__ */ createValidator("validateExternalQuestionOption", compiled.validateExternalQuestionOption, vendor);
 /** Validates the `ExternalQuestion` schema (`#/components/schemas/ExternalQuestion`). */
-export const validateExternalQuestion: Validator<components['schemas']["ExternalQuestion"]> = /* @__PURE__ */ createValidator("validateExternalQuestion", compiled.validateExternalQuestion);
+export const validateExternalQuestion: Validator<components['schemas']["ExternalQuestion"]> = /* @__PURE__ */ createValidator("validateExternalQuestion", compiled.validateExternalQuestion, vendor);
 /** Validates the `ProjectCountryCode` schema (`#/components/schemas/ProjectCountryCode`). */
-export const validateProjectCountryCode: Validator<components['schemas']["ProjectCountryCode"]> = /* @__PURE__ */ createValidator("validateProjectCountryCode", compiled.validateProjectCountryCode);
+export const validateProjectCountryCode: Validator<components['schemas']["ProjectCountryCode"]> = /* @__PURE__ */ createValidator("validateProjectCountryCode", compiled.validateProjectCountryCode, vendor);
 /** Validates the `LocationCoordinate` schema (`#/components/schemas/LocationCoordinate`). */
-export const validateLocationCoordinate: Validator<components['schemas']["LocationCoordinate"]> = /* @__PURE__ */ createValidator("validateLocationCoordinate", compiled.validateLocationCoordinate);
+export const validateLocationCoordinate: Validator<components['schemas']["LocationCoordinate"]> = /* @__PURE__ */ createValidator("validateLocationCoordinate", compiled.validateLocationCoordinate, vendor);
 /** Validates the `Location` schema (`#/components/schemas/Location`). */
-export const validateLocation: Validator<components['schemas']["Location"]> = /* @__PURE__ */ createValidator("validateLocation", compiled.validateLocation);
+export const validateLocation: Validator<components['schemas']["Location"]> = /* @__PURE__ */ createValidator("validateLocation", compiled.validateLocation, vendor);
 /** Validates the `TargetCity` schema (`#/components/schemas/TargetCity`). */
-export const validateTargetCity: Validator<components['schemas']["TargetCity"]> = /* @__PURE__ */ createValidator("validateTargetCity", compiled.validateTargetCity);
+export const validateTargetCity: Validator<components['schemas']["TargetCity"]> = /* @__PURE__ */ createValidator("validateTargetCity", compiled.validateTargetCity, vendor);
 /** Validates the `JobFunction` schema (`#/components/schemas/JobFunction`). */
-export const validateJobFunction: Validator<components['schemas']["JobFunction"]> = /* @__PURE__ */ createValidator("validateJobFunction", compiled.validateJobFunction);
+export const validateJobFunction: Validator<components['schemas']["JobFunction"]> = /* @__PURE__ */ createValidator("validateJobFunction", compiled.validateJobFunction, vendor);
 /** Validates the `CompanySize` schema (`#/components/schemas/CompanySize`). */
-export const validateCompanySize: Validator<components['schemas']["CompanySize"]> = /* @__PURE__ */ createValidator("validateCompanySize", compiled.validateCompanySize);
+export const validateCompanySize: Validator<components['schemas']["CompanySize"]> = /* @__PURE__ */ createValidator("validateCompanySize", compiled.validateCompanySize, vendor);
 /** Validates the `ProjectLocationInPerson` schema (`#/components/schemas/ProjectLocationInPerson`). */
-export const validateProjectLocationInPerson: Validator<components['schemas']["ProjectLocationInPerson"]> = /* @__PURE__ */ createValidator("validateProjectLocationInPerson", compiled.validateProjectLocationInPerson);
+export const validateProjectLocationInPerson: Validator<components['schemas']["ProjectLocationInPerson"]> = /* @__PURE__ */ createValidator("validateProjectLocationInPerson", compiled.validateProjectLocationInPerson, vendor);
 /** Validates the `HouseholdIncome` schema (`#/components/schemas/HouseholdIncome`). */
-export const validateHouseholdIncome: Validator<components['schemas']["HouseholdIncome"]> = /* @__PURE__ */ createValidator("validateHouseholdIncome", compiled.validateHouseholdIncome);
+export const validateHouseholdIncome: Validator<components['schemas']["HouseholdIncome"]> = /* @__PURE__ */ createValidator("validateHouseholdIncome", compiled.validateHouseholdIncome, vendor);
 /** Validates the `Gender` schema (`#/components/schemas/Gender`). */
-export const validateGender: Validator<components['schemas']["Gender"]> = /* @__PURE__ */ createValidator("validateGender", compiled.validateGender);
+export const validateGender: Validator<components['schemas']["Gender"]> = /* @__PURE__ */ createValidator("validateGender", compiled.validateGender, vendor);
 /** Validates the `EducationLevel` schema (`#/components/schemas/EducationLevel`). */
-export const validateEducationLevel: Validator<components['schemas']["EducationLevel"]> = /* @__PURE__ */ createValidator("validateEducationLevel", compiled.validateEducationLevel);
+export const validateEducationLevel: Validator<components['schemas']["EducationLevel"]> = /* @__PURE__ */ createValidator("validateEducationLevel", compiled.validateEducationLevel, vendor);
 /** Validates the `Ethnicities` schema (`#/components/schemas/Ethnicities`). */
-export const validateEthnicities: Validator<components['schemas']["Ethnicities"]> = /* @__PURE__ */ createValidator("validateEthnicities", compiled.validateEthnicities);
+export const validateEthnicities: Validator<components['schemas']["Ethnicities"]> = /* @__PURE__ */ createValidator("validateEthnicities", compiled.validateEthnicities, vendor);
 /** Validates the `AgeGroup` schema (`#/components/schemas/AgeGroup`). */
-export const validateAgeGroup: Validator<components['schemas']["AgeGroup"]> = /* @__PURE__ */ createValidator("validateAgeGroup", compiled.validateAgeGroup);
+export const validateAgeGroup: Validator<components['schemas']["AgeGroup"]> = /* @__PURE__ */ createValidator("validateAgeGroup", compiled.validateAgeGroup, vendor);
 /** Validates the `ScreenerSkipLogic` schema (`#/components/schemas/ScreenerSkipLogic`). */
-export const validateScreenerSkipLogic: Validator<components['schemas']["ScreenerSkipLogic"]> = /* @__PURE__ */ createValidator("validateScreenerSkipLogic", compiled.validateScreenerSkipLogic);
+export const validateScreenerSkipLogic: Validator<components['schemas']["ScreenerSkipLogic"]> = /* @__PURE__ */ createValidator("validateScreenerSkipLogic", compiled.validateScreenerSkipLogic, vendor);
 /** Validates the `ScreenerQuestionCommon` schema (`#/components/schemas/ScreenerQuestionCommon`). */
-export const validateScreenerQuestionCommon: Validator<components['schemas']["ScreenerQuestionCommon"]> = /* @__PURE__ */ createValidator("validateScreenerQuestionCommon", compiled.validateScreenerQuestionCommon);
+export const validateScreenerQuestionCommon: Validator<components['schemas']["ScreenerQuestionCommon"]> = /* @__PURE__ */ createValidator("validateScreenerQuestionCommon", compiled.validateScreenerQuestionCommon, vendor);
 /** Validates the `ScreenerAnswer` schema (`#/components/schemas/ScreenerAnswer`). */
-export const validateScreenerAnswer: Validator<components['schemas']["ScreenerAnswer"]> = /* @__PURE__ */ createValidator("validateScreenerAnswer", compiled.validateScreenerAnswer);
+export const validateScreenerAnswer: Validator<components['schemas']["ScreenerAnswer"]> = /* @__PURE__ */ createValidator("validateScreenerAnswer", compiled.validateScreenerAnswer, vendor);
 /** Validates the `RadioAnswer` schema (`#/components/schemas/RadioAnswer`). */
-export const validateRadioAnswer: Validator<components['schemas']["RadioAnswer"]> = /* @__PURE__ */ createValidator("validateRadioAnswer", compiled.validateRadioAnswer);
+export const validateRadioAnswer: Validator<components['schemas']["RadioAnswer"]> = /* @__PURE__ */ createValidator("validateRadioAnswer", compiled.validateRadioAnswer, vendor);
 /** Validates the `RadioQuestion` schema (`#/components/schemas/RadioQuestion`). */
-export const validateRadioQuestion: Validator<components['schemas']["RadioQuestion"]> = /* @__PURE__ */ createValidator("validateRadioQuestion", compiled.validateRadioQuestion);
+export const validateRadioQuestion: Validator<components['schemas']["RadioQuestion"]> = /* @__PURE__ */ createValidator("validateRadioQuestion", compiled.validateRadioQuestion, vendor);
 /** Validates the `CheckboxAnswer` schema (`#/components/schemas/CheckboxAnswer`). */
-export const validateCheckboxAnswer: Validator<components['schemas']["CheckboxAnswer"]> = /* @__PURE__ */ createValidator("validateCheckboxAnswer", compiled.validateCheckboxAnswer);
+export const validateCheckboxAnswer: Validator<components['schemas']["CheckboxAnswer"]> = /* @__PURE__ */ createValidator("validateCheckboxAnswer", compiled.validateCheckboxAnswer, vendor);
 /** Validates the `CheckboxQuestion` schema (`#/components/schemas/CheckboxQuestion`). */
-export const validateCheckboxQuestion: Validator<components['schemas']["CheckboxQuestion"]> = /* @__PURE__ */ createValidator("validateCheckboxQuestion", compiled.validateCheckboxQuestion);
+export const validateCheckboxQuestion: Validator<components['schemas']["CheckboxQuestion"]> = /* @__PURE__ */ createValidator("validateCheckboxQuestion", compiled.validateCheckboxQuestion, vendor);
 /** Validates the `SingleLineTextboxQuestion` schema (`#/components/schemas/SingleLineTextboxQuestion`). */
-export const validateSingleLineTextboxQuestion: Validator<components['schemas']["SingleLineTextboxQuestion"]> = /* @__PURE__ */ createValidator("validateSingleLineTextboxQuestion", compiled.validateSingleLineTextboxQuestion);
+export const validateSingleLineTextboxQuestion: Validator<components['schemas']["SingleLineTextboxQuestion"]> = /* @__PURE__ */ createValidator("validateSingleLineTextboxQuestion", compiled.validateSingleLineTextboxQuestion, vendor);
 /** Validates the `MultiLineTextboxQuestion` schema (`#/components/schemas/MultiLineTextboxQuestion`). */
-export const validateMultiLineTextboxQuestion: Validator<components['schemas']["MultiLineTextboxQuestion"]> = /* @__PURE__ */ createValidator("validateMultiLineTextboxQuestion", compiled.validateMultiLineTextboxQuestion);
+export const validateMultiLineTextboxQuestion: Validator<components['schemas']["MultiLineTextboxQuestion"]> = /* @__PURE__ */ createValidator("validateMultiLineTextboxQuestion", compiled.validateMultiLineTextboxQuestion, vendor);
 /** Validates the `NumericBoxQuestion` schema (`#/components/schemas/NumericBoxQuestion`). */
-export const validateNumericBoxQuestion: Validator<components['schemas']["NumericBoxQuestion"]> = /* @__PURE__ */ createValidator("validateNumericBoxQuestion", compiled.validateNumericBoxQuestion);
+export const validateNumericBoxQuestion: Validator<components['schemas']["NumericBoxQuestion"]> = /* @__PURE__ */ createValidator("validateNumericBoxQuestion", compiled.validateNumericBoxQuestion, vendor);
 /** Validates the `SliderScaleQuestion` schema (`#/components/schemas/SliderScaleQuestion`). */
-export const validateSliderScaleQuestion: Validator<components['schemas']["SliderScaleQuestion"]> = /* @__PURE__ */ createValidator("validateSliderScaleQuestion", compiled.validateSliderScaleQuestion);
+export const validateSliderScaleQuestion: Validator<components['schemas']["SliderScaleQuestion"]> = /* @__PURE__ */ createValidator("validateSliderScaleQuestion", compiled.validateSliderScaleQuestion, vendor);
 /** Validates the `FileUploadQuestion` schema (`#/components/schemas/FileUploadQuestion`). */
-export const validateFileUploadQuestion: Validator<components['schemas']["FileUploadQuestion"]> = /* @__PURE__ */ createValidator("validateFileUploadQuestion", compiled.validateFileUploadQuestion);
+export const validateFileUploadQuestion: Validator<components['schemas']["FileUploadQuestion"]> = /* @__PURE__ */ createValidator("validateFileUploadQuestion", compiled.validateFileUploadQuestion, vendor);
 /** Validates the `RankQuestion` schema (`#/components/schemas/RankQuestion`). */
-export const validateRankQuestion: Validator<components['schemas']["RankQuestion"]> = /* @__PURE__ */ createValidator("validateRankQuestion", compiled.validateRankQuestion);
+export const validateRankQuestion: Validator<components['schemas']["RankQuestion"]> = /* @__PURE__ */ createValidator("validateRankQuestion", compiled.validateRankQuestion, vendor);
 /** Validates the `ScreenerMatrixRow` schema (`#/components/schemas/ScreenerMatrixRow`). */
-export const validateScreenerMatrixRow: Validator<components['schemas']["ScreenerMatrixRow"]> = /* @__PURE__ */ createValidator("validateScreenerMatrixRow", compiled.validateScreenerMatrixRow);
+export const validateScreenerMatrixRow: Validator<components['schemas']["ScreenerMatrixRow"]> = /* @__PURE__ */ createValidator("validateScreenerMatrixRow", compiled.validateScreenerMatrixRow, vendor);
 /** Validates the `MatrixQuestion` schema (`#/components/schemas/MatrixQuestion`). */
-export const validateMatrixQuestion: Validator<components['schemas']["MatrixQuestion"]> = /* @__PURE__ */ createValidator("validateMatrixQuestion", compiled.validateMatrixQuestion);
+export const validateMatrixQuestion: Validator<components['schemas']["MatrixQuestion"]> = /* @__PURE__ */ createValidator("validateMatrixQuestion", compiled.validateMatrixQuestion, vendor);
 /** Validates the `ScreenerQuestion` schema (`#/components/schemas/ScreenerQuestion`). */
-export const validateScreenerQuestion: Validator<components['schemas']["ScreenerQuestion"]> = /* @__PURE__ */ createValidator("validateScreenerQuestion", compiled.validateScreenerQuestion);
+export const validateScreenerQuestion: Validator<components['schemas']["ScreenerQuestion"]> = /* @__PURE__ */ createValidator("validateScreenerQuestion", compiled.validateScreenerQuestion, vendor);
 /** Validates the `ScreenerEnd` schema (`#/components/schemas/ScreenerEnd`). */
-export const validateScreenerEnd: Validator<components['schemas']["ScreenerEnd"]> = /* @__PURE__ */ createValidator("validateScreenerEnd", compiled.validateScreenerEnd);
+export const validateScreenerEnd: Validator<components['schemas']["ScreenerEnd"]> = /* @__PURE__ */ createValidator("validateScreenerEnd", compiled.validateScreenerEnd, vendor);
 /** Validates the `ScreenerQuestionItem` schema (`#/components/schemas/ScreenerQuestionItem`). */
-export const validateScreenerQuestionItem: Validator<components['schemas']["ScreenerQuestionItem"]> = /* @__PURE__ */ createValidator("validateScreenerQuestionItem", compiled.validateScreenerQuestionItem);
+export const validateScreenerQuestionItem: Validator<components['schemas']["ScreenerQuestionItem"]> = /* @__PURE__ */ createValidator("validateScreenerQuestionItem", compiled.validateScreenerQuestionItem, vendor);
 /** Validates the `ProjectClosedDetails` schema (`#/components/schemas/ProjectClosedDetails`). */
-export const validateProjectClosedDetails: Validator<components['schemas']["ProjectClosedDetails"]> = /* @__PURE__ */ createValidator("validateProjectClosedDetails", compiled.validateProjectClosedDetails);
+export const validateProjectClosedDetails: Validator<components['schemas']["ProjectClosedDetails"]> = /* @__PURE__ */ createValidator("validateProjectClosedDetails", compiled.validateProjectClosedDetails, vendor);
 /** Validates the `NdaType` schema (`#/components/schemas/NdaType`). */
-export const validateNdaType: Validator<components['schemas']["NdaType"]> = /* @__PURE__ */ createValidator("validateNdaType", compiled.validateNdaType);
+export const validateNdaType: Validator<components['schemas']["NdaType"]> = /* @__PURE__ */ createValidator("validateNdaType", compiled.validateNdaType, vendor);
 /** Validates the `NdaDetails` schema (`#/components/schemas/NdaDetails`). */
-export const validateNdaDetails: Validator<components['schemas']["NdaDetails"]> = /* @__PURE__ */ createValidator("validateNdaDetails", compiled.validateNdaDetails);
+export const validateNdaDetails: Validator<components['schemas']["NdaDetails"]> = /* @__PURE__ */ createValidator("validateNdaDetails", compiled.validateNdaDetails, vendor);
 /** Validates the `PastParticipation` schema (`#/components/schemas/PastParticipation`). */
-export const validatePastParticipation: Validator<components['schemas']["PastParticipation"]> = /* @__PURE__ */ createValidator("validatePastParticipation", compiled.validatePastParticipation);
+export const validatePastParticipation: Validator<components['schemas']["PastParticipation"]> = /* @__PURE__ */ createValidator("validatePastParticipation", compiled.validatePastParticipation, vendor);
 /** Validates the `ExternalResearcher` schema (`#/components/schemas/ExternalResearcher`). */
-export const validateExternalResearcher: Validator<components['schemas']["ExternalResearcher"]> = /* @__PURE__ */ createValidator("validateExternalResearcher", compiled.validateExternalResearcher);
+export const validateExternalResearcher: Validator<components['schemas']["ExternalResearcher"]> = /* @__PURE__ */ createValidator("validateExternalResearcher", compiled.validateExternalResearcher, vendor);
 /** Validates the `SeniorityLevel` schema (`#/components/schemas/SeniorityLevel`). */
-export const validateSeniorityLevel: Validator<components['schemas']["SeniorityLevel"]> = /* @__PURE__ */ createValidator("validateSeniorityLevel", compiled.validateSeniorityLevel);
+export const validateSeniorityLevel: Validator<components['schemas']["SeniorityLevel"]> = /* @__PURE__ */ createValidator("validateSeniorityLevel", compiled.validateSeniorityLevel, vendor);
 /** Validates the `Automation` schema (`#/components/schemas/Automation`). */
-export const validateAutomation: Validator<components['schemas']["Automation"]> = /* @__PURE__ */ createValidator("validateAutomation", compiled.validateAutomation);
+export const validateAutomation: Validator<components['schemas']["Automation"]> = /* @__PURE__ */ createValidator("validateAutomation", compiled.validateAutomation, vendor);
 /** Validates the `KeyQualifier` schema (`#/components/schemas/KeyQualifier`). */
-export const validateKeyQualifier: Validator<components['schemas']["KeyQualifier"]> = /* @__PURE__ */ createValidator("validateKeyQualifier", compiled.validateKeyQualifier);
+export const validateKeyQualifier: Validator<components['schemas']["KeyQualifier"]> = /* @__PURE__ */ createValidator("validateKeyQualifier", compiled.validateKeyQualifier, vendor);
 /** Validates the `ProductTokenList` schema (`#/components/schemas/ProductTokenList`). */
-export const validateProductTokenList: Validator<components['schemas']["ProductTokenList"]> = /* @__PURE__ */ createValidator("validateProductTokenList", compiled.validateProductTokenList);
+export const validateProductTokenList: Validator<components['schemas']["ProductTokenList"]> = /* @__PURE__ */ createValidator("validateProductTokenList", compiled.validateProductTokenList, vendor);
 /** Validates the `AdvancedTargeting` schema (`#/components/schemas/AdvancedTargeting`). */
-export const validateAdvancedTargeting: Validator<components['schemas']["AdvancedTargeting"]> = /* @__PURE__ */ createValidator("validateAdvancedTargeting", compiled.validateAdvancedTargeting);
+export const validateAdvancedTargeting: Validator<components['schemas']["AdvancedTargeting"]> = /* @__PURE__ */ createValidator("validateAdvancedTargeting", compiled.validateAdvancedTargeting, vendor);
 /** Validates the `NamedReference` schema (`#/components/schemas/NamedReference`). */
-export const validateNamedReference: Validator<components['schemas']["NamedReference"]> = /* @__PURE__ */ createValidator("validateNamedReference", compiled.validateNamedReference);
+export const validateNamedReference: Validator<components['schemas']["NamedReference"]> = /* @__PURE__ */ createValidator("validateNamedReference", compiled.validateNamedReference, vendor);
 /** Validates the `Skill` schema (`#/components/schemas/Skill`). */
-export const validateSkill: Validator<components['schemas']["Skill"]> = /* @__PURE__ */ createValidator("validateSkill", compiled.validateSkill);
+export const validateSkill: Validator<components['schemas']["Skill"]> = /* @__PURE__ */ createValidator("validateSkill", compiled.validateSkill, vendor);
 /** Validates the `Project` schema (`#/components/schemas/Project`). */
-export const validateProject: Validator<components['schemas']["Project"]> = /* @__PURE__ */ createValidator("validateProject", compiled.validateProject);
+export const validateProject: Validator<components['schemas']["Project"]> = /* @__PURE__ */ createValidator("validateProject", compiled.validateProject, vendor);
 /** Validates the `ProjectList` schema (`#/components/schemas/ProjectList`). */
-export const validateProjectList: Validator<components['schemas']["ProjectList"]> = /* @__PURE__ */ createValidator("validateProjectList", compiled.validateProjectList);
+export const validateProjectList: Validator<components['schemas']["ProjectList"]> = /* @__PURE__ */ createValidator("validateProjectList", compiled.validateProjectList, vendor);
 /** Validates the `SkillList` schema (`#/components/schemas/SkillList`). */
-export const validateSkillList: Validator<components['schemas']["SkillList"]> = /* @__PURE__ */ createValidator("validateSkillList", compiled.validateSkillList);
+export const validateSkillList: Validator<components['schemas']["SkillList"]> = /* @__PURE__ */ createValidator("validateSkillList", compiled.validateSkillList, vendor);
 /** Validates the `WebhookEventType` schema (`#/components/schemas/WebhookEventType`). */
-export const validateWebhookEventType: Validator<components['schemas']["WebhookEventType"]> = /* @__PURE__ */ createValidator("validateWebhookEventType", compiled.validateWebhookEventType);
+export const validateWebhookEventType: Validator<components['schemas']["WebhookEventType"]> = /* @__PURE__ */ createValidator("validateWebhookEventType", compiled.validateWebhookEventType, vendor);
 /** Validates the `EventTypes` schema (`#/components/schemas/EventTypes`). */
-export const validateEventTypes: Validator<components['schemas']["EventTypes"]> = /* @__PURE__ */ createValidator("validateEventTypes", compiled.validateEventTypes);
+export const validateEventTypes: Validator<components['schemas']["EventTypes"]> = /* @__PURE__ */ createValidator("validateEventTypes", compiled.validateEventTypes, vendor);
 /** Validates the `QuotaTargetUpdate` schema (`#/components/schemas/QuotaTargetUpdate`). */
-export const validateQuotaTargetUpdate: Validator<components['schemas']["QuotaTargetUpdate"]> = /* @__PURE__ */ createValidator("validateQuotaTargetUpdate", compiled.validateQuotaTargetUpdate);
+export const validateQuotaTargetUpdate: Validator<components['schemas']["QuotaTargetUpdate"]> = /* @__PURE__ */ createValidator("validateQuotaTargetUpdate", compiled.validateQuotaTargetUpdate, vendor);
 /** Validates the `QuotaTarget` schema (`#/components/schemas/QuotaTarget`). */
-export const validateQuotaTarget: Validator<components['schemas']["QuotaTarget"]> = /* @__PURE__ */ createValidator("validateQuotaTarget", compiled.validateQuotaTarget);
+export const validateQuotaTarget: Validator<components['schemas']["QuotaTarget"]> = /* @__PURE__ */ createValidator("validateQuotaTarget", compiled.validateQuotaTarget, vendor);
 /** Validates the `QuotaProgress` schema (`#/components/schemas/QuotaProgress`). */
-export const validateQuotaProgress: Validator<components['schemas']["QuotaProgress"]> = /* @__PURE__ */ createValidator("validateQuotaProgress", compiled.validateQuotaProgress);
+export const validateQuotaProgress: Validator<components['schemas']["QuotaProgress"]> = /* @__PURE__ */ createValidator("validateQuotaProgress", compiled.validateQuotaProgress, vendor);
 /** Validates the `QuotaAttributeCondition` schema (`#/components/schemas/QuotaAttributeCondition`). */
-export const validateQuotaAttributeCondition: Validator<components['schemas']["QuotaAttributeCondition"]> = /* @__PURE__ */ createValidator("validateQuotaAttributeCondition", compiled.validateQuotaAttributeCondition);
+export const validateQuotaAttributeCondition: Validator<components['schemas']["QuotaAttributeCondition"]> = /* @__PURE__ */ createValidator("validateQuotaAttributeCondition", compiled.validateQuotaAttributeCondition, vendor);
 /** Validates the `QuotaOtherCondition` schema (`#/components/schemas/QuotaOtherCondition`). */
-export const validateQuotaOtherCondition: Validator<components['schemas']["QuotaOtherCondition"]> = /* @__PURE__ */ createValidator("validateQuotaOtherCondition", compiled.validateQuotaOtherCondition);
+export const validateQuotaOtherCondition: Validator<components['schemas']["QuotaOtherCondition"]> = /* @__PURE__ */ createValidator("validateQuotaOtherCondition", compiled.validateQuotaOtherCondition, vendor);
 /** Validates the `QuotaCondition` schema (`#/components/schemas/QuotaCondition`). */
-export const validateQuotaCondition: Validator<components['schemas']["QuotaCondition"]> = /* @__PURE__ */ createValidator("validateQuotaCondition", compiled.validateQuotaCondition);
+export const validateQuotaCondition: Validator<components['schemas']["QuotaCondition"]> = /* @__PURE__ */ createValidator("validateQuotaCondition", compiled.validateQuotaCondition, vendor);
 /** Validates the `QuotaRuleCondition` schema (`#/components/schemas/QuotaRuleCondition`). */
-export const validateQuotaRuleCondition: Validator<components['schemas']["QuotaRuleCondition"]> = /* @__PURE__ */ createValidator("validateQuotaRuleCondition", compiled.validateQuotaRuleCondition);
+export const validateQuotaRuleCondition: Validator<components['schemas']["QuotaRuleCondition"]> = /* @__PURE__ */ createValidator("validateQuotaRuleCondition", compiled.validateQuotaRuleCondition, vendor);
 /** Validates the `QuotaRule` schema (`#/components/schemas/QuotaRule`). */
-export const validateQuotaRule: Validator<components['schemas']["QuotaRule"]> = /* @__PURE__ */ createValidator("validateQuotaRule", compiled.validateQuotaRule);
+export const validateQuotaRule: Validator<components['schemas']["QuotaRule"]> = /* @__PURE__ */ createValidator("validateQuotaRule", compiled.validateQuotaRule, vendor);
 /** Validates the `QuotaSegment` schema (`#/components/schemas/QuotaSegment`). */
-export const validateQuotaSegment: Validator<components['schemas']["QuotaSegment"]> = /* @__PURE__ */ createValidator("validateQuotaSegment", compiled.validateQuotaSegment);
+export const validateQuotaSegment: Validator<components['schemas']["QuotaSegment"]> = /* @__PURE__ */ createValidator("validateQuotaSegment", compiled.validateQuotaSegment, vendor);
 /** Validates the `QuotaNoMatch` schema (`#/components/schemas/QuotaNoMatch`). */
-export const validateQuotaNoMatch: Validator<components['schemas']["QuotaNoMatch"]> = /* @__PURE__ */ createValidator("validateQuotaNoMatch", compiled.validateQuotaNoMatch);
+export const validateQuotaNoMatch: Validator<components['schemas']["QuotaNoMatch"]> = /* @__PURE__ */ createValidator("validateQuotaNoMatch", compiled.validateQuotaNoMatch, vendor);
 /** Validates the `QuotaGroup` schema (`#/components/schemas/QuotaGroup`). */
-export const validateQuotaGroup: Validator<components['schemas']["QuotaGroup"]> = /* @__PURE__ */ createValidator("validateQuotaGroup", compiled.validateQuotaGroup);
+export const validateQuotaGroup: Validator<components['schemas']["QuotaGroup"]> = /* @__PURE__ */ createValidator("validateQuotaGroup", compiled.validateQuotaGroup, vendor);
 /** Validates the `AudienceQuotaSet` schema (`#/components/schemas/AudienceQuotaSet`). */
-export const validateAudienceQuotaSet: Validator<components['schemas']["AudienceQuotaSet"]> = /* @__PURE__ */ createValidator("validateAudienceQuotaSet", compiled.validateAudienceQuotaSet);
+export const validateAudienceQuotaSet: Validator<components['schemas']["AudienceQuotaSet"]> = /* @__PURE__ */ createValidator("validateAudienceQuotaSet", compiled.validateAudienceQuotaSet, vendor);
 /** Validates the `QuotaExternalFill` schema (`#/components/schemas/QuotaExternalFill`). */
-export const validateQuotaExternalFill: Validator<components['schemas']["QuotaExternalFill"]> = /* @__PURE__ */ createValidator("validateQuotaExternalFill", compiled.validateQuotaExternalFill);
+export const validateQuotaExternalFill: Validator<components['schemas']["QuotaExternalFill"]> = /* @__PURE__ */ createValidator("validateQuotaExternalFill", compiled.validateQuotaExternalFill, vendor);
 /** Validates the query parameters of `listProjects` (`#/paths/~1v1~1projects/get/parameters`). */
-export const validateListProjectsQuery: Validator<NonNullable<operations["listProjects"]['parameters']['query']>> = /* @__PURE__ */ createValidator("validateListProjectsQuery", compiled.validateListProjectsQuery);
+export const validateListProjectsQuery: Validator<NonNullable<operations["listProjects"]['parameters']['query']>> = /* @__PURE__ */ createValidator("validateListProjectsQuery", compiled.validateListProjectsQuery, vendor);
 /** Validates the 200 response body of `listProjects` (`#/paths/~1v1~1projects/get/responses/200/content/application~1json/schema`). */
-export const validateListProjectsResponse: Validator<operations["listProjects"]['responses'][200]['content']["application/json"]> = /* @__PURE__ */ createValidator("validateListProjectsResponse", compiled.validateListProjectsResponse);
+export const validateListProjectsResponse: Validator<operations["listProjects"]['responses'][200]['content']["application/json"]> = /* @__PURE__ */ createValidator("validateListProjectsResponse", compiled.validateListProjectsResponse, vendor);
 /** Validates the query parameters of `listSkills` (`#/paths/~1v1~1skills/get/parameters`). */
-export const validateListSkillsQuery: Validator<NonNullable<operations["listSkills"]['parameters']['query']>> = /* @__PURE__ */ createValidator("validateListSkillsQuery", compiled.validateListSkillsQuery);
+export const validateListSkillsQuery: Validator<NonNullable<operations["listSkills"]['parameters']['query']>> = /* @__PURE__ */ createValidator("validateListSkillsQuery", compiled.validateListSkillsQuery, vendor);
 /** Validates the 200 response body of `listSkills` (`#/paths/~1v1~1skills/get/responses/200/content/application~1json/schema`). */
-export const validateListSkillsResponse: Validator<operations["listSkills"]['responses'][200]['content']["application/json"]> = /* @__PURE__ */ createValidator("validateListSkillsResponse", compiled.validateListSkillsResponse);
+export const validateListSkillsResponse: Validator<operations["listSkills"]['responses'][200]['content']["application/json"]> = /* @__PURE__ */ createValidator("validateListSkillsResponse", compiled.validateListSkillsResponse, vendor);
 /** Validates the 200 response body of `listWebhookEventTypes` (`#/paths/~1v1~1webhooks~1{webhookId}~1event-types/get/responses/200/content/application~1json/schema`). */
-export const validateListWebhookEventTypesResponse: Validator<operations["listWebhookEventTypes"]['responses'][200]['content']["application/json"]> = /* @__PURE__ */ createValidator("validateListWebhookEventTypesResponse", compiled.validateListWebhookEventTypesResponse);
+export const validateListWebhookEventTypesResponse: Validator<operations["listWebhookEventTypes"]['responses'][200]['content']["application/json"]> = /* @__PURE__ */ createValidator("validateListWebhookEventTypesResponse", compiled.validateListWebhookEventTypesResponse, vendor);
 /** Validates the request body of `updateQuotaTargets` (`#/paths/~1v1~1projects~1{projectId}~1quotas~1targets/patch/requestBody/content/application~1json/schema`). */
-export const validateUpdateQuotaTargetsRequest: Validator<NonNullable<operations["updateQuotaTargets"]['requestBody']>['content']["application/json"]> = /* @__PURE__ */ createValidator("validateUpdateQuotaTargetsRequest", compiled.validateUpdateQuotaTargetsRequest);
+export const validateUpdateQuotaTargetsRequest: Validator<NonNullable<operations["updateQuotaTargets"]['requestBody']>['content']["application/json"]> = /* @__PURE__ */ createValidator("validateUpdateQuotaTargetsRequest", compiled.validateUpdateQuotaTargetsRequest, vendor);
 /** Validates the 200 response body of `updateQuotaTargets` (`#/paths/~1v1~1projects~1{projectId}~1quotas~1targets/patch/responses/200/content/application~1json/schema`). */
-export const validateUpdateQuotaTargetsResponse: Validator<operations["updateQuotaTargets"]['responses'][200]['content']["application/json"]> = /* @__PURE__ */ createValidator("validateUpdateQuotaTargetsResponse", compiled.validateUpdateQuotaTargetsResponse);
+export const validateUpdateQuotaTargetsResponse: Validator<operations["updateQuotaTargets"]['responses'][200]['content']["application/json"]> = /* @__PURE__ */ createValidator("validateUpdateQuotaTargetsResponse", compiled.validateUpdateQuotaTargetsResponse, vendor);
 /** Validates the request body of `setQuotaExternalFills` (`#/paths/~1v1~1projects~1{projectId}~1quotas~1external-fills/put/requestBody/content/application~1json/schema`). */
-export const validateSetQuotaExternalFillsRequest: Validator<NonNullable<operations["setQuotaExternalFills"]['requestBody']>['content']["application/json"]> = /* @__PURE__ */ createValidator("validateSetQuotaExternalFillsRequest", compiled.validateSetQuotaExternalFillsRequest);
+export const validateSetQuotaExternalFillsRequest: Validator<NonNullable<operations["setQuotaExternalFills"]['requestBody']>['content']["application/json"]> = /* @__PURE__ */ createValidator("validateSetQuotaExternalFillsRequest", compiled.validateSetQuotaExternalFillsRequest, vendor);
 /** Validates the 200 response body of `setQuotaExternalFills` (`#/paths/~1v1~1projects~1{projectId}~1quotas~1external-fills/put/responses/200/content/application~1json/schema`). */
-export const validateSetQuotaExternalFillsResponse: Validator<operations["setQuotaExternalFills"]['responses'][200]['content']["application/json"]> = /* @__PURE__ */ createValidator("validateSetQuotaExternalFillsResponse", compiled.validateSetQuotaExternalFillsResponse);
+export const validateSetQuotaExternalFillsResponse: Validator<operations["setQuotaExternalFills"]['responses'][200]['content']["application/json"]> = /* @__PURE__ */ createValidator("validateSetQuotaExternalFillsResponse", compiled.validateSetQuotaExternalFillsResponse, vendor);
 
 /** Validators by operationId: query parameters, request body and response bodies by status. No prototype: only operationIds are keys. */
 export const operationValidators: Record<string, OperationValidators> = /* @__PURE__ */ Object.assign(/* @__PURE__ */ Object.create(null), {

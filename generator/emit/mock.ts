@@ -21,6 +21,9 @@ type Doc = Record<string, any>;
 /** The templates' imports of the client runtime, as they read once both sit in src/runtime/. */
 const CLIENT_IMPORT = /(from\s+'|import\(')\.\.\/client\//g;
 
+/** The packages the mock's sampler imports (templates/mock/bodies.ts: optional peers of the package). */
+export const MOCK_SAMPLER_PEERS = ['ajv', 'ajv-formats', 'json-schema-faker'] as const;
+
 export function emitMock(model: SpecModel, templatesDir: string, packageName: string): Files {
   const files: Files = new Map();
   const runtimeDir = path.join(templatesDir, 'mock');
@@ -29,7 +32,7 @@ export function emitMock(model: SpecModel, templatesDir: string, packageName: st
     files.set(`src/runtime/mock/${name}`, readFileSync(path.join(runtimeDir, name), 'utf8').replace(CLIENT_IMPORT, '$1../'));
   }
   files.set('src/mock.ts', mockIndex(model));
-  files.set('src/mock-msw.ts', `/** MSW v2 handlers answering from a mock made by \`createMockApi\` (\`msw\` is an optional peer dependency: this module alone imports it). */
+  files.set('src/mock-msw.ts', `/** MSW (2 or 3) handlers answering from a mock made by \`createMockApi\` (\`msw\` is an optional peer dependency: this module alone imports it). */
 export { createMockHandlers, type MockHandlersOptions } from './runtime/mock/msw.js';
 `);
   files.set('src/mock-cli.ts', `#!/usr/bin/env node
@@ -332,7 +335,7 @@ const server = await mock.listen(); // a node:http server on 127.0.0.1, a free p
 
 - **In process**: \`mock.fetch\` is a fetch-compatible function (no network); \`mock.handle(request)\` is the core.
 - **HTTP**: \`mock.listen({ port = 0, host = '127.0.0.1' })\` resolves with \`{ url, close() }\`; \`url\` includes the base path.
-- **Mock Service Worker** (v2, an optional peer dependency, imported only by ${code(`${packageName}/mock/msw`)}):
+- **Mock Service Worker** (2 or 3, an optional peer dependency, imported only by ${code(`${packageName}/mock/msw`)}):
   \`setupServer(...createMockHandlers(mock, { baseUrl: 'http://mock.test' }))\` answers every request under that base URL.
 - **Command line**: ${code(`npx ${mockBinName(packageName)} [--port N] [--host H] [--seed N] [--environment NAME] [--simulate-limits]`)}
   (\`NAME\`: ${names.map(code).join(', ')}; default port 4010, host 127.0.0.1, seed 1, environment ${code(names[0] ?? '')}); prints one line, its base URL, when ready;
@@ -340,7 +343,10 @@ const server = await mock.listen(); // a node:http server on 127.0.0.1, a free p
   host it cannot listen on (in use, \`--host 256.1.1.1\`) prints one line on stderr and exits 1.
 
 The mock reads the bundled document \`openapi.json\` at the package's root once, on first use
-(Node only); pass \`document\` to use another copy.
+(Node only); pass \`document\` to use another copy. What it samples (bodies the document has no
+example of, collections) needs its own dependencies, optional peers of the package that an install
+never importing the mock goes without: \`npm install --save-dev ${MOCK_SAMPLER_PEERS.join(' ')}\`.
+Without them, an answer that needs sampling is a 500 that says so.
 
 ## Options of \`createMockApi\`
 

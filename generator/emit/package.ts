@@ -12,7 +12,7 @@ import { code, text } from './markdown.js';
 import { OPENAPI_FILE } from './openapi.js';
 import { CHANGELOG_FILE } from '../release/changelog.js';
 import { firstVersion } from '../release/version.js';
-import { validatorsEntry, VALIDATORS_IMPORT } from './validators.js';
+import { validatorEntries, validatorsEntry, VALIDATORS_IMPORT } from './validators.js';
 import { usesKeywords } from '../validation/ajv.js';
 import { writeTimeKeywords } from '../validation/keywords.js';
 
@@ -20,21 +20,28 @@ export interface PackageInfo {
   name: string;
   /** Runtime dependencies with the versions the toolkit was tested with. */
   dependencies: Record<string, string>;
+  /** The mock's own dependencies and their ranges: optional peers, beside `msw` (none without the mock). */
+  mockPeers?: Record<string, string> | undefined;
   /** The package's version (release/plan.ts; default: the first version for the document's `info.version`). */
   version?: string | undefined;
 }
 
-/** The package name when the caller gives none (GenerateOptions.packageName). */
-export const DEFAULT_PACKAGE_NAME = 'partner-recruitment-client';
+export { DEFAULT_PACKAGE_NAME } from '../names.js';
 
 /** The mock's command: the package's unscoped name without a trailing "-client", then "-mock". */
 export const mockBinName = (packageName: string): string => `${packageName.replace(/^@[^/]+\//, '').replace(/-client$/, '')}-mock`;
 
 /**
+ * The MSW majors the handlers are tested with (scripts/matrix: the lowest and the locked 2.x, and
+ * 3.x); `msw` is an optional peer.
+ */
+export const MSW_RANGE = '^2.0.0 || ^3.0.0';
+
+/**
  * The optional entry points, each exported only when its module was emitted: `./operations` (one
  * function per operation), `./mock` (the
- * spec-driven mock), `./mock/msw` (its MSW handlers, the one module importing the optional peer
- * `msw`), the mock's command, and the bundled document.
+ * spec-driven mock, whose own dependencies are optional peers), `./mock/msw` (its MSW handlers,
+ * the one module importing the optional peer `msw`), the mock's command, and the bundled document.
  */
 function optionalEntries(info: PackageInfo, emitted: ReadonlySet<string>) {
   const has = (file: string) => emitted.has(file);
@@ -48,7 +55,17 @@ function optionalEntries(info: PackageInfo, emitted: ReadonlySet<string>) {
     },
     ...(has('dist/mock-cli.js') && { bin: { [mockBinName(info.name)]: './dist/mock-cli.js' } }),
     files: [...(has(CHANGELOG_FILE) ? [CHANGELOG_FILE] : []), ...(has(OPENAPI_FILE) ? [OPENAPI_FILE] : [])],
-    ...(has('dist/mock-msw.js') && { peerDependencies: { msw: '^2.0.0' }, peerDependenciesMeta: { msw: { optional: true } } }),
+    peers: { ...(has('dist/mock.js') && info.mockPeers), ...(has('dist/mock-msw.js') && { msw: MSW_RANGE }) },
+  };
+}
+
+/** Optional peers, sorted, with their `peerDependenciesMeta`; nothing when there are none. */
+function peerDependencies(peers: Record<string, string>) {
+  const names = Object.keys(peers).sort();
+  if (names.length === 0) return {};
+  return {
+    peerDependencies: Object.fromEntries(names.map((name) => [name, peers[name]!])),
+    peerDependenciesMeta: Object.fromEntries(names.map((name) => [name, { optional: true }])),
   };
 }
 
@@ -76,7 +93,7 @@ export function emitPackage(model: SpecModel, info: PackageInfo, emitted: readon
     ...(optional.bin && { bin: optional.bin }),
     files: ['dist', 'docs', 'README.md', ...optional.files],
     dependencies: Object.fromEntries(Object.entries(info.dependencies).sort(([a], [b]) => a.localeCompare(b))),
-    ...(optional.peerDependencies && { peerDependencies: optional.peerDependencies, peerDependenciesMeta: optional.peerDependenciesMeta }),
+    ...peerDependencies(optional.peers),
   };
   return new Map([
     ['package.json', `${JSON.stringify(pkg, null, 2)}\n`],
@@ -135,6 +152,9 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
   const noRequiredParameters = (o: OperationModel) => o.method === 'get' && !o.parameters.some((p) => p.required);
   const example = model.operations.find((o) => noRequiredParameters(o) && o.paginated) ?? model.operations.find(noRequiredParameters);
   const mock = has('dist/mock.js') && example !== undefined;
+  // The validators' example: a request body's (what a server checks), else a schema's.
+  const entries = validatorEntries(model);
+  const validator = (entries.find((e) => e.kind === 'request') ?? entries.find((e) => e.kind === 'schema'))?.name;
   const view = {
     name: info.name,
     title: model.title,
@@ -157,6 +177,7 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
     credentials,
     mock,
     mockDocs: has('docs/mock.md'),
+    mockPeers: Object.keys(info.mockPeers ?? {}).sort().join(' '),
     msw: has('dist/mock-msw.js'),
     bin: has('dist/mock-cli.js'),
     openapi: has(OPENAPI_FILE),
@@ -166,6 +187,8 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
     packageVersion: info.version ?? firstVersion(model.version),
     js: {
       package: jsString(info.name),
+      validators: jsString(`${info.name}/validators`),
+      validator,
       mock: jsString(`${info.name}/mock`),
       msw: jsString(`${info.name}/mock/msw`),
       packagePath: info.name,

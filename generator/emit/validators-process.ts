@@ -39,9 +39,9 @@ export const defaultShares = (): number => Math.max(1, Math.min(MAX_SHARES, os.a
 
 /**
  * The validators of `document` (whose model is `model`), compiled in `shares` child processes (one
- * when ajv's output depends on the order it compiles in: `compilesInOrder`).
+ * when ajv's output depends on the order it compiles in: `compilesInOrder`); `linearPatterns` and `vendor` as emitValidators'.
  */
-export async function emitValidatorsInChildren(document: OpenAPI3, model: SpecModel, shares: number = defaultShares(), linearPatterns: Readonly<Record<string, string>> = {}): Promise<ValidatorsOutput> {
+export async function emitValidatorsInChildren(document: OpenAPI3, model: SpecModel, shares: number = defaultShares(), linearPatterns: Readonly<Record<string, string>> = {}, vendor?: string): Promise<ValidatorsOutput> {
   const count = compilesInOrder(model, validatorEntries(model)) ? 1 : shares;
   const handoff = documentFiles(document, count);
   try {
@@ -50,7 +50,7 @@ export async function emitValidatorsInChildren(document: OpenAPI3, model: SpecMo
     const settled = await Promise.allSettled(children);
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
-    return emitValidators(model, settled.map((s) => (s as PromiseFulfilledResult<CompiledShare>).value));
+    return emitValidators(model, settled.map((s) => (s as PromiseFulfilledResult<CompiledShare>).value), linearPatterns, vendor);
   } finally {
     handoff?.remove();
   }

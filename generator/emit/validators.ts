@@ -19,7 +19,7 @@ import { standaloneModules, type FunctionModule, type ScopeValue } from '../vali
 import { safeStringify } from 'ajv/dist/compile/codegen/code.js';
 import { COLLECTION_HELPER_NAMES, COLLECTION_HELPERS, mergeReadPaths, ownProtoKeys, prunedLiteral, shippedCode, type ReadPaths } from '../validation/standalone.js';
 import type { OperationModel, SpecModel } from '../model.js';
-import { assertUnique, escapePointer } from '../names.js';
+import { assertUnique, DEFAULT_PACKAGE_NAME, escapePointer } from '../names.js';
 import { commentSafe } from '../problems.js';
 import type { Files } from './types.js';
 import { compiledEntries } from './validator-shares.js';
@@ -560,9 +560,10 @@ const PURE = '/* @__PURE__ */ ';
 /**
  * The validators' files; `shares` are the document's validators compiled in parts
  * (validators-process.ts), else all are compiled here, the patterns of `linearPatterns` with the
- * linear-time engine.
+ * linear-time engine. `vendor`: the package's name, which each validator's Standard Schema
+ * `vendor` gives.
  */
-export function emitValidators(model: SpecModel, shares?: CompiledShare[], linearPatterns: Readonly<Record<string, string>> = {}): ValidatorsOutput {
+export function emitValidators(model: SpecModel, shares?: CompiledShare[], linearPatterns: Readonly<Record<string, string>> = {}, vendor: string = DEFAULT_PACKAGE_NAME): ValidatorsOutput {
   const all = validatorEntries(model);
   const { kept: entries, skipped, functions, exports } = mergeShares(all, shares ?? [compileShare(model, all, compiledEntries(all), undefined, linearPatterns)]);
   const exported = entries.filter((e) => !e.sameAsComponent);
@@ -584,10 +585,12 @@ export function emitValidators(model: SpecModel, shares?: CompiledShare[], linea
     `import * as compiled from './validators.compiled.js';`,
     `import { createValidator, type Validator, type OperationValidators } from './runtime/validation.js';`,
     `import type { components, operations } from './schema.js';`,
-    `export { DEFAULT_MAX_PROBLEMS, type Validator, type ValidationProblem, type ValidationResult, type CheckOptions, type OperationValidators } from './runtime/validation.js';`,
+    `export { DEFAULT_MAX_PROBLEMS, type Validator, type ValidationProblem, type ValidationResult, type CheckOptions, type OperationValidators, type StandardSchemaV1 } from './runtime/validation.js';`,
     '',
+    '/** The Standard Schema `vendor` of every validator. */',
+    `const vendor = ${JSON.stringify(vendor)};`,
     ...exported.map(
-      (e) => `/** Validates ${commentSafe(describe(e))} (\`#${commentSafe(e.pointer)}\`). */\nexport const ${e.name}: Validator<${e.type}> = ${PURE}createValidator(${JSON.stringify(e.name)}, compiled.${e.name});`,
+      (e) => `/** Validates ${commentSafe(describe(e))} (\`#${commentSafe(e.pointer)}\`). */\nexport const ${e.name}: Validator<${e.type}> = ${PURE}createValidator(${JSON.stringify(e.name)}, compiled.${e.name}, vendor);`,
     ),
     '',
     '/** Validators by operationId: query parameters, request body and response bodies by status. No prototype: only operationIds are keys. */',

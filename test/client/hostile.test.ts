@@ -30,7 +30,7 @@ beforeEach(() => server.handle((_req, res) => json(res, 500, {})));
 const keyPair = [['apiKey', 'apiSecret']] as const;
 const op = (operationId: string, method: string, path: string, paginated = false): OperationInfo => ({ operationId, method, path, paginated, security: keyPair });
 /** Accepts objects only: an empty body fails it. */
-const objectBody = createValidator('validateObject', Object.assign((d: unknown) => typeof d === 'object' && d !== null, { errors: [{ instancePath: '', keyword: 'type', message: 'must be object', params: { type: 'object' } }] }));
+const objectBody = createValidator('validateObject', Object.assign((d: unknown) => typeof d === 'object' && d !== null, { errors: [{ instancePath: '', keyword: 'type', message: 'must be object', params: { type: 'object' } }] }), 'test');
 
 const facts: SpecFacts<string> = {
   // Parsed, so `__proto__` is an own key, as the generator must emit it.

@@ -1,24 +1,35 @@
 /**
  * The package as another repository gets it (project.ts: `npm pack` of generated/, installed
- * into a project outside this repository): its files and dependencies, run from plain Node ESM,
- * and type-checked from TypeScript (node16 and bundler resolution, strict, skipLibCheck false)
- * with this repository's tsc, the mock's typed overrides included. mock.test.ts drives the mock.
+ * into a project outside this repository, without the optional peers: a production install): its
+ * files and dependencies, the client and a validator run from plain Node ESM, a validator used as
+ * Standard Schema by Hono, the mock without its peers, and a TypeScript consumer type-checked
+ * (node16 and bundler resolution, strict, skipLibCheck false) with this repository's tsc.
+ * mock.test.ts drives the mock with its peers; scripts/matrix runs the same scripts on other
+ * runtimes and compilers.
  */
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { b2bRemoteProject, skill } from '../spec/cases/fixtures.js';
-import { consumerEnv as env, createConsumerProject, lockVersion, ROOT, run, type ConsumerProject } from './project.js';
+import { b2bRemoteProject, industry, skill } from '../spec/cases/fixtures.js';
+import { clientFailures, standardSchemaFailures } from './reports.js';
+import { createConsumerProject, lockVersion, ROOT, run, typeCheck, type ConsumerProject } from './project.js';
 
-const RUNTIME_DEPENDENCIES = ['ajv', 'ajv-formats', 'json-schema-faker', 'openapi-fetch'];
+/** What the client needs at run time; the mock's own dependencies and msw are optional peers. */
+const DEPENDENCIES = ['openapi-fetch'];
+const MOCK_PEERS = ['ajv', 'ajv-formats', 'json-schema-faker'];
+/** A library that accepts Standard Schema, as a consumer's server uses it. */
+const STANDARD_SCHEMA_USER = ['hono', '@hono/standard-validator', '@standard-schema/spec'];
+const CREDENTIALS = JSON.stringify({ apiKey: 'key-123', apiSecret: 'secret-456' });
+const INSTALL_HINT = `npm install --save-dev ${MOCK_PEERS.join(' ')}`;
 
 let project: ConsumerProject;
 let consumer: string;
 
 beforeAll(async () => {
-  project = await createConsumerProject(path.join(ROOT, 'generated'));
+  // A production install: the package and a library of the consumer's own; none of the optional peers.
+  project = await createConsumerProject(path.join(ROOT, 'generated'), STANDARD_SCHEMA_USER.map((n) => `${n}@${lockVersion(n)}`));
   consumer = project.dir;
-  symlinkSync(path.join(ROOT, 'node_modules', 'typescript'), path.join(consumer, 'node_modules', 'typescript'), 'dir');
+  for (const script of ['client.mjs', 'standard-schema.mjs', 'drive-operations.mjs', 'mock-without-peers.mjs']) project.addScript(script);
 });
 
 afterAll(() => project?.dispose());
@@ -36,120 +47,60 @@ describe('the packed tarball', () => {
     for (const f of [...expected, 'openapi.json', 'dist/mock.js', 'dist/mock.d.ts', 'dist/mock-msw.js', 'dist/mock-msw.d.ts', 'dist/mock-cli.js']) expect(files).toContain(f);
   });
 
-  it('depends on exactly its runtime dependencies at the locked versions, msw an optional peer', async () => {
+  it('depends on openapi-fetch only, at the locked version; the mock\'s dependencies and msw are optional peers, none installed', async () => {
     const { stdout } = await run('tar', ['-xOzf', project.tarball, 'package/package.json']);
     const pkg = JSON.parse(stdout) as { name: string; dependencies: Record<string, string>; peerDependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional?: boolean }> };
     expect(pkg.name).toBe('partner-recruitment-client');
-    expect(pkg.dependencies).toEqual(Object.fromEntries(RUNTIME_DEPENDENCIES.map((n) => [n, lockVersion(n)])));
-    for (const n of RUNTIME_DEPENDENCIES) {
+    expect(pkg.dependencies).toEqual(Object.fromEntries(DEPENDENCIES.map((n) => [n, lockVersion(n)])));
+    for (const n of DEPENDENCIES) {
       const installed = JSON.parse(readFileSync(path.join(consumer, 'node_modules', n, 'package.json'), 'utf8')) as { version: string };
       expect(installed.version, n).toBe(lockVersion(n));
     }
-    expect(Object.keys(pkg.peerDependencies)).toEqual(['msw']);
-    expect(pkg.peerDependenciesMeta.msw?.optional).toBe(true);
-    // An optional peer is not installed unless the consumer asks for it.
-    expect(existsSync(path.join(consumer, 'node_modules', 'msw'))).toBe(false);
+    // Ranges from the tested versions up (json-schema-faker is 0.x: patch releases only); msw 2 and 3 (scripts/matrix tests both).
+    expect(pkg.peerDependencies).toEqual({ ajv: `^${lockVersion('ajv')}`, 'ajv-formats': `^${lockVersion('ajv-formats')}`, 'json-schema-faker': `~${lockVersion('json-schema-faker')}`, msw: '^2.0.0 || ^3.0.0' });
+    for (const n of [...MOCK_PEERS, 'msw']) {
+      expect(pkg.peerDependenciesMeta[n]?.optional, n).toBe(true);
+      // An optional peer is not installed unless the consumer asks for it.
+      expect(existsSync(path.join(consumer, 'node_modules', n)), n).toBe(false);
+    }
   });
 });
 
 describe('a consumer project outside the repository', () => {
   it('runs the client and a validator from plain Node ESM', async () => {
-    const listing = { page: 1, pageSize: 50, totalResults: 1, results: [skill] };
-    const script = `import http from 'node:http';
-import { createPartnerClient } from 'partner-recruitment-client';
-import { validateProject } from 'partner-recruitment-client/validators';
-
-const listing = ${JSON.stringify(listing)};
-const seen = [];
-const server = http.createServer((req, res) => {
-  seen.push({ url: req.url, key: req.headers['x-api-key'], secret: req.headers['x-api-secret'] });
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(listing));
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const api = createPartnerClient({ baseUrl: 'http://127.0.0.1:' + server.address().port, apiKey: 'key-123', apiSecret: 'secret-456', environment: 'staging' });
-const { data, error, response } = await api.GET('/v1/skills', { params: { query: { query: 'fig', page: 1 } } });
-server.close();
-const good = validateProject.check(${JSON.stringify(b2bRemoteProject)});
-const bad = validateProject.check({ id: 42 });
-console.log(JSON.stringify({
-  status: response.status, data, error, seen,
-  good: good.valid, bad: bad.valid, problems: bad.valid ? [] : bad.problems.map((p) => p.pointer + ' ' + p.message),
-  resolved: import.meta.resolve('partner-recruitment-client'),
-}));
-`;
-    writeFileSync(path.join(consumer, 'main.mjs'), script);
-    const { stdout } = await run(process.execPath, ['main.mjs'], { cwd: consumer, env, timeout: 30_000 });
-    const out = JSON.parse(stdout) as Record<string, any>;
+    const answer = { page: 1, pageSize: 50, totalResults: 1, results: [skill] };
+    const args = ['partner-recruitment-client', '/v1/skills', JSON.stringify({ query: 'fig', page: 1 }), JSON.stringify(answer), 'validateProject', JSON.stringify(b2bRemoteProject), JSON.stringify({ id: 42 })];
+    const out = await project.runScript<Record<string, any>>('client.mjs', args, 30_000);
+    expect(clientFailures(out, { answer, url: '/v1/skills?query=fig&page=1' })).toEqual([]);
     expect(out.resolved).toBe(`file://${path.join(consumer, 'node_modules', 'partner-recruitment-client', 'dist', 'index.js')}`);
-    expect(out.status).toBe(200);
-    expect(out.error).toBeUndefined();
-    expect(out.data).toEqual(listing);
-    expect(out.seen).toEqual([{ url: '/v1/skills?query=fig&page=1', key: 'key-123', secret: 'secret-456' }]);
-    expect(out.good).toBe(true);
-    expect(out.bad).toBe(false);
     expect(out.problems).toContain('/id must be string');
   });
 
-  describe.each([
-    ['node16', { module: 'node16', moduleResolution: 'node16' }],
-    ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
-  ])('type-checks a TypeScript consumer with moduleResolution %s', (name, resolution) => {
-    it('exits 0 under strict with skipLibCheck false', async () => {
-      const source = `import { createPartnerClient, type PartnerClient } from 'partner-recruitment-client';
-import type { Project, paths } from 'partner-recruitment-client/types';
-import { validateProject } from 'partner-recruitment-client/validators';
-import { createMockApi, type JsonValue } from 'partner-recruitment-client/mock';
+  it('a library that accepts Standard Schema (Hono) takes a validator: the valid body reaches the handler, the invalid one is a 400 with its issues', async () => {
+    const invalid = { ...b2bRemoteProject, id: 42, targetProfessionalIndustries: [industry, { ...industry, id: 7 }] };
+    const out = await project.runScript<Record<string, any>>('standard-schema.mjs', ['partner-recruitment-client', 'validateProject', JSON.stringify(b2bRemoteProject), JSON.stringify(invalid)], 30_000);
+    expect(standardSchemaFailures(out, b2bRemoteProject)).toEqual([]);
+    expect(out.vendor).toBe('partner-recruitment-client');
+    // Path segments from the JSON pointer: an array index is a number.
+    expect(out.direct.invalid.issues).toEqual([
+      { message: 'must be string', path: ['id'] },
+      { message: 'must be string', path: ['targetProfessionalIndustries', 1, 'id'] },
+    ]);
+  });
 
-/** The validator narrows unknown to Project. */
-export function title(input: unknown): string | undefined {
-  if (!validateProject(input)) return undefined;
-  const project: Project = input;
-  return project.publicTitle;
-}
+  it('the mock without its optional peers: answers from the examples, and a body it must sample is a 500 that says what to install', async () => {
+    const drive = await project.runScript<{ results: { operationId: string; status?: number; error?: string; problem?: string }[] }>('drive-operations.mjs', ['partner-recruitment-client', 'fetch', 'all', CREDENTIALS]);
+    const wrong = drive.results.filter((r) => !(r.status !== undefined && r.status >= 200 && r.status < 300) && !(r.status === 500 && r.error?.includes(INSTALL_HINT)));
+    expect(wrong).toEqual([]);
+    expect(drive.results.filter((r) => r.status !== undefined && r.status < 300).length).toBeGreaterThan(0);
+    const sampled = await project.runScript<{ operationId: string; status: number; error: { error?: string } }>('mock-without-peers.mjs', ['partner-recruitment-client', CREDENTIALS]);
+    expect(sampled.status, sampled.operationId).toBe(500);
+    expect(sampled.error.error).toContain(`json-schema-faker is not installed: ${INSTALL_HINT}`);
+  });
 
-type SkillsQuery = NonNullable<paths['/v1/skills']['get']['parameters']['query']>;
-const query: SkillsQuery = { query: 'fig', page: 1 };
-
-export async function skillNames(api: PartnerClient): Promise<string[] | undefined> {
-  const { data } = await api.GET('/v1/skills', { params: { query } });
-  return data?.results.map((s) => s.name);
-}
-
-export function wrongPath(api: PartnerClient) {
-  // @ts-expect-error not a path of the API
-  return api.GET('/v1/no-such-path');
-}
-
-export const api = createPartnerClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: 'k', apiSecret: 's', environment: 'staging' });
-
-// The mock's overrides: a success body typed from the spec; error and "not shown" bodies any JSON, no casts.
-export const mock = createMockApi({ seed: 7, simulateLimits: { requestsPerSecond: 4, burst: 2 } });
-mock.override('listSkills', { body: { page: 1, pageSize: 50, results: [] } });
-// @ts-expect-error a success body is typed from the spec
-mock.override('listSkills', { body: { page: 'one', pageSize: 50, results: [] } });
-const anything: JsonValue = { any: ['json', 1, null] };
-mock.override('getProject', { status: 404, body: anything });
-mock.override('getProject', { body: 'a body the spec does not show takes any JSON' });
-export const mocked = createPartnerClient({ baseUrl: 'http://mock.test', fetch: mock.fetch, apiKey: 'k', apiSecret: 's', environment: 'staging' });
-export async function mockUrl(): Promise<string> {
-  const running = await mock.listen({ port: 0 });
-  await running.close();
-  return running.url;
-}
-`;
-      writeFileSync(path.join(consumer, 'check.ts'), source);
-      const tsconfig = {
-        compilerOptions: { ...resolution, target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], strict: true, skipLibCheck: false, noEmit: true },
-        files: ['check.ts'],
-      };
-      writeFileSync(path.join(consumer, `tsconfig.${name}.json`), JSON.stringify(tsconfig, null, 2));
-      const tsc = path.join(consumer, 'node_modules', 'typescript', 'bin', 'tsc');
-      const result = await run(process.execPath, [tsc, '-p', `tsconfig.${name}.json`], { cwd: consumer, env }).then(
-        () => ({ code: 0, output: '' }),
-        (err: { code?: number; stdout?: string }) => ({ code: err.code ?? 1, output: err.stdout ?? String(err) }),
-      );
-      expect(result.output).toBe('');
-      expect(result.code).toBe(0);
-    });
+  it.each(['node16', 'bundler'] as const)('type-checks a TypeScript consumer (client, types, validators as Standard Schema with Hono, the mock) with moduleResolution %s, strict, skipLibCheck false', async (resolution) => {
+    const result = await typeCheck({ dir: consumer, fixtures: ['check.ts'], resolution });
+    expect(result.output).toBe('');
+    expect(result.code).toBe(0);
   });
 });

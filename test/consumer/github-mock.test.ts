@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumerEnv, createConsumerProject, ROOT, run, type ConsumerProject } from './project.js';
+import { consumerEnv, createConsumerProject, mockPeers, ROOT, run, type ConsumerProject } from './project.js';
 
 /** Where `npm run bench:fetch` puts GitHub's description (scripts/bench/fetch.ts: the same package and member). */
 const GITHUB_SPEC = path.join(ROOT, '.cache', 'bench', 'api.github.com.json');
@@ -73,7 +73,7 @@ beforeAll(async () => {
   const out = path.join(work, 'package');
   const { stdout } = await run('npm', ['run', '--silent', 'generate', '--', '--spec', spec, '--out', out], { cwd: ROOT, maxBuffer: 64 * 2 ** 20 });
   generation = stdout.trim();
-  project = await createConsumerProject(out);
+  project = await createConsumerProject(out, mockPeers());
   project.addScript('drive-operations.mjs');
 }, 300_000);
 

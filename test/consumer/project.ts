@@ -46,24 +46,36 @@ export function lockVersion(name: string): string {
   return lock.packages[`node_modules/${name}`]!.version;
 }
 
+/** The mock's optional peers (json-schema-faker samples, ajv judges), at the locked versions: what a consumer using the mock installs. */
+export const mockPeers = (): string[] => ['ajv', 'ajv-formats', 'json-schema-faker'].map((name) => `${name}@${lockVersion(name)}`);
+
+/** `npm pack` of `packageDir` into `destination`. */
+export async function packPackage(packageDir: string, destination: string): Promise<{ packed: PackResult; tarball: string }> {
+  // An absolute path, never a bare folder name: `npm pack generated` would fetch the registry's "generated" package.
+  const { stdout } = await run('npm', ['pack', path.resolve(packageDir), '--pack-destination', destination, '--json'], { cwd: destination, env: consumerEnv, maxBuffer: 64 * 2 ** 20 });
+  const packed = (JSON.parse(stdout) as PackResult[])[0]!;
+  return { packed, tarball: path.join(destination, packed.filename) };
+}
+
 /**
- * Packs `packageDir` and installs the tarball into a new project in the OS temp folder, with
- * `extra` packages (`name@version`) beside it. `--prefer-offline`: tarballs come from the cache
- * `npm ci` filled; the registry is asked only for metadata the cache lacks (a fresh CI machine
- * has none, so --offline fails there). `--ignore-scripts`: no install script runs (msw's
- * postinstall only copies its browser worker).
+ * A new project in `dir` with `specs` installed (a tarball, `name@version`). `--prefer-offline`:
+ * tarballs come from the cache `npm ci` filled; the registry is asked only for metadata the cache
+ * lacks (a fresh CI machine has none, so --offline fails there). `--ignore-scripts`: no install
+ * script runs (msw's postinstall only copies its browser worker).
  */
+export async function installProject(dir: string, specs: string[]): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', ...specs], { cwd: dir, env: consumerEnv, maxBuffer: 64 * 2 ** 20 });
+}
+
+/** Packs `packageDir` and installs the tarball into a new project in the OS temp folder, with `extra` packages (`name@version`) beside it. */
 export async function createConsumerProject(packageDir: string, extra: string[] = []): Promise<ConsumerProject> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'consumer-'));
   try {
-    // An absolute path, never a bare folder name: `npm pack generated` would fetch the registry's "generated" package.
-    const { stdout } = await run('npm', ['pack', path.resolve(packageDir), '--pack-destination', work, '--json'], { cwd: work, env: consumerEnv, maxBuffer: 64 * 2 ** 20 });
-    const packed = (JSON.parse(stdout) as PackResult[])[0]!;
-    const tarball = path.join(work, packed.filename);
+    const { packed, tarball } = await packPackage(packageDir, work);
     const dir = path.join(work, 'app');
-    mkdirSync(dir);
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
-    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', tarball, ...extra], { cwd: dir, env: consumerEnv });
+    await installProject(dir, [tarball, ...extra]);
     return {
       work,
       dir,
@@ -83,4 +95,36 @@ export async function createConsumerProject(packageDir: string, extra: string[] 
     rmSync(work, { recursive: true, force: true });
     throw err;
   }
+}
+
+/** Module settings of each resolution a consumer may use. */
+export const RESOLUTIONS = {
+  node16: { module: 'node16', moduleResolution: 'node16' },
+  nodenext: { module: 'nodenext', moduleResolution: 'nodenext' },
+  bundler: { module: 'esnext', moduleResolution: 'bundler' },
+} as const;
+
+export interface TypeCheck {
+  /** The project holding the installed package. */
+  dir: string;
+  /** TypeScript files of test/fixtures/consumer, copied into the project and checked in one program. */
+  fixtures: string[];
+  resolution: keyof typeof RESOLUTIONS;
+  /** The `tsc` to run (its bin script), by default the repository's. */
+  tsc?: string;
+}
+
+/**
+ * Type-checks fixtures in the project under `strict` with `skipLibCheck: false`; the result's
+ * output is tsc's (empty when it passes).
+ */
+export async function typeCheck({ dir, fixtures, resolution, tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc') }: TypeCheck): Promise<{ code: number; output: string }> {
+  for (const fixture of fixtures) copyFileSync(path.join(FIXTURES, fixture), path.join(dir, fixture));
+  const config = `tsconfig.${fixtures.map((f) => path.basename(f, '.ts')).join('+')}.${resolution}.json`;
+  const compilerOptions = { ...RESOLUTIONS[resolution], target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], strict: true, skipLibCheck: false, noEmit: true };
+  writeFileSync(path.join(dir, config), JSON.stringify({ compilerOptions, files: fixtures }, null, 2));
+  return run(process.execPath, [tsc, '-p', config], { cwd: dir, env: consumerEnv, maxBuffer: 64 * 2 ** 20 }).then(
+    () => ({ code: 0, output: '' }),
+    (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: typeof err.code === 'number' ? err.code : 1, output: `${err.stdout ?? ''}${err.stderr ?? ''}` || String(err) }),
+  );
 }

@@ -58,7 +58,7 @@ function recipesProject(name: string, packageName: string, packageDir: string, b
   const modules = path.join(project, 'node_modules');
   mkdirSync(modules, { recursive: true });
   symlinkSync(packageDir, path.join(modules, packageName), 'dir');
-  for (const dependency of ['vitest', 'msw', '@types']) symlinkSync(path.join(TOOL_ROOT, 'node_modules', dependency), path.join(modules, dependency), 'dir');
+  for (const dependency of ['vitest', 'msw', '@types', 'hono', '@hono', '@standard-schema']) symlinkSync(path.join(TOOL_ROOT, 'node_modules', dependency), path.join(modules, dependency), 'dir');
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: `${name}-consumer`, private: true, type: 'module' }));
   const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'], strict: true, skipLibCheck: true, noEmit: true };
   writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
@@ -102,7 +102,7 @@ describe('generated/README.md', () => {
     const tested = await recipes.test();
     expect(tested.code, tested.output).toBe(0);
     // The checks can fail: the same recipe calling a path the document does not have.
-    const wrong = recipesProject('ours-wrong', 'partner-recruitment-client', GENERATED, [blocks[0]!.replaceAll("api.GET('/v1/projects')", "api.GET('/v1/projets')")]);
+    const wrong = recipesProject('ours-wrong', 'partner-recruitment-client', GENERATED, [blocks.find((b) => b.includes("api.GET('/v1/projects')"))!.replaceAll("api.GET('/v1/projects')", "api.GET('/v1/projets')")]);
     expect((await wrong.typecheck()).output).toMatch(/recipe-1\.test\.ts.*error TS/);
     expect((await wrong.test()).code).not.toBe(0);
   });
@@ -115,7 +115,7 @@ describe('the README of a document with hostile names', () => {
     const { code } = await runCli(['--spec', path.join(TOOL_ROOT, 'test', 'fixtures', 'hostile-names', 'openapi.yaml'), '--out', out], { stdout: () => {}, stderr: (t) => (stderr += t) });
     expect(code, stderr).toBe(0);
     const readme = readFileSync(path.join(out, 'README.md'), 'utf8');
-    expect(headings(readme).map((h) => h.text)).toEqual(['partner-recruitment-client', 'Client runtime', 'Differences from openapi-fetch', 'Testing your integration', 'The bundled document']);
+    expect(headings(readme).map((h) => h.text)).toEqual(['partner-recruitment-client', 'Client runtime', 'Differences from openapi-fetch', 'Validators', 'Testing your integration', 'The bundled document']);
     expect(unsafeHtml(readme)).toEqual([]);
     for (const table of tables(readme)) expect(table.lines.every((cells) => cells === table.header)).toBe(true);
     const blocks = codeBlocks(readme, 'ts');

@@ -68,7 +68,7 @@ describe('openapi.json: the bundled document in the package', () => {
 
 describe('package.json', () => {
   const model = buildModel(JSON.parse(readFileSync(SHIPPED, 'utf8')));
-  const info = { name: 'partner-recruitment-client', dependencies: { 'json-schema-faker': '0.6.3', 'openapi-fetch': '0.17.0' } };
+  const info = { name: 'partner-recruitment-client', dependencies: { 'openapi-fetch': '0.17.0' }, mockPeers: { 'json-schema-faker': '~0.6.3', ajv: '^8.20.0' } };
   const packageJson = (emitted: string[]) => JSON.parse(emitPackage(model, info, emitted, path.join(TOOL_ROOT, 'templates')).get('package.json')!) as Record<string, any>;
   const mockFiles = ['dist/mock.js', 'dist/mock-msw.js', 'dist/mock-cli.js', 'openapi.json'];
 
@@ -79,13 +79,20 @@ describe('package.json', () => {
     expect(pkg.exports['./openapi.json']).toBe('./openapi.json');
     expect(pkg.bin).toEqual({ 'partner-recruitment-mock': './dist/mock-cli.js' });
     expect(pkg.files).toContain('openapi.json');
-    expect(pkg.peerDependencies).toEqual({ msw: '^2.0.0' });
-    expect(pkg.peerDependenciesMeta).toEqual({ msw: { optional: true } });
+    // The mock's own dependencies and msw: optional peers, sorted.
+    expect(pkg.peerDependencies).toEqual({ ajv: '^8.20.0', 'json-schema-faker': '~0.6.3', msw: '^2.0.0 || ^3.0.0' });
+    expect(Object.keys(pkg.peerDependencies)).toEqual(['ajv', 'json-schema-faker', 'msw']);
+    expect(pkg.peerDependenciesMeta).toEqual({ ajv: { optional: true }, 'json-schema-faker': { optional: true }, msw: { optional: true } });
     expect(pkg.dependencies).toEqual(info.dependencies);
     expect(Object.keys(pkg.exports).at(-1)).toBe('./package.json');
   });
 
-  it('exports only what was emitted: no mock, no bin, no msw peer without their modules', () => {
+  it('the mock without its MSW module: the mock\'s peers, no msw', () => {
+    const pkg = packageJson(['dist/index.js', 'dist/mock.js']);
+    expect(pkg.peerDependencies).toEqual(info.mockPeers);
+  });
+
+  it('exports only what was emitted: no mock, no bin, no peers without their modules', () => {
     const pkg = packageJson(['dist/index.js']);
     expect(Object.keys(pkg.exports)).toEqual(['.', './types', './validators', './package.json']);
     expect(pkg).not.toHaveProperty('bin');

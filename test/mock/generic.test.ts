@@ -3,12 +3,12 @@
  * a path (the base path), responses shared through `$ref`, several 2xx statuses, `2XX`, an
  * example-only media type, alternatives of bearer and query-key security, `security: []`.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInto, typeCheck } from '../generator/generate-and-check.js';
-import { GENERATED, load, writeMockDocExamples } from './support.js';
+import { GENERATED, load, ROOT, writeMockDocExamples } from './support.js';
 
 const SPEC = `openapi: 3.1.0
 info: { title: Crafted, version: '1' }
@@ -73,6 +73,8 @@ beforeAll(async () => {
   writeFileSync(path.join(work, 'openapi.yaml'), SPEC);
   const run = await generateInto(path.join(work, 'openapi.yaml'), path.join(work, 'out'));
   expect(run.code, run.output).toBe(0);
+  // The mock's sampler imports its optional peers, which a consumer installs beside the package.
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(work, 'out', 'node_modules'), 'dir');
   const { createMockApi } = await load(path.join(work, 'out'), 'mock');
   mock = createMockApi({ seed: 5 });
 });

@@ -43,13 +43,56 @@ export type ValidationResult<T> = {
     readonly valid: false;
     readonly problems: readonly ValidationProblem[];
 };
-export interface Validator<T> {
+/**
+ * Standard Schema v1 (standardschema.dev), written out here so that the package needs no runtime
+ * dependency for it: structurally the `StandardSchemaV1` of `@standard-schema/spec`, which
+ * test/types/standard-schema.test.ts holds it to.
+ */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+    readonly '~standard': StandardSchemaV1.Props<Input, Output>;
+}
+export declare namespace StandardSchemaV1 {
+    interface Props<Input = unknown, Output = Input> {
+        readonly version: 1;
+        readonly vendor: string;
+        readonly validate: (value: unknown) => Result<Output> | Promise<Result<Output>>;
+        readonly types?: Types<Input, Output> | undefined;
+    }
+    type Result<Output> = SuccessResult<Output> | FailureResult;
+    interface SuccessResult<Output> {
+        readonly value: Output;
+        readonly issues?: undefined;
+    }
+    interface FailureResult {
+        readonly issues: ReadonlyArray<Issue>;
+    }
+    interface Issue {
+        readonly message: string;
+        readonly path?: ReadonlyArray<PropertyKey | PathSegment> | undefined;
+    }
+    interface PathSegment {
+        readonly key: PropertyKey;
+    }
+    interface Types<Input = unknown, Output = Input> {
+        readonly input: Input;
+        readonly output: Output;
+    }
+    type InferInput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['input'];
+    type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['output'];
+}
+export interface Validator<T> extends StandardSchemaV1<unknown, T> {
     /** Type guard. After a call, `problems` lists the problems found (empty when valid), at most {@link DEFAULT_MAX_PROBLEMS}. */
     (data: unknown): data is T;
     readonly problems: readonly ValidationProblem[];
     /** Validates without shared state: the result carries the value or the problems. */
     check(data: unknown, options?: CheckOptions): ValidationResult<T>;
     readonly validatorName: string;
+    /**
+     * Standard Schema v1, for libraries that take any validator (tRPC, Hono, TanStack Form, ...):
+     * `validate` returns `{ value }` (the input itself) or `{ issues }`, one per problem of
+     * {@link Validator.check} with its message and its JSON pointer as `path`.
+     */
+    readonly '~standard': StandardSchemaV1.Props<unknown, T>;
 }
 export interface OperationValidators {
     readonly query?: Validator<unknown>;
@@ -66,5 +109,10 @@ export declare function toProblems(errors: readonly AjvError[] | null | undefine
 export declare function ajvMessage(keyword: string, params: Readonly<Record<string, unknown>>): string;
 /** A problem list as text, one `pointer: message` per line. */
 export declare function formatProblems(problems: readonly ValidationProblem[]): string;
-export declare function createValidator<T>(name: string, compiled: CompiledValidator): Validator<T>;
+/**
+ * A JSON pointer as Standard Schema path segments, read against the value it points into: a
+ * segment is a number where it indexes an array, else the (unescaped) property name.
+ */
+export declare function pointerPath(pointer: string, root: unknown): PropertyKey[];
+export declare function createValidator<T>(name: string, compiled: CompiledValidator, vendor: string): Validator<T>;
 export {};

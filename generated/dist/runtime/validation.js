@@ -171,7 +171,26 @@ function describe(e) {
 export function formatProblems(problems) {
     return problems.map((p) => `${p.pointer || '(root)'}: ${p.message}`).join('\n');
 }
-export function createValidator(name, compiled) {
+/**
+ * A JSON pointer as Standard Schema path segments, read against the value it points into: a
+ * segment is a number where it indexes an array, else the (unescaped) property name.
+ */
+export function pointerPath(pointer, root) {
+    let at = root;
+    return pointer === ''
+        ? []
+        : pointer
+            .slice(1)
+            .split('/')
+            .map((raw) => {
+            const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+            const index = Array.isArray(at) && /^(0|[1-9]\d*)$/.test(key);
+            // Own data properties only: no getter of the value runs.
+            at = at !== null && typeof at === 'object' ? Object.getOwnPropertyDescriptor(at, key)?.value : undefined;
+            return index ? Number(key) : key;
+        });
+}
+export function createValidator(name, compiled, vendor) {
     let last = [];
     const check = (data, options) => {
         try {
@@ -188,9 +207,18 @@ export function createValidator(name, compiled) {
         last = result.valid ? [] : result.problems;
         return result.valid;
     };
+    const standard = {
+        version: 1,
+        vendor,
+        validate: (value) => {
+            const result = check(value);
+            return result.valid ? { value: result.value } : { issues: result.problems.map((p) => ({ message: p.message, path: pointerPath(p.pointer, value) })) };
+        },
+    };
     return Object.defineProperties(guard, {
         problems: { get: () => last, enumerable: true },
         check: { value: check },
         validatorName: { value: name },
+        '~standard': { value: standard },
     });
 }

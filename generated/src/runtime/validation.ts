@@ -44,13 +44,58 @@ export interface CheckOptions {
 
 export type ValidationResult<T> = { readonly valid: true; readonly value: T } | { readonly valid: false; readonly problems: readonly ValidationProblem[] };
 
-export interface Validator<T> {
+/**
+ * Standard Schema v1 (standardschema.dev), written out here so that the package needs no runtime
+ * dependency for it: structurally the `StandardSchemaV1` of `@standard-schema/spec`, which
+ * test/types/standard-schema.test.ts holds it to.
+ */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly '~standard': StandardSchemaV1.Props<Input, Output>;
+}
+
+export declare namespace StandardSchemaV1 {
+  export interface Props<Input = unknown, Output = Input> {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => Result<Output> | Promise<Result<Output>>;
+    readonly types?: Types<Input, Output> | undefined;
+  }
+  export type Result<Output> = SuccessResult<Output> | FailureResult;
+  export interface SuccessResult<Output> {
+    readonly value: Output;
+    readonly issues?: undefined;
+  }
+  export interface FailureResult {
+    readonly issues: ReadonlyArray<Issue>;
+  }
+  export interface Issue {
+    readonly message: string;
+    readonly path?: ReadonlyArray<PropertyKey | PathSegment> | undefined;
+  }
+  export interface PathSegment {
+    readonly key: PropertyKey;
+  }
+  export interface Types<Input = unknown, Output = Input> {
+    readonly input: Input;
+    readonly output: Output;
+  }
+  export type InferInput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['input'];
+  export type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['output'];
+}
+
+export interface Validator<T> extends StandardSchemaV1<unknown, T> {
   /** Type guard. After a call, `problems` lists the problems found (empty when valid), at most {@link DEFAULT_MAX_PROBLEMS}. */
   (data: unknown): data is T;
   readonly problems: readonly ValidationProblem[];
   /** Validates without shared state: the result carries the value or the problems. */
   check(data: unknown, options?: CheckOptions): ValidationResult<T>;
   readonly validatorName: string;
+  /**
+   * Standard Schema v1, for libraries that take any validator (tRPC, Hono, TanStack Form, ...):
+   * `validate` returns `{ value }` (the input itself) or `{ issues }`, one per problem of
+   * {@link Validator.check} with its message and its JSON pointer as `path`.
+   */
+  readonly '~standard': StandardSchemaV1.Props<unknown, T>;
 }
 
 export interface OperationValidators {
@@ -224,7 +269,27 @@ export function formatProblems(problems: readonly ValidationProblem[]): string {
   return problems.map((p) => `${p.pointer || '(root)'}: ${p.message}`).join('\n');
 }
 
-export function createValidator<T>(name: string, compiled: CompiledValidator): Validator<T> {
+/**
+ * A JSON pointer as Standard Schema path segments, read against the value it points into: a
+ * segment is a number where it indexes an array, else the (unescaped) property name.
+ */
+export function pointerPath(pointer: string, root: unknown): PropertyKey[] {
+  let at: unknown = root;
+  return pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((raw) => {
+          const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+          const index = Array.isArray(at) && /^(0|[1-9]\d*)$/.test(key);
+          // Own data properties only: no getter of the value runs.
+          at = at !== null && typeof at === 'object' ? Object.getOwnPropertyDescriptor(at, key)?.value : undefined;
+          return index ? Number(key) : key;
+        });
+}
+
+export function createValidator<T>(name: string, compiled: CompiledValidator, vendor: string): Validator<T> {
   let last: readonly ValidationProblem[] = [];
   const check = (data: unknown, options?: CheckOptions): ValidationResult<T> => {
     try {
@@ -239,9 +304,18 @@ export function createValidator<T>(name: string, compiled: CompiledValidator): V
     last = result.valid ? [] : result.problems;
     return result.valid;
   };
+  const standard: StandardSchemaV1.Props<unknown, T> = {
+    version: 1,
+    vendor,
+    validate: (value) => {
+      const result = check(value);
+      return result.valid ? { value: result.value } : { issues: result.problems.map((p) => ({ message: p.message, path: pointerPath(p.pointer, value) })) };
+    },
+  };
   return Object.defineProperties(guard, {
     problems: { get: () => last, enumerable: true },
     check: { value: check },
     validatorName: { value: name },
+    '~standard': { value: standard },
   }) as Validator<T>;
 }

@@ -20,8 +20,28 @@ const CACHE_LIMIT = 1_000;
 const isRecord = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 /** A page number or size from the query (checked already: a positive integer), else the default. */
 const pageValue = (value, fallback) => (typeof value === 'number' ? value : fallback);
-/** Runs `make`, turning a SampleError into a failure that names where sampling failed. */
-async function sampled(sampling, what, make) {
+/** The sampler's own dependencies: optional peers of the package, installed by those who use the mock. */
+const SAMPLER_PEERS = ['ajv', 'ajv-formats', 'json-schema-faker'];
+/** A failed import of the sampler because one of its optional peers is not installed, as a failure that says what to install. */
+function missingPeer(err) {
+    const message = err instanceof Error ? err.message : '';
+    const missing = SAMPLER_PEERS.find((name) => new RegExp(`['"]${name}['"/]`).test(message));
+    if (!missing || !/cannot find|not found|could not resolve/i.test(message))
+        return undefined;
+    return { ok: false, error: `the mock samples this body with its optional peer dependencies, and ${missing} is not installed: npm install --save-dev ${SAMPLER_PEERS.join(' ')} (the ranges are the package's peerDependencies)` };
+}
+/** Runs `make` once the sampler is loaded, turning a SampleError (or a missing peer) into a failure that names why sampling failed. */
+async function sampled(loading, what, make) {
+    let sampling;
+    try {
+        sampling = await loading;
+    }
+    catch (err) {
+        const failure = missingPeer(err);
+        if (failure)
+            return failure;
+        throw err;
+    }
     try {
         return { ok: true, value: make(sampling.sampler) };
     }
@@ -59,7 +79,7 @@ export class BodyMaker {
         const example = chooseExample(examplesAt(this.document, media.pointer), seed, (value) => !check || check(value));
         if (example)
             return { ok: true, body: serialize(example.value, media.type) };
-        const result = await sampled(await this.sampler(), 'body', (sampler) => sampler.forMedia(media.pointer, seed, check));
+        const result = await sampled(this.sampler(), 'body', (sampler) => sampler.forMedia(media.pointer, seed, check));
         if (!result.ok)
             return result;
         return { ok: true, body: result.value === undefined ? null : serialize(result.value, media.type) };
@@ -92,12 +112,12 @@ export class BodyMaker {
         const example = chooseExample(examplesAt(this.document, pointer), seed, (value) => isRecord(value) && Array.isArray(value['results']) && (!check || check(value)));
         const validator = responseValidator(operation);
         const validItem = (item) => !validator || itemProblems(validator, item).length === 0;
-        const sampleItems = async (from, count) => sampled(await this.sampler(), 'item', (sampler) => Array.from({ length: count }, (_, i) => sampler.forSchema(operation.pagination.itemsPointer, seedOf(this.seed, operation.operationId, from + i), validItem)));
+        const sampleItems = async (from, count) => sampled(this.sampler(), 'item', (sampler) => Array.from({ length: count }, (_, i) => sampler.forSchema(operation.pagination.itemsPointer, seedOf(this.seed, operation.operationId, from + i), validItem)));
         if (example) {
             const template = example.value;
             return new Pager(operation, template, template['results'], sampleItems);
         }
-        const template = await sampled(await this.sampler(), 'page', (sampler) => sampler.forMedia(pointer, seed, check));
+        const template = await sampled(this.sampler(), 'page', (sampler) => sampler.forMedia(pointer, seed, check));
         if (!template.ok)
             return template;
         if (!isRecord(template.value))

@@ -64,8 +64,27 @@ interface Sampling {
   readonly SampleError: SampleErrorClass;
 }
 
-/** Runs `make`, turning a SampleError into a failure that names where sampling failed. */
-async function sampled<T>(sampling: Sampling, what: string, make: (sampler: Sampler) => T): Promise<{ readonly ok: true; readonly value: T } | Failure> {
+/** The sampler's own dependencies: optional peers of the package, installed by those who use the mock. */
+const SAMPLER_PEERS = ['ajv', 'ajv-formats', 'json-schema-faker'];
+
+/** A failed import of the sampler because one of its optional peers is not installed, as a failure that says what to install. */
+function missingPeer(err: unknown): Failure | undefined {
+  const message = err instanceof Error ? err.message : '';
+  const missing = SAMPLER_PEERS.find((name) => new RegExp(`['"]${name}['"/]`).test(message));
+  if (!missing || !/cannot find|not found|could not resolve/i.test(message)) return undefined;
+  return { ok: false, error: `the mock samples this body with its optional peer dependencies, and ${missing} is not installed: npm install --save-dev ${SAMPLER_PEERS.join(' ')} (the ranges are the package's peerDependencies)` };
+}
+
+/** Runs `make` once the sampler is loaded, turning a SampleError (or a missing peer) into a failure that names why sampling failed. */
+async function sampled<T>(loading: Promise<Sampling>, what: string, make: (sampler: Sampler) => T): Promise<{ readonly ok: true; readonly value: T } | Failure> {
+  let sampling: Sampling;
+  try {
+    sampling = await loading;
+  } catch (err) {
+    const failure = missingPeer(err);
+    if (failure) return failure;
+    throw err;
+  }
   try {
     return { ok: true, value: make(sampling.sampler) };
   } catch (err) {
@@ -102,7 +121,7 @@ export class BodyMaker {
     const check = checkOf(operation);
     const example = chooseExample(examplesAt(this.document, media.pointer), seed, (value) => !check || check(value));
     if (example) return { ok: true, body: serialize(example.value, media.type) };
-    const result = await sampled(await this.sampler(), 'body', (sampler) => sampler.forMedia(media.pointer, seed, check));
+    const result = await sampled(this.sampler(), 'body', (sampler) => sampler.forMedia(media.pointer, seed, check));
     if (!result.ok) return result;
     return { ok: true, body: result.value === undefined ? null : serialize(result.value, media.type) };
   }
@@ -136,12 +155,12 @@ export class BodyMaker {
     const validator = responseValidator(operation);
     const validItem = (item: unknown) => !validator || itemProblems(validator, item).length === 0;
     const sampleItems: SampleItems = async (from, count) =>
-      sampled(await this.sampler(), 'item', (sampler) => Array.from({ length: count }, (_, i) => sampler.forSchema(operation.pagination.itemsPointer, seedOf(this.seed, operation.operationId, from + i), validItem)));
+      sampled(this.sampler(), 'item', (sampler) => Array.from({ length: count }, (_, i) => sampler.forSchema(operation.pagination.itemsPointer, seedOf(this.seed, operation.operationId, from + i), validItem)));
     if (example) {
       const template = example.value as Record<string, unknown>;
       return new Pager(operation, template, template['results'] as unknown[], sampleItems);
     }
-    const template = await sampled(await this.sampler(), 'page', (sampler) => sampler.forMedia(pointer, seed, check));
+    const template = await sampled(this.sampler(), 'page', (sampler) => sampler.forMedia(pointer, seed, check));
     if (!template.ok) return template;
     if (!isRecord(template.value)) return { ok: false, error: 'the sampled page is not an object' };
     return new Pager(operation, template.value, undefined, sampleItems);
