@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateInto, typeCheck } from './generate-and-check.js';
+import { generateInto, shareIdenticalRuntime, typeCheck } from './generate-and-check.js';
 import { load, operationCalls, readDocument } from '../mock/support.js';
 import { createSampler } from '../../templates/mock/sample.js';
 
@@ -114,6 +114,7 @@ it('type-checks every generated package strictly (skipLibCheck false)', async ()
   const runs = await Promise.all(CORPUS.map(generated));
   for (const run of runs) expect(run.code, run.output).toBe(0);
   const folders = runs.map((run) => path.basename(run.out));
+  shareIdenticalRuntime(work, folders);
   expect(await typeCheck(work, folders.flatMap((f) => [`${f}/dist/**/*.d.ts`, `${f}/src/**/*.ts`]))).toBe('');
 }, 180_000);
 

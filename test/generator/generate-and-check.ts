@@ -43,6 +43,42 @@ export async function generateInto(spec: string, out: string): Promise<{ code: n
   }
 }
 
+/** Every file under `dir` with its bytes, by path relative to it (empty when `dir` is absent). */
+function filesOf(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  if (!existsSync(dir)) return files;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(dir, file), readFileSync(file, 'latin1'));
+  }
+  return files;
+}
+
+const sameFiles = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([file, bytes]) => b.get(file) === bytes);
+
+/**
+ * Before one compiler run over many generated packages (folders of `work`): each package whose
+ * `src/runtime/` and `dist/runtime/` are byte for byte the first one's gets a link to the first's
+ * instead, so the compiler checks that runtime once (it follows links to the real file), not once
+ * per package. A package whose runtime differs keeps its own and is checked as it is.
+ */
+export function shareIdenticalRuntime(work: string, folders: readonly string[]): void {
+  const [first, ...rest] = folders;
+  if (first === undefined) return;
+  for (const sub of ['src/runtime', 'dist/runtime']) {
+    const original = path.join(work, first, sub);
+    const reference = filesOf(original);
+    if (!reference.size) continue;
+    for (const folder of rest) {
+      const copy = path.join(work, folder, sub);
+      if (!sameFiles(reference, filesOf(copy))) continue;
+      rmSync(copy, { recursive: true, force: true });
+      symlinkSync(path.relative(path.dirname(copy), original), copy, 'dir');
+    }
+  }
+}
+
 /**
  * `tsc -p` over a folder with STRICT_TSCONFIG (`include` relative to it: by default one generated
  * package); resolves to the compiler's output, '' when clean.

@@ -5,7 +5,7 @@
  * sending and the mock on each request refuse a time that has passed; its response and schema
  * validators, the client's response validation and the mock's checks of answers accept one.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,8 @@ beforeAll(async () => {
   writeFileSync(path.join(work, 'openapi.yaml'), SPEC);
   const run = await generateInto(path.join(work, 'openapi.yaml'), out);
   expect(run.code, run.output).toBe(0);
+  // The mock's sampler imports its optional peers, which a consumer installs beside the package.
+  symlinkSync(path.join(import.meta.dirname, '..', '..', 'node_modules'), path.join(out, 'node_modules'), 'dir');
   v = await load(out, 'validators');
 }, 60_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
