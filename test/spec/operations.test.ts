@@ -149,8 +149,6 @@ const EVENT_TYPES = [
   'QUOTAS.FILLED',
 ] as const;
 
-const PROJECT_STATUSES = ['DRAFT', 'PAID', 'ARCHIVED', 'CLOSED'];
-
 const key = (method: string, p: string) => `${method.toUpperCase()} ${p}`;
 
 let doc: JsonObject;
@@ -292,14 +290,18 @@ function checkListWrapper(op: FoundOperation, item: string): void {
 }
 
 describe('fully specified operations (source: Endpoints, Fully specified operations)', () => {
-  it('GET /v1/projects takes exactly page, pageSize, includeCount, externalResearcherId, status', () => {
-    checkQuery(findOperation(doc, 'get', '/v1/projects'), {
+  it('GET /v1/projects takes exactly page, pageSize, includeCount, externalResearcherId, status (a ProjectStatus)', () => {
+    const op = findOperation(doc, 'get', '/v1/projects');
+    // The status values themselves are compared with the source's by enums.test.ts.
+    const statuses = componentSchema(doc, 'ProjectStatus');
+    checkQuery(op, {
       page: { type: 'number', default: 1 },
       pageSize: { type: 'number', default: 50 },
       includeCount: { type: 'boolean', default: false },
       externalResearcherId: { type: 'string' },
-      status: { type: 'string', enum: PROJECT_STATUSES },
+      status: { type: 'string', enum: statuses.enum as string[] },
     });
+    expect(deref(doc, queryParams(op).get('status')!.schema)).toBe(statuses);
   });
 
   it('GET /v1/projects answers 200 with the paginated list wrapper of Project', () => {
