@@ -123,8 +123,8 @@ const jsLiteral = (value: unknown) =>
 const jsString = (s: string) =>
   `'${s.replace(/[\\'\u0000-\u001f\u2028\u2029]/g, (c) => (c === '\\' || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))}'`;
 
-/** The operation called by name (the `operations` entry point), then the same call by path. */
-function codeSamples(doc: Doc, op: OperationModel, bodyExample: unknown, packageName: string): { named: string; byPath: string } {
+/** The operation called by name (the `operations` entry point), then the same call by path, each a fenced block. */
+function codeSamples(doc: Doc, op: OperationModel, bodyExample: unknown, packageName: string): { sample: string; pathSample: string } {
   const params = new Map<string, [string, unknown][]>();
   for (const p of op.parameters) {
     if (p.in !== 'path' && p.in !== 'query') continue;
@@ -143,8 +143,8 @@ function codeSamples(doc: Doc, op: OperationModel, bodyExample: unknown, package
   const namedArgs = ['api', ...(namedInit.length ? [jsLiteral(Object.fromEntries(namedInit))] : [])].join(', ');
   const pathArgs = [jsString(op.path), ...(pathInit.length ? [jsLiteral(Object.fromEntries(pathInit))] : [])].join(', ');
   return {
-    named: `import { ${name} } from ${jsString(`${packageName}/operations`)};\n\nconst { data, error, response } = await ${name}(${namedArgs});`,
-    byPath: `const { data, error, response } = await api.${op.method.toUpperCase()}(${pathArgs});`,
+    sample: fence('ts', `import { ${name} } from ${jsString(`${packageName}/operations`)};\n\nconst { data, error, response } = await ${name}(${namedArgs});`),
+    pathSample: fence('ts', `const { data, error, response } = await api.${op.method.toUpperCase()}(${pathArgs});`),
   };
 }
 
@@ -329,10 +329,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
           description: cell(r.description),
         })),
         validators: (validatorsByOp.get(op.operationId) ?? []).map((v) => ({ name: v.name, kind: v.kind, status: v.status })),
-        ...(() => {
-          const samples = codeSamples(doc, op, firstExample, packageName);
-          return { sample: fence('ts', samples.named), pathSample: fence('ts', samples.byPath) };
-        })(),
+        ...codeSamples(doc, op, firstExample, packageName),
       };
     });
     return { name: tag, file: names.tagFile.get(tag)!, description: tagMeta.get(tag) ?? '', gap: tagGap.get(tag), operations };
