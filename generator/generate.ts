@@ -14,6 +14,7 @@ import { emitValidators, ONE_FILE, validatorEntries, withRuntimeInlined, type Va
 import { emitValidatorsInChildren } from './emit/validators-process.js';
 import { emitClient } from './emit/client.js';
 import { emitOperations } from './emit/operations.js';
+import { emitFacts } from './emit/facts.js';
 import { emitMock, MOCK_SAMPLER_PEERS } from './emit/mock.js';
 import { docsPages, emitDocs } from './emit/docs.js';
 import { DEFAULT_PACKAGE_NAME, emitPackage, type PackageInfo } from './emit/package.js';
@@ -155,6 +156,7 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   const pendingValidators: Promise<ValidatorsOutput> = (options.validatorsInChild ?? large) ? emitValidatorsInChildren(loaded.document, model, undefined, linear, packageName) : Promise.resolve().then(() => emitValidators(model, undefined, linear, packageName));
   pendingValidators.catch(() => {});
   // Everything that needs neither the types nor the validators comes first: both may still be on their way.
+  const facts = emitFacts(model);
   const client = emitClient(model, templatesDir);
   const operations = emitOperations(model);
   const mock = emitMock(model, templatesDir, packageName);
@@ -166,6 +168,7 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   const release = planPackageRelease(options, sources.get(OPENAPI_FILE)!, model, await pendingDate);
   add(await types);
   if (large) stopTypesEmitter();
+  add(facts);
   add(client);
   add(operations);
   add(mock);

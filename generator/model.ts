@@ -10,10 +10,12 @@ import { assertUnique, escapePointer, pascalCase, typeName } from './names.js';
 import { forEachEntry, own } from './own.js';
 import { readRequirements, readSecuritySchemes, type SecurityRequirements, type SecuritySchemeModel } from './security.js';
 import { readEnvironments, type EnvironmentModel } from './servers.js';
+import { paginationOf, parameterTypes, successOf, type PaginationFacts, type SuccessFacts } from './operation-facts.js';
 
 export { own } from './own.js';
 export type { CredentialKind, SecurityRequirements, SecuritySchemeModel } from './security.js';
 export type { EnvironmentModel, ServerVariableModel } from './servers.js';
+export type { PaginationFacts, SuccessFacts } from './operation-facts.js';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type Method = (typeof METHODS)[number];
@@ -45,6 +47,24 @@ export interface ParameterWire {
   required: boolean;
   /** The `schema`, or that of the `content` entry. */
   schema: unknown;
+  /** The `type` its strings are read as (for arrays: of the items), when the schema states one (not for `content`). */
+  type?: string;
+  /** For an object: each property's `type` (`*`: of `additionalProperties`), where stated. */
+  propertyTypes?: [string, string][];
+}
+
+export interface ResponseModel {
+  /** `200`, `2XX`, `default`. */
+  status: string;
+  description: string;
+  /** The JSON media type, else the first. */
+  mediaType: string | undefined;
+  schema: unknown;
+  gap: string | undefined;
+  /** The local `$ref` the response was given through, if any. */
+  ref: string | undefined;
+  /** The Response Object itself (`$ref`s followed): the same object for a response shared by alias. */
+  node: object;
 }
 
 export interface OperationModel {
@@ -62,18 +82,41 @@ export interface OperationModel {
   parameters: ParameterObject[];
   /** One per parameter, in the same order. */
   wire: ParameterWire[];
-  requestBody: { required: boolean; mediaType: string; schema: unknown; gap: string | undefined; description: string } | undefined;
-  responses: { status: string; description: string; mediaType: string | undefined; schema: unknown; gap: string | undefined }[];
+  requestBody:
+    | {
+        required: boolean;
+        /** The JSON media type, else the first. */
+        mediaType: string;
+        /** Every media type (range) it is documented with, in document order. */
+        mediaTypes: string[];
+        schema: unknown;
+        gap: string | undefined;
+        description: string;
+        /** The value of the first media type's first `examples` entry. */
+        example: unknown;
+      }
+    | undefined;
+  responses: ResponseModel[];
   /** The 200 JSON body schema, when the operation has one. */
   successSchema: unknown;
+  /** What a mock answers on success: status, and the media object when a body is shown. */
+  success: SuccessFacts;
   /** True when the 200 body is the paginated list wrapper (page, pageSize, results). */
   paginated: boolean;
+  /** How the wrapper pages, when paginated and its body is shown. */
+  pagination: PaginationFacts | undefined;
   /** The operation's `security`, else the document's: alternatives of scheme names. */
   security: SecurityRequirements;
+  /** The operation's own `security` as written (requirement objects with scopes), undefined when it inherits the document's. */
+  declaredSecurity: unknown;
+  /** The operation's `servers`, else its path item's (none: the document's apply). */
+  servers: { url: string; description?: string }[];
 }
 
 export interface SpecModel {
   document: OpenAPI3;
+  /** Follows local `$ref`s of the document to the object they name. */
+  resolve: <T = any>(node: unknown) => T;
   openapi30: boolean;
   title: string;
   version: string;
@@ -186,6 +229,7 @@ function wireOf(doc: Doc, p: ParameterObject & Doc, pointer: string, problems: P
     ...(shape && { shape }),
     required: p.required === true,
     schema,
+    ...parameterTypes((node) => deref(doc, node), schema, shape, media !== undefined),
   };
 }
 
@@ -197,6 +241,8 @@ export function buildModel(document: OpenAPI3): SpecModel {
   const securitySchemes = readSecuritySchemes(doc, (node) => deref(doc, node));
   const declared = new Set(securitySchemes.map((s) => s.name));
   const security = doc.security === undefined ? [] : readRequirements(doc.security, '/security', declared, problems);
+  const xp = doc['x-pagination'];
+  const documentPagination = xp ? { defaultPage: xp.defaultPage, defaultPageSize: xp.defaultPageSize } : undefined;
   const operations: OperationModel[] = [];
   const seenIds = new Map<string, string>();
   for (const [path, rawItem] of Object.entries<any>(doc.paths ?? {})) {
@@ -232,12 +278,25 @@ export function buildModel(document: OpenAPI3): SpecModel {
       const operationParameters = [...byKey.values()];
       const rb = op.requestBody ? deref<Doc>(doc, op.requestBody) : undefined;
       const rbMedia = jsonMedia(rb?.content);
-      const responses = Object.entries<any>(op.responses ?? {}).map(([status, r]) => {
+      const responses = Object.entries<any>(op.responses ?? {}).map(([status, r]): ResponseModel => {
         const res = deref<Doc>(doc, r);
         const media = jsonMedia(res.content);
-        return { status, description: res.description ?? '', mediaType: media?.[0], schema: media?.[1]?.schema, gap: res['x-source-gap'] ?? media?.[1]?.schema?.['x-source-gap'] };
+        return {
+          status,
+          description: res.description ?? '',
+          mediaType: media?.[0],
+          schema: media?.[1]?.schema,
+          gap: res['x-source-gap'] ?? media?.[1]?.schema?.['x-source-gap'],
+          ref: typeof r?.$ref === 'string' ? r.$ref : undefined,
+          node: res,
+        };
       });
       const success = responses.find((r) => r.status === '200') ?? responses.find((r) => r.status === '201');
+      const paginated = success?.schema !== undefined && isPaginatedWrapper(doc, success.schema);
+      const successFacts = successOf(doc, pointer, responses);
+      const wire = operationParameters.map((d) => wireOf(doc, d.parameter, d.pointer, problems));
+      const examples = rb ? Object.values<any>(rb.content ?? {})[0]?.examples : undefined;
+      const servers = Array.isArray(op.servers) ? op.servers : Array.isArray(item.servers) ? item.servers : [];
       operations.push({
         operationId,
         name: pascalCase(operationId),
@@ -250,14 +309,29 @@ export function buildModel(document: OpenAPI3): SpecModel {
         gap: op['x-source-gap'],
         pointer,
         parameters: operationParameters.map((d) => d.parameter),
-        wire: operationParameters.map((d) => wireOf(doc, d.parameter, d.pointer, problems)),
+        wire,
         requestBody: rbMedia
-          ? { required: rb?.required === true, mediaType: rbMedia[0], schema: rbMedia[1]?.schema, gap: rb?.['x-source-gap'] ?? rbMedia[1]?.schema?.['x-source-gap'], description: rb?.description ?? '' }
+          ? {
+              required: rb?.required === true,
+              mediaType: rbMedia[0],
+              mediaTypes: Object.keys(rb?.content ?? {}),
+              schema: rbMedia[1]?.schema,
+              gap: rb?.['x-source-gap'] ?? rbMedia[1]?.schema?.['x-source-gap'],
+              description: rb?.description ?? '',
+              example: examples && typeof examples === 'object' ? deref<Doc>(doc, Object.values<any>(examples)[0])?.value : undefined,
+            }
           : undefined,
         responses,
         successSchema: success?.schema,
-        paginated: success?.schema !== undefined && isPaginatedWrapper(doc, success.schema),
+        success: successFacts,
+        paginated,
+        pagination:
+          paginated && successFacts.media
+            ? paginationOf(doc, (node) => deref(doc, node), wire.filter((p) => p.in === 'query'), successFacts.media.pointer, documentPagination)
+            : undefined,
         security: op.security === undefined ? security : readRequirements(op.security, `${pointer}/security`, declared, problems),
+        declaredSecurity: op.security,
+        servers: servers.filter((s: unknown): s is { url: string } => typeof s === 'object' && s !== null),
       });
     }
   }
@@ -267,9 +341,9 @@ export function buildModel(document: OpenAPI3): SpecModel {
   assertUnique('type', schemaNames.map((s) => ({ identifier: s.type, pointer: `/components/schemas/${escapePointer(s.name)}` })));
 
   const environments = readEnvironments(doc);
-  const xp = doc['x-pagination'];
   return {
     document,
+    resolve: (node) => deref(doc, node),
     openapi30: String(doc.openapi).startsWith('3.0'),
     title: doc.info?.title ?? '',
     version: String(doc.info?.version ?? ''),
@@ -278,6 +352,6 @@ export function buildModel(document: OpenAPI3): SpecModel {
     environments,
     securitySchemes,
     security,
-    pagination: xp ? { defaultPage: xp.defaultPage, defaultPageSize: xp.defaultPageSize } : undefined,
+    pagination: documentPagination,
   };
 }

@@ -5,10 +5,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EnvironmentModel, ParameterWire, SecurityRequirements, SecuritySchemeModel, SpecModel } from '../model.js';
+import type { EnvironmentModel, SecuritySchemeModel, SpecModel } from '../model.js';
 import { propertyKey } from '../names.js';
 import { commentSafe, GenerationError } from '../problems.js';
 import { VALIDATORS_IMPORT } from './validators.js';
+import { FACTS_MODULE } from './facts.js';
 import type { Files } from './types.js';
 
 export function emitClient(model: SpecModel, templatesDir: string): Files {
@@ -20,36 +21,18 @@ export function emitClient(model: SpecModel, templatesDir: string): Files {
   }
   const environments = model.environments.map((e) => `  ${propertyKey(e.name)}: ${limitsOf(e)},`);
   const servers = model.environments.map((e) => `  ${propertyKey(e.name)}: ${serverOf(e)},`);
-  const requirementSets = new Map<string, string>();
-  const requirementsConst = (requirements: SecurityRequirements): string => {
-    const literal = JSON.stringify(requirements);
-    if (!requirementSets.has(literal)) requirementSets.set(literal, `security${requirementSets.size}`);
-    return requirementSets.get(literal)!;
-  };
-  const parameterSets = new Map<string, string>();
-  const parametersConst = (wire: readonly ParameterWire[]): string => {
-    const literal = `[${wire.map(factsOf).join(', ')}]`;
-    if (!parameterSets.has(literal)) parameterSets.set(literal, `parameters${parameterSets.size}`);
-    return parameterSets.get(literal)!;
-  };
-  const operations = model.operations.map(
-    (o) =>
-      `  { operationId: ${JSON.stringify(o.operationId)}, method: ${JSON.stringify(o.method.toUpperCase())}, path: ${JSON.stringify(o.path)}, paginated: ${o.paginated}, security: ${requirementsConst(o.security)}${o.wire.length ? `, parameters: ${parametersConst(o.wire)}` : ''} },`,
-  );
-  const documentSecurity = requirementsConst(model.security);
-  const schemes = model.securitySchemes.map((scheme) => {
-    const fields = Object.entries({ ...(scheme.option !== undefined && { option: scheme.option }), ...scheme.kind });
-    return `    ${propertyKey(scheme.name)}: { ${fields.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ')} },`;
-  });
   const baseUrlRequired = model.environments.every((e) => e.defaultBaseUrl === undefined);
   const pageMembers = paginatedItems(model)
     .map((member) => `\n${member}`)
     .join('');
-  const index = `import { createRuntimeClient, type ListItemOf, type MediaType, type RuntimeClient, type RuntimeClientOptions, type OperationInfo } from './runtime/client.js';
-import type { BasicCredential, SecurityFacts, TokenCredential } from './runtime/credentials.js';
-${parameterSets.size ? "import type { ParameterFacts } from './runtime/params.js';\n" : ''}import type { ServerFacts } from './runtime/servers.js';
+  const index = `import { createRuntimeClient, type ListItemOf, type MediaType, type RuntimeClient, type RuntimeClientOptions } from './runtime/client.js';
+import type { BasicCredential, TokenCredential } from './runtime/credentials.js';
+import type { ServerFacts } from './runtime/servers.js';
 import { operationValidators } from '${VALIDATORS_IMPORT}';
+import { operations, security } from '${FACTS_MODULE}';
 import type { paths } from './schema.js';
+
+export { operations } from '${FACTS_MODULE}';
 
 /** Documented limits per environment, read from the spec's servers (\`x-environment\`, \`x-rate-limit\`); null where none is documented. */
 export const environments = {
@@ -62,21 +45,6 @@ export type Environment = keyof typeof environments;
 export const servers: Readonly<Record<Environment, ServerFacts>> = {
 ${servers.join('\n')}
 };
-
-${[...requirementSets].map(([literal, name]) => `const ${name}: readonly (readonly string[])[] = ${literal};`).join('\n')}
-${parameterSets.size ? `\n/** How each operation's parameters are written (style, explode, ...), as the spec says. */\n${[...parameterSets].map(([literal, name]) => `const ${name}: readonly ParameterFacts[] = ${literal};`).join('\n')}\n` : ''}
-/** The spec's security schemes (by name) and its document-wide requirements. */
-const security: SecurityFacts = {
-  schemes: {
-${schemes.join('\n')}
-  },
-  requirements: ${documentSecurity},
-};
-
-/** Every operation of the spec: id, method, path template, whether it returns the paginated list wrapper, its security alternatives and its parameters' serialization. */
-export const operations: readonly OperationInfo[] = [
-${operations.join('\n')}
-];
 
 /** One option per security scheme of the spec, required when every operation needs it. */
 export interface PartnerClientCredentials {
@@ -128,13 +96,6 @@ export {
 `;
   files.set('src/index.ts', index);
   return files;
-}
-
-/** What the client runtime needs to write one parameter (templates/client/params.ts `ParameterFacts`). */
-function factsOf(p: ParameterWire): string {
-  const fields = [`name: ${JSON.stringify(p.name)}`, `in: ${JSON.stringify(p.in)}`, `style: ${JSON.stringify(p.style)}`, `explode: ${p.explode}`, `allowReserved: ${p.allowReserved}`];
-  if (p.content !== undefined) fields.push(`content: ${JSON.stringify(p.content)}`);
-  return `{ ${fields.join(', ')} }`;
 }
 
 /**

@@ -6,10 +6,9 @@
  * path. A section the document gives nothing for is undefined, and the page leaves it out.
  */
 import { slug as githubSlug } from 'github-slugger';
-import { deref, own, type SpecModel } from '../model.js';
+import { own, type SpecModel } from '../model.js';
 import { isObject } from '../own.js';
 import { credentialOptionNames } from '../security.js';
-import { readEnvironments } from '../servers.js';
 import { cell, code, markdown, text } from './markdown.js';
 import { typeLabel, type SchemaLink } from './docs-schema.js';
 
@@ -81,10 +80,10 @@ export function requirementText(requirement: Doc): string {
 export const securityText = (security: unknown): string | undefined =>
   Array.isArray(security) ? (security.length ? objects(security).map(requirementText).join(', or ') : 'none') : undefined;
 
-function authentication(doc: Doc) {
+function authentication(doc: Doc, model: SpecModel) {
   const entries = ownEntries(doc.components?.securitySchemes);
   const options = credentialOptionNames(entries.map(([name]) => name));
-  const schemes = entries.filter(([, s]) => isObject(s)).map(([name, s]) => schemeRow(name, deref<Doc>(doc, s), options.get(name)!));
+  const schemes = entries.filter(([, s]) => isObject(s)).map(([name, s]) => schemeRow(name, model.resolve<Doc>(s), options.get(name)!));
   if (!schemes.length && !Array.isArray(doc.security)) return undefined;
   const requirements = Array.isArray(doc.security) ? objects(doc.security).map(requirementText) : [];
   return { schemes, requirements, alternatives: requirements.length > 1, declared: Array.isArray(doc.security) };
@@ -99,7 +98,7 @@ interface ServerRow {
   dailyQuota: unknown;
 }
 
-function servers(doc: Doc) {
+function servers(doc: Doc, model: SpecModel) {
   const list = objects(doc.servers);
   if (!list.length) return undefined;
   const rows: ServerRow[] = list.map((s) => ({
@@ -126,7 +125,7 @@ function servers(doc: Doc) {
     described: rows.some((r) => r.description !== ''),
     rateLimits: list.some((s) => isObject(s['x-rate-limit'])),
     // As the client's types say: with no server URL complete from its defaults, `baseUrl` is required.
-    baseUrlRequired: readEnvironments(doc).every((e) => e.defaultBaseUrl === undefined),
+    baseUrlRequired: model.environments.every((e) => e.defaultBaseUrl === undefined),
   };
 }
 
@@ -165,15 +164,13 @@ function versioning(doc: Doc) {
 }
 
 /** The `default` response when every operation has the same one (same `$ref` or same object). */
-function sharedErrors(doc: Doc, model: SpecModel) {
-  if (!model.operations.length) return undefined;
-  const defaults = model.operations.map((op) => own(own(own(deref<Doc>(doc, own(doc.paths, op.path)), op.method), 'responses'), 'default'));
+function sharedErrors(model: SpecModel) {
+  const defaults = model.operations.map((op) => op.responses.find((r) => r.status === 'default'));
   const first = defaults[0];
-  const same = (d: unknown) => d !== undefined && (d === first || (typeof own(d, '$ref') === 'string' && own(d, '$ref') === own(first, '$ref')));
+  if (!first) return undefined;
+  const same = (d: (typeof defaults)[number]) => d !== undefined && (d.node === first.node || (d.ref !== undefined && d.ref === first.ref));
   if (!defaults.every(same)) return undefined;
-  const response = deref<Doc>(doc, first);
-  if (!isObject(response)) return undefined;
-  return { description: markdown(str(response.description)), gap: gapText(response['x-source-gap']) };
+  return { description: markdown(first.description), gap: gapText((first.node as Doc)['x-source-gap']) };
 }
 
 function serversTitle(s: ReturnType<typeof servers>): string {
@@ -184,11 +181,11 @@ function serversTitle(s: ReturnType<typeof servers>): string {
 /** The index page's view: every section, or undefined for one the document gives nothing for. */
 export function indexSections(doc: Doc, model: SpecModel, operationHref: (op: SpecModel['operations'][number]) => string, link: SchemaLink) {
   const sections = {
-    authentication: authentication(doc),
-    servers: servers(doc),
+    authentication: authentication(doc, model),
+    servers: servers(doc, model),
     pagination: pagination(doc, model, operationHref, link),
     versioning: versioning(doc),
-    errors: sharedErrors(doc, model),
+    errors: sharedErrors(model),
     unlocated: objects(doc['x-unlocated-operations']).map((u) => ({
       tag: str(u.tag),
       summary: str(u.summary) || str(u.name),

@@ -3,7 +3,7 @@
  * constraints in words, the fields of an object, the variants of a union and the conditional
  * rules (`if`/`then`/`else`) in words.
  */
-import { deref, own, refSegments } from '../model.js';
+import { own, refSegments } from '../model.js';
 import { cell, code, text } from './markdown.js';
 
 type Schema = Record<string, any>;
@@ -113,17 +113,17 @@ export interface FieldRow {
 }
 
 /** Properties of an object schema, its own and those it takes from `allOf` members. */
-export function fields(doc: Doc, schema: Schema, link: SchemaLink): FieldRow[] {
+export function fields(resolve: <T = any>(node: unknown) => T, schema: Schema, link: SchemaLink): FieldRow[] {
   const rows = new Map<string, FieldRow>();
   // An `allOf` may lead back to a schema already visited (itself, or A and B each other's).
   const visited = new Set<unknown>();
   const visit = (s: Schema, inherited: boolean) => {
     if (!s || typeof s !== 'object' || visited.has(s)) return;
     visited.add(s);
-    for (const part of Array.isArray(s.allOf) ? s.allOf : []) visit(deref(doc, part), true);
+    for (const part of Array.isArray(s.allOf) ? s.allOf : []) visit(resolve(part), true);
     const required: string[] = Array.isArray(s.required) ? s.required : [];
     for (const [name, raw] of Object.entries<any>(own(s, 'properties') ?? {})) {
-      const target = raw?.$ref ? deref(doc, raw) : raw;
+      const target = raw?.$ref ? resolve(raw) : raw;
       const prior = rows.get(name);
       const description: string = raw?.description ?? '';
       const row: FieldRow = {

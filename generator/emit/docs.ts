@@ -19,7 +19,7 @@ import path from 'node:path';
 import Handlebars from 'handlebars';
 import GithubSlugger, { slug as githubSlug } from 'github-slugger';
 import { operationFunctionName } from './operations.js';
-import { deref, own, type OperationModel, type SpecModel } from '../model.js';
+import { own, type OperationModel, type SpecModel } from '../model.js';
 import { fileStem, uniqueStems } from '../names.js';
 import type { ValidatorEntry } from './validators.js';
 import type { Files } from './types.js';
@@ -29,6 +29,7 @@ import { cell, code, fence, headingText, markdown, text } from './markdown.js';
 import { gapText, indexSections, securityText } from './docs-index.js';
 
 type Doc = Record<string, any>;
+type Resolve = SpecModel['resolve'];
 
 export interface DocsOptions {
   /** The generated package's name, as consumers import it (`<name>/validators`). */
@@ -93,8 +94,8 @@ export function renderer(hbs: typeof Handlebars, templatesDir: string): Render {
 }
 
 /** A value for a code sample: the example when the spec has one, else a typed placeholder. */
-function sampleValue(doc: Doc, schema: any, depth = 0): unknown {
-  const s = deref(doc, schema);
+function sampleValue(resolve: Resolve, schema: any, depth = 0): unknown {
+  const s = resolve(schema);
   if (!s || typeof s !== 'object' || depth > 3) return undefined;
   if (s.examples?.[0] !== undefined) return s.examples[0];
   if (s.example !== undefined) return s.example;
@@ -102,11 +103,11 @@ function sampleValue(doc: Doc, schema: any, depth = 0): unknown {
   if ('const' in s) return s.const;
   if (Array.isArray(s.enum)) return s.enum[0];
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
-  if (type === 'array') return [sampleValue(doc, s.items, depth + 1)].filter((v) => v !== undefined);
+  if (type === 'array') return [sampleValue(resolve, s.items, depth + 1)].filter((v) => v !== undefined);
   if (type === 'object' || s.properties) {
     const required: unknown[] = Array.isArray(s.required) ? s.required : [];
     return Object.fromEntries(
-      required.map((k) => [String(k), sampleValue(doc, own(s.properties, String(k)), depth + 1)]).filter(([, v]) => v !== undefined),
+      required.map((k) => [String(k), sampleValue(resolve, own(s.properties, String(k)), depth + 1)]).filter(([, v]) => v !== undefined),
     );
   }
   if (type === 'string') return '…';
@@ -124,17 +125,17 @@ const jsString = (s: string) =>
   `'${s.replace(/[\\'\u0000-\u001f\u2028\u2029]/g, (c) => (c === '\\' || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))}'`;
 
 /** The operation called by name (the `operations` entry point), then the same call by path, each a fenced block. */
-function codeSamples(doc: Doc, op: OperationModel, bodyExample: unknown, packageName: string): { sample: string; pathSample: string } {
+function codeSamples(resolve: Resolve, op: OperationModel, packageName: string): { sample: string; pathSample: string } {
   const params = new Map<string, [string, unknown][]>();
   for (const p of op.parameters) {
     if (p.in !== 'path' && p.in !== 'query') continue;
     if (p.in === 'query' && !p.required) continue;
-    params.set(p.in, [...(params.get(p.in) ?? []), [p.name, p.in === 'path' ? `<${p.name}>` : sampleValue(doc, p.schema)]]);
+    params.set(p.in, [...(params.get(p.in) ?? []), [p.name, p.in === 'path' ? `<${p.name}>` : sampleValue(resolve, p.schema)]]);
   }
   const groups: [string, unknown][] = [...params].map(([where, entries]) => [where, Object.fromEntries(entries)]);
   const body: [string, unknown][] = [];
   if (op.requestBody && !isGap(op.requestBody.schema)) {
-    const value = bodyExample ?? sampleValue(doc, op.requestBody.schema);
+    const value = op.requestBody.example ?? sampleValue(resolve, op.requestBody.schema);
     if (value !== undefined) body.push(['body', value]);
   }
   const pathInit = [...(groups.length ? [['params', Object.fromEntries(groups)] as [string, unknown]] : []), ...body];
@@ -291,12 +292,6 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
   const fromTag = schemaHref('../schemas/');
   const tags = [...byTag].map(([tag, tagOperations]) => {
     const operations = tagOperations.map((op) => {
-      const rawPath = deref<Doc>(doc, own(doc.paths, op.path)) ?? {};
-      const rawOp = own(rawPath, op.method) ?? {};
-      const servers = Array.isArray(rawOp.servers) ? rawOp.servers : Array.isArray(rawPath.servers) ? rawPath.servers : [];
-      const rawBody = rawOp.requestBody ? deref<Doc>(doc, rawOp.requestBody) : undefined;
-      const bodyExample = rawBody ? Object.values<any>(rawBody.content ?? {})[0]?.examples : undefined;
-      const firstExample = bodyExample ? deref<Doc>(doc, Object.values<any>(bodyExample)[0])?.value : undefined;
       return {
         operationId: op.operationId,
         summary: op.summary,
@@ -306,14 +301,14 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
         anchor: names.operationAnchor.get(op)!,
         method: op.method.toUpperCase(),
         description: markdown(op.description),
-        security: securityText(rawOp.security),
-        servers: servers.filter((s: unknown) => s && typeof s === 'object').map((s: Doc) => code(s.url ?? '')).join(', '),
+        security: securityText(op.declaredSecurity),
+        servers: op.servers.map((s) => code(s.url ?? '')).join(', '),
         parameters: op.parameters.map((p) => ({
           name: p.name,
           in: p.in,
           type: typeLabel(p.schema, fromTag),
           required: p.required === true,
-          constraints: constraints(deref(doc, p.schema)).join('; '),
+          constraints: constraints(model.resolve(p.schema)).join('; '),
           description: cell(p.description),
           gap: (p.schema as Doc | undefined)?.['x-source-gap'],
         })),
@@ -329,7 +324,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
           description: cell(r.description),
         })),
         validators: (validatorsByOp.get(op.operationId) ?? []).map((v) => ({ name: v.name, kind: v.kind, status: v.status })),
-        ...codeSamples(doc, op, firstExample, packageName),
+        ...codeSamples(model.resolve, op, packageName),
       };
     });
     return { name: tag, file: names.tagFile.get(tag)!, description: tagMeta.get(tag) ?? '', gap: tagGap.get(tag), operations };
@@ -357,14 +352,14 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
       deprecated: s.deprecated === true,
       type: typeLabel(s.oneOf || s.anyOf ? { ...s, type: undefined } : s, local),
       constraints: constraints({ ...s, enum: undefined }).join('; '),
-      fields: s.properties || s.allOf ? fields(doc, s, local) : [],
+      fields: s.properties || s.allOf ? fields(model.resolve, s, local) : [],
       inherits: (Array.isArray(s.allOf) ? s.allOf : [])
         .filter((p: Doc) => typeof p?.$ref === 'string' && local(refName(p.$ref)) !== undefined)
         .map((p: Doc) => ({ name: refName(p.$ref), href: local(refName(p.$ref)) })),
       enumValues: Array.isArray(s.enum) ? s.enum.map((v: unknown) => code(v)) : [],
       discriminator: s.discriminator?.propertyName,
       variants: Array.isArray(union)
-        ? union.map((v: Doc) => ({ label: typeLabel(v, local), value: v?.$ref ? valueFor(v.$ref) ?? discriminatorConst(doc, v, s.discriminator?.propertyName) : undefined }))
+        ? union.map((v: Doc) => ({ label: typeLabel(v, local), value: v?.$ref ? valueFor(v.$ref) ?? discriminatorConst(model.resolve, v, s.discriminator?.propertyName) : undefined }))
         : [],
       rules: rules(s),
       example: example !== undefined ? fence('json', JSON.stringify(example, null, 2)) : undefined,
@@ -379,10 +374,10 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
   // Webhooks.
   const anchors = webhookAnchors(doc);
   const webhooks = Object.entries<any>(doc.webhooks ?? {}).map(([name, item]) => {
-    const pathItem = deref<Doc>(doc, item) ?? {};
+    const pathItem = model.resolve<Doc>(item) ?? {};
     const method = Object.keys(pathItem).find((k) => ['post', 'put', 'get'].includes(k)) ?? 'post';
     const op = own(pathItem, method) ?? {};
-    const body = op.requestBody ? deref<Doc>(doc, op.requestBody) : undefined;
+    const body = op.requestBody ? model.resolve<Doc>(op.requestBody) : undefined;
     const media = body ? Object.entries<any>(body.content ?? {})[0] : undefined;
     return {
       name,
@@ -419,8 +414,8 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
   return files;
 }
 
-function discriminatorConst(doc: Doc, variant: Doc, property: string | undefined): string | undefined {
+function discriminatorConst(resolve: Resolve, variant: Doc, property: string | undefined): string | undefined {
   if (!property) return undefined;
-  const p = own(deref<Doc>(doc, variant)?.properties, property);
+  const p = own(resolve<Doc>(variant)?.properties, property);
   return p && 'const' in p ? String(p.const) : undefined;
 }

@@ -1,15 +1,15 @@
 /**
  * Mock: the hand-written runtime in templates/mock/ (copied into src/runtime/mock/, its imports of
- * the client runtime rewritten from `../client/` to `../`), `src/mock.ts` with the facts read from
- * the model (routes, parameters, security, the success answer and its media object's JSON pointer
- * in the bundled document, pagination, environments' limits), `src/mock-msw.ts`, the CLI
- * `src/mock-cli.ts`, and the page `docs/mock.md`.
+ * the client runtime rewritten from `../client/` to `../`), `src/mock.ts` wiring it to the
+ * package's table of operations (src/facts.ts: routes, parameters, security, the success answer
+ * and its media object's JSON pointer in the bundled document, pagination), the validators and the
+ * environments' limits, `src/mock-msw.ts`, the CLI `src/mock-cli.ts`, and the page `docs/mock.md`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { deref, own, refSegments, type EnvironmentModel, type OperationModel, type ParameterWire, type SpecModel } from '../model.js';
-import { escapePointer, propertyKey } from '../names.js';
-import { isObject } from '../own.js';
+import type { EnvironmentModel, OperationModel, SpecModel } from '../model.js';
+import { propertyKey } from '../names.js';
+import { FACTS_MODULE } from './facts.js';
 import { commentSafe } from '../problems.js';
 import { code, fence, text } from './markdown.js';
 import { isGapSchema, operationTypeKey, VALIDATORS_IMPORT } from './validators.js';
@@ -52,143 +52,6 @@ if (code !== undefined) process.exitCode = code;
   return files;
 }
 
-/**
- * The JSON pointer that names the same node as `pointer` without passing through a `$ref`: each
- * `$ref` met on the way (a response, media or schema shared through components) is followed.
- */
-export function canonicalPointer(doc: Doc, pointer: string): string {
-  let node: unknown = doc;
-  let at = '';
-  const follow = () => {
-    for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#') && hops < 32; hops++) {
-      at = node.$ref.slice(1);
-      node = refSegments(node.$ref).reduce((o: unknown, k) => own(o, k), doc);
-    }
-  };
-  for (const segment of refSegments(`#${pointer}`)) {
-    if (segment === '') continue;
-    follow();
-    node = own(node, segment);
-    at = `${at}/${escapePointer(segment)}`;
-  }
-  follow();
-  return at;
-}
-
-interface Success {
-  status: number;
-  /** The media type and the canonical pointer of its Media Type Object, when the response shows a body. */
-  media?: { type: string; pointer: string };
-}
-
-/** What the mock answers on success: the lowest explicit 2xx, else 200 (for `2XX`, or when none is documented). */
-function successOf(doc: Doc, op: OperationModel): Success {
-  const explicit = op.responses.filter((r) => /^2\d\d$/.test(r.status)).sort((a, b) => a.status.localeCompare(b.status))[0];
-  const response = explicit ?? op.responses.find((r) => r.status.toUpperCase() === '2XX');
-  const media = response && mediaOf(doc, op, response);
-  return { status: explicit ? Number(explicit.status) : 200, ...(media && { media }) };
-}
-
-/** The response's media object, when it shows a body (a schema that is not a gap, or an example). */
-function mediaOf(doc: Doc, op: OperationModel, response: OperationModel['responses'][number]): Success['media'] {
-  if (!response.mediaType) return undefined;
-  const pointer = canonicalPointer(doc, `${op.pointer}/responses/${escapePointer(response.status)}/content/${escapePointer(response.mediaType)}`);
-  const media = at(doc, pointer);
-  const hasExample = isObject(media) && (media.example !== undefined || (isObject(media.examples) && Object.keys(media.examples).length > 0));
-  if (isGapSchema(response.schema) && !hasExample) return undefined;
-  return { type: response.mediaType, pointer };
-}
-
-/** The node at a JSON pointer (own properties only). */
-const at = (doc: Doc, pointer: string): any => refSegments(`#${pointer}`).reduce((o: unknown, k) => own(o, k), doc);
-
-function schemaType(doc: Doc, schema: unknown): { type?: string; array?: boolean } {
-  const s = deref<Doc>(doc, schema);
-  if (!isObject(s)) return {};
-  const type = Array.isArray(s.type) ? s.type.find((t: unknown) => t !== 'null') : s.type;
-  if (type === 'array') return { array: true, ...(typeof schemaType(doc, s.items).type === 'string' && { type: schemaType(doc, s.items).type }) };
-  return typeof type === 'string' ? { type } : {};
-}
-
-/** A parameter for the mock: how it is written (templates/client/params.ts), whether it is required, and the types its strings are read as. */
-function parameterOf(doc: Doc, p: ParameterWire): string {
-  const fields = [
-    `name: ${JSON.stringify(p.name)}`,
-    `in: ${JSON.stringify(p.in)}`,
-    `style: ${JSON.stringify(p.style)}`,
-    `explode: ${p.explode}`,
-    `allowReserved: ${p.allowReserved}`,
-    ...(p.content !== undefined ? [`content: ${JSON.stringify(p.content)}`] : []),
-    ...(p.shape ? [`shape: ${JSON.stringify(p.shape)}`] : []),
-    `required: ${p.required}`,
-  ];
-  if (p.content === undefined) {
-    const { type } = schemaType(doc, p.schema);
-    if (type && type !== 'object') fields.push(`type: ${JSON.stringify(type)}`);
-    const entries = (p.shape === 'object' ? propertyTypes(doc, p.schema) : []).map(([key, type]) => `${propertyKey(key)}: ${JSON.stringify(type)}`);
-    if (entries.length) fields.push(`propertyTypes: { ${entries.join(', ')} }`);
-  }
-  return `{ ${fields.join(', ')} }`;
-}
-
-/** The `type` of each property of an object schema (`*`: of `additionalProperties`), where it states one. */
-function propertyTypes(doc: Doc, schema: unknown): [string, string][] {
-  const s = deref<Doc>(doc, schema);
-  if (!isObject(s)) return [];
-  const types = Object.entries<unknown>(isObject(s.properties) ? s.properties : {}).flatMap(([key, property]): [string, string][] => {
-    const { type } = schemaType(doc, property);
-    return type ? [[key, type]] : [];
-  });
-  const additional = isObject(s.additionalProperties) ? schemaType(doc, s.additionalProperties).type : undefined;
-  return additional ? [...types, ['*', additional]] : types;
-}
-
-const numberOr = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : fallback);
-
-/**
- * Paging facts of a paginated operation: defaults from its `page`/`pageSize` query parameters'
- * schemas, else `x-pagination`, else 1 and 20; the count is the wrapper's optional numeric property
- * and a boolean query parameter naming a count or total (`includeCount` → `totalResults`).
- */
-function paginationOf(model: SpecModel, op: OperationModel, successPointer: string): string {
-  const doc = model.document as Doc;
-  const query = op.parameters.filter((p) => p.in === 'query');
-  const defaultOf = (name: string) => deref<Doc>(doc, query.find((p) => p.name === name)?.schema)?.default;
-  const defaultPage = numberOr(defaultOf('page'), model.pagination?.defaultPage ?? 1);
-  const defaultPageSize = numberOr(defaultOf('pageSize'), model.pagination?.defaultPageSize ?? 20);
-  const wrapperPointer = canonicalPointer(doc, `${successPointer}/schema`);
-  const wrapper = at(doc, wrapperPointer) as Doc;
-  const required: unknown[] = Array.isArray(wrapper.required) ? wrapper.required : [];
-  const property = Object.keys(wrapper.properties ?? {}).find((k) => !required.includes(k) && ['number', 'integer'].includes(schemaType(doc, wrapper.properties[k]).type ?? ''));
-  const parameter = query.find((p) => schemaType(doc, p.schema).type === 'boolean' && /count|total/i.test(p.name));
-  const count = property && parameter ? `, count: { parameter: ${JSON.stringify(parameter.name)}, property: ${JSON.stringify(property)} }` : '';
-  const itemsPointer = canonicalPointer(doc, `${wrapperPointer}/properties/results/items`);
-  return `{ defaultPage: ${defaultPage}, defaultPageSize: ${defaultPageSize}${count}, itemsPointer: ${JSON.stringify(itemsPointer)} }`;
-}
-
-function operationOf(model: SpecModel, op: OperationModel, securityConst: (requirements: string[][]) => string): string {
-  const doc = model.document as Doc;
-  const success = successOf(doc, op);
-  const fields = [
-    `operationId: ${JSON.stringify(op.operationId)}`,
-    `method: ${JSON.stringify(op.method.toUpperCase())}`,
-    `path: ${JSON.stringify(op.path)}`,
-    `parameters: [${op.wire.map((p) => parameterOf(doc, p)).join(', ')}]`,
-    ...(op.requestBody ? [`requestBodyRequired: ${op.requestBody.required}`, `requestMediaTypes: ${JSON.stringify(requestMediaTypes(doc, op))}`] : []),
-    `security: ${securityConst(op.security)}`,
-    `validators: operationValidators[${JSON.stringify(op.operationId)}]`,
-    `success: ${JSON.stringify(success)}`,
-    ...(op.paginated && success.media ? [`pagination: ${paginationOf(model, op, success.media.pointer)}`] : []),
-  ];
-  return `    { ${fields.join(', ')} },`;
-}
-
-/** The media types (ranges) the operation's request body is documented with, in document order. */
-function requestMediaTypes(doc: Doc, op: OperationModel): string[] {
-  const requestBody = deref<Doc>(doc, at(doc, `${op.pointer}/requestBody`));
-  return Object.keys(isObject(requestBody?.content) ? requestBody.content : {});
-}
-
 function environmentOf(e: EnvironmentModel): string {
   const limits = e.requestsPerSecond && e.burst && e.dailyQuota ? `{ requestsPerSecond: ${e.requestsPerSecond}, burst: ${e.burst}, dailyQuota: ${e.dailyQuota} }` : 'null';
   const basePath = e.defaultBaseUrl ? new URL(e.defaultBaseUrl).pathname.replace(/\/+$/, '') : '';
@@ -196,22 +59,12 @@ function environmentOf(e: EnvironmentModel): string {
 }
 
 function mockIndex(model: SpecModel): string {
-  const requirementSets = new Map<string, string>();
-  const securityConst = (requirements: string[][]): string => {
-    const literal = JSON.stringify(requirements);
-    if (!requirementSets.has(literal)) requirementSets.set(literal, `security${requirementSets.size}`);
-    return requirementSets.get(literal)!;
-  };
-  const operations = model.operations.map((op) => operationOf(model, op, securityConst));
-  const schemes = model.securitySchemes.map((scheme) => {
-    const fields = Object.entries({ ...(scheme.option !== undefined && { option: scheme.option }), ...scheme.kind });
-    return `    ${propertyKey(scheme.name)}: { ${fields.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ')} },`;
-  });
   const environmentNames = model.environments.map((e) => JSON.stringify(e.name));
   return `import { readFileSync } from 'node:fs';
 import { createRuntimeMockApi } from './runtime/mock/api.js';
 import type { MockApi as RuntimeMockApi, MockApiOptions as RuntimeMockApiOptions, MockFacts } from './runtime/mock/types.js';
 import { operationValidators } from '${VALIDATORS_IMPORT}';
+import { operations as table, security } from '${FACTS_MODULE}';
 import type { operations } from './schema.js';
 
 /** The environments of the spec (the first is the default). */
@@ -220,8 +73,6 @@ export const mockEnvironments: readonly MockEnvironment[] = [${environmentNames.
 
 export type MockApi = RuntimeMockApi<operations>;
 export type MockApiOptions = RuntimeMockApiOptions<operations, MockEnvironment>;
-
-${[...requirementSets].map(([literal, name]) => `const ${name}: readonly (readonly string[])[] = ${literal};`).join('\n')}
 
 let bundled: object | undefined;
 
@@ -233,15 +84,12 @@ function loadDocument(): object {
 
 const facts: MockFacts = {
   loadDocument,
-  schemes: {
-${schemes.join('\n')}
-  },
+  schemes: security.schemes,
   environments: {
 ${model.environments.map(environmentOf).join('\n')}
   },
-  operations: [
-${operations.join('\n')}
-  ],
+  // The package's table of operations (facts.ts), each with its validators.
+  operations: table.map((operation) => ({ ...operation, validators: operationValidators[operation.operationId] })),
 };
 
 /** A mock of the ${commentSafe(model.title)} answering from the spec: see docs/mock.md. */
@@ -289,12 +137,11 @@ function otherStatus(op: OperationModel): { status: number; typedBody: boolean }
  * whose success answer shows a body, the first paginated one) so that they compile as pasted.
  */
 function overrideExamples(model: SpecModel, packageName: string): string {
-  const doc = model.document as Doc;
-  const op = model.operations.find((o) => successOf(doc, o).media) ?? model.operations[0];
+  const op = model.operations.find((o) => o.success.media) ?? model.operations[0];
   if (!op) return '';
   const id = jsQuote(op.operationId);
   // A page with no items is a valid literal of the wrapper's type when it requires nothing else.
-  const paginated = model.operations.find((o) => o.paginated && ((deref<Doc>(doc, o.successSchema)?.required ?? []) as unknown[]).every((k) => ['page', 'pageSize', 'results'].includes(k as string)));
+  const paginated = model.operations.find((o) => o.paginated && ((model.resolve<Doc>(o.successSchema)?.required ?? []) as unknown[]).every((k) => ['page', 'pageSize', 'results'].includes(k as string)));
   const other = otherStatus(op);
   const lines = [
     `import { createMockApi } from ${jsQuote(`${packageName}/mock`)};`,

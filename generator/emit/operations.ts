@@ -1,12 +1,14 @@
 /**
  * Named operations (`src/operations.ts`): one exported function per operation, named by its
- * operationId, that calls the client's path method (templates/client/operations.ts). Each is its
+ * operationId, that calls the client's path method with its entry of the package's table of
+ * operations (src/facts.ts; templates/client/operations.ts). Each is its
  * own export with no side effect, so a bundler keeps only those imported. JSDoc from the
  * document: summary, description, what the source does not show, `@deprecated`.
  */
 import type { OperationModel, SpecModel } from '../model.js';
 import { assertUnique } from '../names.js';
 import { commentSafe } from '../problems.js';
+import { FACTS_MODULE, operationInfoName } from './facts.js';
 import type { Files } from './types.js';
 
 const RESERVED = new Set(
@@ -52,7 +54,7 @@ function emitFunction(o: OperationModel): string {
   );
   return `${doc}
 export function ${name}<Init extends __Init<${pathType}, ${method}> = __Init<${pathType}, ${method}>>(client: __Client, ...init: __Args<Init>): __Result<${pathType}[${method}], Init> {
-  return __call(client, ${method}, ${JSON.stringify(o.path)}, init[0]);
+  return __call(client, __${operationInfoName(o)}, init[0]);
 }`;
 }
 
@@ -60,10 +62,12 @@ export function emitOperations(model: SpecModel): Files {
   assertUnique('operation function', model.operations.map((o) => ({ identifier: operationFunctionName(o), pointer: o.pointer })));
   // The module's own names start with `__`, so no operationId can shadow them.
   const header = `import type { paths as __paths } from './schema.js';
+import { ${model.operations.map((o) => `${operationInfoName(o)} as __${operationInfoName(o)}`).join(', ')} } from '${FACTS_MODULE}';
 import { callOperation as __call, type NamedArgs as __Args, type NamedInit as __Init, type NamedResult as __Result, type OperationsClient as __Client } from './runtime/operations.js';
 
 export type { NamedArgs, NamedInit, NamedResult, OperationsClient } from './runtime/operations.js';
 `;
+  // Each function calls its operation's entry of the package's table (facts.ts).
   const functions = model.operations.map(emitFunction);
   return new Map([['src/operations.ts', `${header}\n${functions.join('\n\n')}\n`]]);
 }

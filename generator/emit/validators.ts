@@ -44,12 +44,9 @@ export interface ValidatorEntry {
   sameAsComponent?: true;
 }
 
-/** A schema that only marks a gap (`x-source-gap`, prose) has no shape to validate. */
-export function isGapSchema(schema: unknown): boolean {
-  if (schema === undefined) return true;
-  if (!schema || typeof schema !== 'object') return false;
-  return Object.keys(schema).every((k) => k.startsWith('x-') || k === 'description' || k === 'title');
-}
+import { isGapSchema } from '../operation-facts.js';
+
+export { isGapSchema };
 
 const prop = (k: string) => `[${JSON.stringify(k)}]`;
 

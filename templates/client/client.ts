@@ -20,7 +20,10 @@ import { DEFAULT_RETRY, parseRetryAfter } from './retry.js';
 import { resolveBaseUrl, type ServerFacts } from './servers.js';
 import { checkRequestOptions, createTransport, type CallState, type FetchLike, type Hooks, type RequestOptions } from './transport.js';
 import { pathProblems } from './url.js';
+import type { OperationInfo } from './operation-info.js';
 import type { OperationValidators } from './validation.js';
+
+export type { OperationInfo } from './operation-info.js';
 
 export interface EnvironmentLimits {
   /** Sustained requests per second. */
@@ -29,17 +32,6 @@ export interface EnvironmentLimits {
   readonly burst: number;
   /** Requests per day. */
   readonly dailyQuota: number;
-}
-
-export interface OperationInfo {
-  readonly operationId: string;
-  readonly method: string;
-  readonly path: string;
-  readonly paginated: boolean;
-  /** The operation's security: alternatives of scheme names. */
-  readonly security: SecurityRequirements;
-  /** How each parameter is serialized (style, explode, ...), as the document says. */
-  readonly parameters?: readonly ParameterFacts[];
 }
 
 /** What the generator read from the spec. */
@@ -264,7 +256,7 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
   const inner = createClient<Paths, Media>({ ...(passed as ClientOptions), baseUrl, redirect: options.redirect ?? 'error' });
 
   const routeOf = (operation: OperationInfo): Route => {
-    const parameters = operation.parameters ?? [];
+    const parameters = operation.parameters;
     return {
       operation,
       auth: credentials.planFor(operation.security),

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const op = (operationId: string, path: string, security: SecurityRequirements): OperationInfo => ({ operationId, method: 'GET', path, paginated: false, security });
+const op = (operationId: string, path: string, security: SecurityRequirements): OperationInfo => ({ operationId, method: 'GET', path, paginated: false, security, parameters: [], success: { status: 200 } });
 
 const facts: SpecFacts<string> = {
   environments: { test: null },

@@ -22,7 +22,7 @@ const facts: SpecFacts<string> = {
   environments: { test: null },
   servers: { test: { url: '', variables: {} } },
   security: { schemes: {}, requirements: [] },
-  operations: [{ operationId: 'getThing', method: 'GET', path: '/thing', paginated: false, security: [] }],
+  operations: [{ operationId: 'getThing', method: 'GET', path: '/thing', paginated: false, security: [], parameters: [], success: { status: 200 } }],
   validators: {},
 };
 const client = (extra: Partial<RuntimeClientOptions<string>> = {}): any =>

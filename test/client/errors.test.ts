@@ -13,7 +13,7 @@ import { closedPort, json, startServer, type TestServer } from './server.js';
 const KEY = 'THE-KEY-0123456789';
 const SECRET = 'THE-SECRET-9876543210';
 const keyPair = [['apiKey', 'apiSecret']] as const;
-const op = (operationId: string, method: string, path: string, paginated = false): OperationInfo => ({ operationId, method, path, paginated, security: keyPair });
+const op = (operationId: string, method: string, path: string, paginated = false): OperationInfo => ({ operationId, method, path, paginated, security: keyPair, parameters: [], success: { status: 200 } });
 const facts: SpecFacts<string> = {
   environments: { test: null },
   servers: { test: { url: '', variables: {} } },

@@ -28,7 +28,7 @@ afterAll(() => server.close());
 beforeEach(() => server.handle((_req, res) => json(res, 500, {})));
 
 const keyPair = [['apiKey', 'apiSecret']] as const;
-const op = (operationId: string, method: string, path: string, paginated = false): OperationInfo => ({ operationId, method, path, paginated, security: keyPair });
+const op = (operationId: string, method: string, path: string, paginated = false): OperationInfo => ({ operationId, method, path, paginated, security: keyPair, parameters: [], success: { status: 200 } });
 /** Accepts objects only: an empty body fails it. */
 const objectBody = createValidator('validateObject', Object.assign((d: unknown) => typeof d === 'object' && d !== null, { errors: [{ instancePath: '', keyword: 'type', message: 'must be object', params: { type: 'object' } }] }), 'test');
 

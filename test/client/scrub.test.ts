@@ -97,7 +97,7 @@ describe('a client with a one-letter test key', () => {
     environments: { test: null },
     servers: { test: { url: '', variables: {} } },
     security: { schemes: { apiKey: { option: 'apiKey', type: 'apiKey', in: 'header', name: 'x-api-key' } }, requirements: [['apiKey']] },
-    operations: [{ operationId: 'listParticipants', method: 'GET', path: '/participants', paginated: true, security: [['apiKey']] } satisfies OperationInfo],
+    operations: [{ operationId: 'listParticipants', method: 'GET', path: '/participants', paginated: true, security: [['apiKey']], parameters: [], success: { status: 200 } } satisfies OperationInfo],
     validators: {},
   };
 

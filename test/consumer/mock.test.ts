@@ -32,6 +32,7 @@ interface CallResult {
 interface DriveReport {
   operations: number;
   seed: number;
+  style: 'path' | 'named';
   withResponseValidators: string[];
   results: CallResult[];
 }
@@ -48,11 +49,12 @@ beforeAll(async () => {
 
 afterAll(() => project?.dispose());
 
-/** Reports of drive-operations.mjs, one run per mode. */
+/** Reports of drive-operations.mjs, one run per mode and call style (by path, the default, or by name). */
 const drives = new Map<string, Promise<DriveReport>>();
-const drive = (mode: string): Promise<DriveReport> => {
-  if (!drives.has(mode)) drives.set(mode, project.runScript<DriveReport>('drive-operations.mjs', [PACKAGE, mode, 'all', CREDENTIALS]));
-  return drives.get(mode)!;
+const drive = (mode: string, style: 'path' | 'named' = 'path'): Promise<DriveReport> => {
+  const key = `${mode} ${style}`;
+  if (!drives.has(key)) drives.set(key, project.runScript<DriveReport>('drive-operations.mjs', [PACKAGE, mode, 'all', CREDENTIALS, style]));
+  return drives.get(key)!;
 };
 
 /** What must hold of a run over every operation: each called, each 2xx, each body clean (reports.ts). */
@@ -66,10 +68,17 @@ describe('the client against the mock, every operation of the spec', () => {
   });
 
   it('the three modes answer the same bodies for the same seed', async () => {
-    const [fetchMode, msw, listen] = await Promise.all(['fetch', 'msw', 'listen'].map(drive));
+    const [fetchMode, msw, listen] = await Promise.all(['fetch', 'msw', 'listen'].map((mode) => drive(mode)));
     expect(bodyDifferences(msw!, fetchMode!)).toEqual([]);
     expect(bodyDifferences(listen!, fetchMode!)).toEqual([]);
     expect(fetchMode!.results.length).toBeGreaterThan(0);
+  });
+
+  it.each(['fetch', 'listen'])('mode %s, by name: every operation called through `operations` answers 2xx with the body its path call gets', async (mode) => {
+    const [byName, byPath] = await Promise.all([drive(mode, 'named'), drive(mode)]);
+    expect(byName.style).toBe('named');
+    expectEveryOperationAnswered(byName);
+    expect(bodyDifferences(byName, byPath)).toEqual([]);
   });
 
   it('paginate reads a sampled collection to its end: every item once, two pages or more', async () => {

@@ -10,12 +10,13 @@
  * with the facts read from the spec.
  */
 import { type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
-import { type SecurityFacts, type SecurityRequirements } from './credentials.js';
-import { type ParameterFacts } from './params.js';
+import { type SecurityFacts } from './credentials.js';
 import { RateLimiter, type Usage } from './rate-limit.js';
 import { type ServerFacts } from './servers.js';
 import { type Hooks, type RequestOptions } from './transport.js';
+import type { OperationInfo } from './operation-info.js';
 import type { OperationValidators } from './validation.js';
+export type { OperationInfo } from './operation-info.js';
 export interface EnvironmentLimits {
     /** Sustained requests per second. */
     readonly requestsPerSecond: number;
@@ -23,16 +24,6 @@ export interface EnvironmentLimits {
     readonly burst: number;
     /** Requests per day. */
     readonly dailyQuota: number;
-}
-export interface OperationInfo {
-    readonly operationId: string;
-    readonly method: string;
-    readonly path: string;
-    readonly paginated: boolean;
-    /** The operation's security: alternatives of scheme names. */
-    readonly security: SecurityRequirements;
-    /** How each parameter is serialized (style, explode, ...), as the document says. */
-    readonly parameters?: readonly ParameterFacts[];
 }
 /** What the generator read from the spec. */
 export interface SpecFacts<Env extends string> {

@@ -92,7 +92,7 @@ export function createRuntimeClient(options, facts) {
     const clientBodySerializer = passed.bodySerializer ?? defaultBodySerializer;
     const inner = createClient({ ...passed, baseUrl, redirect: options.redirect ?? 'error' });
     const routeOf = (operation) => {
-        const parameters = operation.parameters ?? [];
+        const parameters = operation.parameters;
         return {
             operation,
             auth: credentials.planFor(operation.security),

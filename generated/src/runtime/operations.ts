@@ -8,6 +8,7 @@
  */
 import type { FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import type { MediaType } from './client.js';
+import type { OperationInfo } from './operation-info.js';
 import type { RequestOptions } from './transport.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
@@ -33,8 +34,10 @@ export type NamedResult<Operation extends Record<string | number, any>, Init> = 
 
 const GROUPS = ['path', 'query', 'header', 'cookie'] as const;
 
-/** Calls `method` `path` on `client` with the named init turned back into the path call's. */
-export function callOperation(client: OperationsClient, method: HttpMethod, path: string, init: object | undefined): Promise<any> {
+/** Calls the operation's method and path on `client` with the named init turned back into the path call's. */
+export function callOperation(client: OperationsClient, operation: OperationInfo, init: object | undefined): Promise<any> {
+  const { path } = operation;
+  const method = operation.method.toLowerCase();
   if (init === undefined || init === null) return client.request(method, path);
   // Rejected, not thrown: a named call fails as the path call does, through its promise.
   if (typeof init !== 'object') return Promise.reject(new TypeError(`${method.toUpperCase()} ${path}: the init must be an object, not ${typeof init}`));

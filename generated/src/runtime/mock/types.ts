@@ -6,19 +6,13 @@
  */
 import type { OperationValidators } from '../validation.js';
 import type { CredentialScheme, SecurityRequirements } from '../credentials.js';
-import type { ParameterFacts } from '../params.js';
+import type { OperationInfo, OperationPagination, OperationParameter, OperationSuccess } from '../operation-info.js';
 
 /** Any JSON value: what an error body or a body the spec does not show may be. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /** A parameter of an operation: how it is written, whether it is required, and the schema types its strings are read as. */
-export interface MockParameter extends ParameterFacts {
-  readonly required: boolean;
-  /** `type` of the parameter's schema (for arrays: of its items), when it states one. */
-  readonly type?: string;
-  /** For an object: the `type` of each property's schema (`*`: of `additionalProperties`), where it states one. */
-  readonly propertyTypes?: Readonly<Record<string, string>>;
-}
+export type MockParameter = OperationParameter;
 
 /** The request's parameters as the mock read them: each by its style, its strings typed by its schema. */
 export interface MockParameters {
@@ -30,38 +24,15 @@ export interface MockParameters {
 }
 
 /** How a paginated operation (its success body is the `page`/`pageSize`/`results` wrapper) pages. */
-export interface MockPagination {
-  readonly defaultPage: number;
-  readonly defaultPageSize: number;
-  /** The boolean query parameter that asks for the count, and the wrapper's property that carries it. */
-  readonly count?: { readonly parameter: string; readonly property: string };
-  /** JSON pointer of the wrapper's `results` items schema in the bundled document. */
-  readonly itemsPointer: string;
-}
+export type MockPagination = OperationPagination;
 
 /** The answer the mock gives on success: a status the spec allows, and its media object, if any. */
-export interface MockSuccess {
-  readonly status: number;
-  /** The media type and the JSON pointer of its Media Type Object; absent when the body is not shown. */
-  readonly media?: { readonly type: string; readonly pointer: string };
-}
+export type MockSuccess = OperationSuccess;
 
-export interface MockOperation {
-  readonly operationId: string;
-  /** Upper case: `GET`, `POST`, ... */
-  readonly method: string;
-  /** The path template (`/v1/projects/{projectId}`). */
-  readonly path: string;
-  readonly parameters: readonly MockParameter[];
-  /** Whether a request body is required; `undefined` when the operation takes none. */
-  readonly requestBodyRequired?: boolean;
-  /** The media types of the request body (`application/json`, `application/*`), when it takes one. */
-  readonly requestMediaTypes?: readonly string[];
-  readonly security: SecurityRequirements;
+/** An operation of the package's table (src/facts.ts) with its validators. */
+export interface MockOperation extends OperationInfo {
   /** The package's validators of the operation (absent when it has none). */
   readonly validators?: OperationValidators | undefined;
-  readonly success: MockSuccess;
-  readonly pagination?: MockPagination;
 }
 
 export interface MockLimits {
