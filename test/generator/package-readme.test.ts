@@ -72,7 +72,7 @@ function recipesProject(name: string, packageName: string, packageDir: string, b
   symlinkSync(packageDir, path.join(modules, packageName), 'dir');
   for (const dependency of ['vitest', 'msw', '@types', 'hono', '@hono', '@standard-schema']) symlinkSync(path.join(TOOL_ROOT, 'node_modules', dependency), path.join(modules, dependency), 'dir');
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: `${name}-consumer`, private: true, type: 'module' }));
-  const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'], strict: true, skipLibCheck: true, noEmit: true };
+  const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'], strict: true, resolveJsonModule: true, skipLibCheck: true, noEmit: true };
   writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
   blocks.forEach((block, i) => writeFileSync(path.join(project, isRecipe(block) ? `recipe-${i + 1}.test.ts` : `snippet-${i + 1}.ts`), block));
   return {
@@ -128,6 +128,44 @@ describe('generated/README.md', () => {
     expect(typecheck).toMatch(/recipe-1\.test\.ts.*error TS/);
     expect(typecheck).toMatch(/snippet-2\.ts.*error TS2322: Type 'string \| undefined' is not assignable to type 'string'/);
     expect((await wrong.test()).code).not.toBe(0);
+  });
+});
+
+/**
+ * The repository README's TypeScript blocks, each with the marker on the line before its fence:
+ * none (compiled as it is), `<!-- ts: fragment (…) -->` (compiled after FRAGMENT_PRELUDE: it
+ * continues a client shown before) or `<!-- ts: not compiled (why) -->`.
+ */
+function repositoryBlocks(markdown: string): { code: string; marker: string | undefined }[] {
+  return [...markdown.matchAll(/(?:^<!-- ts: (.*) -->\n)?^```ts\n([\s\S]*?)^```$/gm)].map((m) => ({ marker: m[1], code: m[2]! }));
+}
+
+/** What the README's fragments use without declaring: the client of the quick start, and a body the source does not show. */
+const FRAGMENT_PRELUDE = "import type { PartnerClient } from 'partner-recruitment-client';\ndeclare const api: PartnerClient;\ndeclare const body: unknown;\n";
+
+describe('the repository README', () => {
+  const readme = readFileSync(path.join(TOOL_ROOT, 'README.md'), 'utf8');
+
+  it('marks each TypeScript block it does not compile as it is, saying why', () => {
+    const blocks = repositoryBlocks(readme);
+    expect(blocks.length).toBeGreaterThanOrEqual(6);
+    for (const { marker } of blocks) if (marker !== undefined) expect(marker).toMatch(/^(fragment|not compiled) \(.+\)$/);
+    // Every marker stands before a TypeScript block.
+    expect(readme.match(/^<!-- ts: /gm)?.length).toBe(blocks.filter((b) => b.marker !== undefined).length);
+    expect(blocks.filter((b) => b.marker?.startsWith('not compiled')).length).toBeLessThanOrEqual(1);
+  });
+
+  it('every TypeScript block meant to compile type-checks under strict against generated/; a wrong one does not', { timeout: 60_000 }, async () => {
+    const blocks = repositoryBlocks(readme)
+      .filter((b) => !b.marker?.startsWith('not compiled'))
+      .map((b) => (b.marker?.startsWith('fragment') ? FRAGMENT_PRELUDE + b.code : b.code));
+    expect(blocks.some((b) => b.includes('api.paginate('))).toBe(true);
+    const project = recipesProject('repository', 'partner-recruitment-client', GENERATED, blocks);
+    expect((await project.typecheck()).output).toBe('');
+    // As it was: a credential from process.env, string | undefined where a string is required.
+    const before = blocks[0]!.replace(/env\('(\w+)'\)/g, 'process.env.$1');
+    const wrong = recipesProject('repository-wrong', 'partner-recruitment-client', GENERATED, [before]);
+    expect((await wrong.typecheck()).output).toMatch(/snippet-1\.ts.*error TS2322: Type 'string \| undefined' is not assignable to type 'string'/);
   });
 });
 
