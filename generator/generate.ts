@@ -17,7 +17,8 @@ import { emitOperations } from './emit/operations.js';
 import { emitFacts } from './emit/facts.js';
 import { emitMock, MOCK_SAMPLER_PEERS } from './emit/mock.js';
 import { docsPages, emitDocs } from './emit/docs.js';
-import { DEFAULT_PACKAGE_NAME, emitPackage, type PackageInfo } from './emit/package.js';
+import { emitPackage, type PackageInfo } from './emit/package.js';
+import { clientNames, NamingError, type ClientNames } from './package-names.js';
 import { emitOpenApi, OPENAPI_FILE } from './emit/openapi.js';
 import { compileSources } from './compile.js';
 import { linearPatterns, unsafePatternMessage, unsafePatterns, type UnsafePattern } from './validation/patterns.js';
@@ -38,7 +39,10 @@ export interface GenerateOptions {
   spec: string;
   lintConfig?: string | undefined;
   templatesDir?: string;
-  packageName?: string;
+  /** The npm package name (default: `partner-recruitment-client`); names the client too unless `clientName` does (package-names.ts). */
+  packageName?: string | undefined;
+  /** The PascalCase stem of the factory, client, options and error names (`Partner` → `createPartnerClient`). */
+  clientName?: string | undefined;
   /** Compile validators in a child process: default only for large documents. */
   validatorsInChild?: boolean;
   /** Let `$ref`s read files outside the spec's folder and http(s) URLs (default: no). */
@@ -108,7 +112,17 @@ function patternWarnings(unsafe: readonly UnsafePattern[], spec: string, files: 
   });
 }
 
+/** The package's names, or a GenerationError naming the bad option. */
+export function packageNames(options: Pick<GenerateOptions, 'packageName' | 'clientName'>): ClientNames {
+  try {
+    return clientNames(options.packageName, options.clientName);
+  } catch (err) {
+    throw err instanceof NamingError ? new GenerationError(err.message) : err;
+  }
+}
+
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const names = packageNames(options);
   const templatesDir = options.templatesDir ?? path.join(TOOL_ROOT, 'templates');
   // openapi-typescript loads in its worker meanwhile, then emits the types while the spec is linted.
   startTypesEmitter();
@@ -119,7 +133,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
   const loaded = await loadSpec(options.spec, { lintConfig: options.lintConfig, allowExternalRefs: options.allowExternalRefs, refTimeoutMs: options.refTimeoutMs, refMaxBytes: options.refMaxBytes, bundled });
   try {
-    return await emitAll(options, loaded, templatesDir, types!); // (set: loadSpec calls `bundled` before it resolves)
+    return await emitAll(options, names, loaded, templatesDir, types!); // (set: loadSpec calls `bundled` before it resolves)
   } catch (err) {
     throw err instanceof GenerationError ? locateProblems(err, options.spec, loaded.files) : err;
   }
@@ -136,7 +150,7 @@ function locateProblems(err: GenerationError, spec: string, files: string[]): Ge
   return new GenerationError(err.summary, problems);
 }
 
-async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<typeof loadSpec>>, templatesDir: string, types: Promise<Files>): Promise<GenerateResult> {
+async function emitAll(options: GenerateOptions, names: ClientNames, loaded: Awaited<ReturnType<typeof loadSpec>>, templatesDir: string, types: Promise<Files>): Promise<GenerateResult> {
   const sources: Files = new Map();
   const add = (files: Files) => files.forEach((v, k) => sources.set(k, v));
   // Serialised before anything else reads the document, so it is exactly the bundle.
@@ -149,7 +163,7 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   // child's start-up costs more than it saves on a small one). The types worker then ends once it
   // has answered: it holds another copy of the document and of its types (memory).
   const large = model.schemaNames.length + model.operations.length > LARGE_DOCUMENT;
-  const packageName = options.packageName ?? DEFAULT_PACKAGE_NAME;
+  const packageName = names.package;
   // Patterns that can backtrack catastrophically: reported, and matched in linear time where RE2 can.
   const unsafe = unsafePatterns(loaded.document);
   const linear = linearPatterns(unsafe);
@@ -157,7 +171,7 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   pendingValidators.catch(() => {});
   // Everything that needs neither the types nor the validators comes first: both may still be on their way.
   const facts = emitFacts(model);
-  const client = emitClient(model, templatesDir);
+  const client = emitClient(model, templatesDir, names);
   const operations = emitOperations(model);
   const mock = emitMock(model, templatesDir, packageName);
   // The docs name each validator: emitted while the validators compile, for every validator the
@@ -186,7 +200,7 @@ async function emitAll(options: GenerateOptions, loaded: Awaited<ReturnType<type
   add(compileSources(sources, { cacheDir: COMPILE_CACHE }));
   // Node's build of the validators holds the runtime helpers it imports, now compiled.
   if (sources.has(ONE_FILE)) sources.set(ONE_FILE, withRuntimeInlined(sources.get(ONE_FILE)!, (file) => sources.get(file)));
-  add(emitPackage(model, { name: packageName, ...runtimeDependencies(Object.keys(linear).length > 0), version: release.version }, [...sources.keys()], templatesDir));
+  add(emitPackage(model, { name: packageName, names, ...runtimeDependencies(Object.keys(linear).length > 0), version: release.version }, [...sources.keys()], templatesDir));
 
   const files = withManifest(new Map([...sources].map(([file, text]) => [file, banner(file, text)])));
   // Every page under docs/, the mock's included: the count the package README states.

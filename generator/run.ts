@@ -1,6 +1,6 @@
 /**
  * The command line: npm run generate [-- --check] [--watch] [--spec <file> --out <dir>] [--lint-config <file>]
- * [--allow-external-refs] [--debug]
+ * [--package-name <name>] [--client-name <Name>] [--allow-external-refs] [--debug]
  * Exit codes: 0 ok, 1 invalid input, refused output directory, stale output or unexpected failure, 2 usage.
  */
 import { statSync } from 'node:fs';
@@ -11,10 +11,16 @@ import { countByLevel } from './release/changes.js';
 import { checkTree, isOutputPath, isStale, openTree, type StagedTree } from './output.js';
 import { DEFAULT_REF_MAX_BYTES, DEFAULT_REF_TIMEOUT_MS } from './resolve.js';
 import { GenerationError } from './problems.js';
+import { clientNames, NamingError } from './package-names.js';
 
 const USAGE = `Usage: npm run generate -- [options]
   --spec <file>         OpenAPI 3.0 or 3.1 document (default: spec/openapi.yaml)
   --out <dir>           output directory (default: generated)
+  --package-name <name> the generated package's npm name (default: partner-recruitment-client)
+  --client-name <Name>  what the client API is named: create<Name>Client, <Name>Client,
+                        <Name>ClientOptions, <Name>ClientError (a PascalCase identifier; default:
+                        from --package-name, its scope and a last word "client" or "sdk" dropped:
+                        @acme/my-api-client → MyApi; with neither option, Partner)
   --lint-config <file>  redocly.yaml to lint with (default: redocly.yaml for spec/, Redocly's minimal rules otherwise)
   --allow-external-refs let $refs read files outside the spec's folder and http(s) URLs
                         (each URL must answer within ${DEFAULT_REF_TIMEOUT_MS / 1000} s, in at most ${DEFAULT_REF_MAX_BYTES / 1024 / 1024} MiB)
@@ -53,6 +59,8 @@ const options = {
   spec: { type: 'string' },
   out: { type: 'string' },
   'lint-config': { type: 'string' },
+  'package-name': { type: 'string' },
+  'client-name': { type: 'string' },
   'allow-external-refs': { type: 'boolean', default: false },
   debug: { type: 'boolean', default: false },
   check: { type: 'boolean', default: false },
@@ -74,6 +82,14 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
     return { code: 2, stop: none };
   }
 
+  try {
+    clientNames(args['package-name'], args['client-name']);
+  } catch (err) {
+    if (!(err instanceof NamingError)) throw err;
+    io.stderr(`${err.message}\n\n${USAGE}\n`);
+    return { code: 2, stop: none };
+  }
+
   const defaultSpec = path.join(TOOL_ROOT, 'spec', 'openapi.yaml');
   const spec = args.spec ?? path.relative(process.cwd(), defaultSpec);
   const out = args.out ?? path.relative(process.cwd(), path.join(TOOL_ROOT, 'generated'));
@@ -87,7 +103,7 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
     let tree: StagedTree | undefined;
     try {
       if (!args.check) tree = openTree(out, protect);
-      const result = await generate({ spec, lintConfig, allowExternalRefs: args['allow-external-refs'], out, stage: tree?.write });
+      const result = await generate({ spec, lintConfig, allowExternalRefs: args['allow-external-refs'], out, stage: tree?.write, packageName: args['package-name'], clientName: args['client-name'] });
       for (const w of result.warnings.slice(0, MAX_WARNINGS)) io.stderr(`warning: ${w}\n`);
       if (result.warnings.length > MAX_WARNINGS) io.stderr(`warning: … and ${result.warnings.length - MAX_WARNINGS} more\n`);
       const seconds = ((performance.now() - started) / 1000).toFixed(2);

@@ -51,4 +51,4 @@ export type { BasicCredential, TokenCredential } from './runtime/credentials.js'
 export type { RequestEvent, ResponseEvent, RetryEvent } from './runtime/transport.js';
 export type { RequestSummary } from './runtime/redact.js';
 export { RateLimiter, type RateLimiterOptions, type Usage } from './runtime/rate-limit.js';
-export { PartnerClientError, TransportError, TimeoutError, DecodeError, RequestValidationError, ResponseValidationError, HttpError, type HttpErrorDetails, DailyQuotaExceededError, ResponseTooLargeError, PaginationError, MissingCredentialsError, } from './runtime/errors.js';
+export { ClientError as PartnerClientError, TransportError, TimeoutError, DecodeError, RequestValidationError, ResponseValidationError, HttpError, type HttpErrorDetails, DailyQuotaExceededError, ResponseTooLargeError, PaginationError, MissingCredentialsError, } from './runtime/errors.js';

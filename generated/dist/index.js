@@ -15,7 +15,7 @@ export const servers = {
 };
 /** A client for the Partner Recruitment API typed by `paths` (`createPartnerClient<'application/json'>(...)` types `data` from JSON answers only). */
 export function createPartnerClient(options) {
-    return createRuntimeClient(options, { environments, servers, operations, validators: operationValidators, security });
+    return createRuntimeClient(options, { factory: "createPartnerClient", environments, servers, operations, validators: operationValidators, security });
 }
 export { RateLimiter } from './runtime/rate-limit.js';
-export { PartnerClientError, TransportError, TimeoutError, DecodeError, RequestValidationError, ResponseValidationError, HttpError, DailyQuotaExceededError, ResponseTooLargeError, PaginationError, MissingCredentialsError, } from './runtime/errors.js';
+export { ClientError as PartnerClientError, TransportError, TimeoutError, DecodeError, RequestValidationError, ResponseValidationError, HttpError, DailyQuotaExceededError, ResponseTooLargeError, PaginationError, MissingCredentialsError, } from './runtime/errors.js';

@@ -54,7 +54,7 @@ export type PartnerClient<Media extends MediaType = MediaType> = RuntimeClient<p
 
 /** A client for the Partner Recruitment API typed by `paths` (`createPartnerClient<'application/json'>(...)` types `data` from JSON answers only). */
 export function createPartnerClient<Media extends MediaType = MediaType>(options: PartnerClientOptions): PartnerClient<Media> {
-  return createRuntimeClient<paths, Environment, PaginatedItems, Media>(options, { environments, servers, operations, validators: operationValidators, security });
+  return createRuntimeClient<paths, Environment, PaginatedItems, Media>(options, { factory: "createPartnerClient", environments, servers, operations, validators: operationValidators, security });
 }
 
 export type { EnvironmentLimits, OperationInfo, RequestOptions, Hooks } from './runtime/client.js';
@@ -63,7 +63,7 @@ export type { RequestEvent, ResponseEvent, RetryEvent } from './runtime/transpor
 export type { RequestSummary } from './runtime/redact.js';
 export { RateLimiter, type RateLimiterOptions, type Usage } from './runtime/rate-limit.js';
 export {
-  PartnerClientError,
+  ClientError as PartnerClientError,
   TransportError,
   TimeoutError,
   DecodeError,

@@ -11,8 +11,10 @@ import { commentSafe, GenerationError } from '../problems.js';
 import { VALIDATORS_IMPORT } from './validators.js';
 import { FACTS_MODULE } from './facts.js';
 import type { Files } from './types.js';
+import { clientNames, type ClientNames } from '../package-names.js';
 
-export function emitClient(model: SpecModel, templatesDir: string): Files {
+/** `names`: what the factory, client, options types and base error are called (package-names.ts). */
+export function emitClient(model: SpecModel, templatesDir: string, names: ClientNames = clientNames()): Files {
   const files: Files = new Map();
   const runtimeDir = path.join(templatesDir, 'client');
   for (const name of readdirSync(runtimeDir).sort()) {
@@ -47,12 +49,12 @@ ${servers.join('\n')}
 };
 
 /** One option per security scheme of the spec, required when every operation needs it. */
-export interface PartnerClientCredentials {
+export interface ${names.credentials} {
 ${credentialMembers(model).join('\n')}
 }
 
 /** Where requests go: ${baseUrlRequired ? 'no server URL of the spec is complete, so \`baseUrl\` is required' : "\`baseUrl\`, else the environment's server URL filled from \`serverVariables\` and the spec's defaults"}. */
-export interface PartnerClientServer {
+export interface ${names.server} {
 ${serverMembers(model, baseUrlRequired).join('\n')}
 }
 
@@ -65,13 +67,13 @@ export type PaginatedPath = keyof PaginatedItems;
 /** The type of the items \`paginate\` yields for a path. */
 export type PageItem<P extends PaginatedPath> = PaginatedItems[P];
 
-export type PartnerClientOptions = Omit<RuntimeClientOptions<Environment>, 'baseUrl' | 'serverVariables'> & PartnerClientServer & PartnerClientCredentials;
+export type ${names.options} = Omit<RuntimeClientOptions<Environment>, 'baseUrl' | 'serverVariables'> & ${names.server} & ${names.credentials};
 /** openapi-fetch's \`Client<paths, Media>\` with the runtime's extras; \`Media\` narrows what \`data\` is typed from, as in openapi-fetch. */
-export type PartnerClient<Media extends MediaType = MediaType> = RuntimeClient<paths, Environment, PaginatedItems, Media>;
+export type ${names.client}<Media extends MediaType = MediaType> = RuntimeClient<paths, Environment, PaginatedItems, Media>;
 
-/** A client for the ${commentSafe(model.title)} typed by \`paths\` (\`createPartnerClient<'application/json'>(...)\` types \`data\` from JSON answers only). */
-export function createPartnerClient<Media extends MediaType = MediaType>(options: PartnerClientOptions): PartnerClient<Media> {
-  return createRuntimeClient<paths, Environment, PaginatedItems, Media>(options, { environments, servers, operations, validators: operationValidators, security });
+/** A client for the ${commentSafe(model.title)} typed by \`paths\` (\`${names.factory}<'application/json'>(...)\` types \`data\` from JSON answers only). */
+export function ${names.factory}<Media extends MediaType = MediaType>(options: ${names.options}): ${names.client}<Media> {
+  return createRuntimeClient<paths, Environment, PaginatedItems, Media>(options, { factory: ${JSON.stringify(names.factory)}, environments, servers, operations, validators: operationValidators, security });
 }
 
 export type { EnvironmentLimits, OperationInfo, RequestOptions, Hooks } from './runtime/client.js';
@@ -80,7 +82,7 @@ export type { RequestEvent, ResponseEvent, RetryEvent } from './runtime/transpor
 export type { RequestSummary } from './runtime/redact.js';
 export { RateLimiter, type RateLimiterOptions, type Usage } from './runtime/rate-limit.js';
 export {
-  PartnerClientError,
+  ClientError as ${names.error},
   TransportError,
   TimeoutError,
   DecodeError,

@@ -15,9 +15,12 @@ import { firstVersion } from '../release/version.js';
 import { validatorEntries, validatorsEntry, VALIDATORS_IMPORT } from './validators.js';
 import { usesKeywords } from '../validation/ajv.js';
 import { writeTimeKeywords } from '../validation/keywords.js';
+import { clientNames, type ClientNames } from '../package-names.js';
 
 export interface PackageInfo {
   name: string;
+  /** The client's names (package-names.ts; default: the toolkit's own, `createPartnerClient`, ...). */
+  names?: ClientNames | undefined;
   /** Runtime dependencies with the versions the toolkit was tested with. */
   dependencies: Record<string, string>;
   /** The mock's own dependencies and their ranges: optional peers, beside `msw` (none without the mock). */
@@ -28,8 +31,8 @@ export interface PackageInfo {
 
 export { DEFAULT_PACKAGE_NAME } from '../names.js';
 
-/** The mock's command: the package's unscoped name without a trailing "-client", then "-mock". */
-export const mockBinName = (packageName: string): string => `${packageName.replace(/^@[^/]+\//, '').replace(/-client$/, '')}-mock`;
+/** The mock's command: the package's unscoped name without a trailing "-client" or "-sdk", then "-mock". */
+export const mockBinName = (packageName: string): string => `${packageName.replace(/^@[^/]+\//, '').replace(/-(client|sdk)$/, '')}-mock`;
 
 /**
  * The MSW majors the handlers are tested with (scripts/matrix: the lowest and the locked 2.x, and
@@ -152,6 +155,7 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
   const noRequiredParameters = (o: OperationModel) => o.method === 'get' && !o.parameters.some((p) => p.required);
   const example = model.operations.find((o) => noRequiredParameters(o) && o.paginated) ?? model.operations.find(noRequiredParameters);
   const mock = has('dist/mock.js') && example !== undefined;
+  const names = info.names ?? clientNames();
   // The validators' example: a request body's (what a server checks), else a schema's.
   const entries = validatorEntries(model);
   const validator = (entries.find((e) => e.kind === 'request') ?? entries.find((e) => e.kind === 'schema'))?.name;
@@ -159,9 +163,12 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
     name: info.name,
     title: model.title,
     version: model.version,
-    usage: usageSnippet(model, info.name, has('dist/operations.js') ? example : undefined),
+    usage: usageSnippet(model, info.name, names, has('dist/operations.js') ? example : undefined),
+    pagination: mock ? paginationRecipe(info.name, names, example, clientOptions(environment.defaultBaseUrl ? undefined : jsString(mockBaseUrl))) : undefined,
+    factory: names.factory,
+    errorClass: names.error,
     entries: [
-      [info.name, '`createPartnerClient`, the environments and their documented limits, the operation list'],
+      [info.name, `${code(names.factory)}, the environments and their documented limits, the operation list`],
       ...(has('dist/operations.js') ? [[`${info.name}/operations`, 'one function per operation, named by its operationId: `fn(api, { path, query, body, … })`']] : []),
       [`${info.name}/types`, '`paths`, `components`, `operations`, `webhooks` and one alias per schema'],
       [`${info.name}/validators`, 'one type-guard validator per schema and per known request, response and query'],
@@ -204,19 +211,73 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
   return renderer(loadTemplates(templatesDir), templatesDir)('package-readme', view);
 }
 
+/** What the snippets read credentials with: a missing variable stops the program, naming it. */
+const ENV_FUNCTION = [
+  '/** An environment variable; a missing or empty one stops here, naming it. */',
+  'function env(name: string): string {',
+  '  const value = process.env[name];',
+  '  if (!value) throw new Error(`Set the environment variable ${name}`);',
+  '  return value;',
+  '}',
+].join('\n');
+
 /** The quick start: the client, then an operation called by name (and the same call by path). */
-function usageSnippet(model: SpecModel, packageName: string, example: OperationModel | undefined): string {
-  const client = `const api = createPartnerClient(${usageOptions(model)});`;
-  if (!example) return `import { createPartnerClient } from ${jsString(packageName)};\n\n${client}`;
-  const name = operationFunctionName(example);
-  return [
-    `import { createPartnerClient } from ${jsString(packageName)};`,
-    `import { ${name} } from ${jsString(`${packageName}/operations`)};`,
-    '',
-    client,
-    `const { data, error, response } = await ${name}(api); // the same call as api.${example.method.toUpperCase()}(${jsString(example.path)})`,
-  ].join('\n');
+function usageSnippet(model: SpecModel, packageName: string, names: ClientNames, example: OperationModel | undefined): string {
+  const options = usageOptions(model);
+  const client = `const api = ${names.factory}(${options});`;
+  const imports = [`import { ${names.factory} } from ${jsString(packageName)};`];
+  const lines = [client];
+  if (example) {
+    const name = operationFunctionName(example);
+    imports.push(`import { ${name} } from ${jsString(`${packageName}/operations`)};`);
+    lines.push(`const { data, error, response } = await ${name}(api); // the same call as api.${example.method.toUpperCase()}(${jsString(example.path)})`);
+  }
+  return [...imports, '', ...(options.includes("env('") ? [ENV_FUNCTION, ''] : []), ...lines].join('\n');
 }
+
+/** The page size the pagination recipe asks for, and how many items its mock list holds (two full pages and a short one). */
+const RECIPE_PAGE_SIZE = 2;
+const RECIPE_ITEMS = 5;
+
+/**
+ * A vitest recipe of `paginate` over the mock: where it stops, and `maxPages`. Only for a paginated
+ * GET whose `pageSize` query parameter takes RECIPE_PAGE_SIZE (the page size then decides the pages).
+ */
+function paginationRecipe(packageName: string, names: ClientNames, example: OperationModel | undefined, clientOptions: string): { code: string } | undefined {
+  const success = example?.responses.find((r) => r.status === '200') ?? example?.responses.find((r) => r.status === '201');
+  if (!example?.paginated || example.method !== 'get' || success?.mediaType === undefined) return undefined;
+  const pageSize = example.wire.find((p) => p.in === 'query' && p.name === 'pageSize');
+  const schema = (pageSize?.schema ?? {}) as { type?: unknown; minimum?: unknown; maximum?: unknown };
+  const allows = (bound: unknown, ok: (n: number) => boolean) => typeof bound !== 'number' || ok(bound);
+  if (!pageSize || !['integer', 'number'].includes(schema.type as string) || !allows(schema.minimum, (n) => n <= RECIPE_PAGE_SIZE) || !allows(schema.maximum, (n) => n >= RECIPE_PAGE_SIZE)) return undefined;
+  const init = `{ params: { query: { pageSize: ${RECIPE_PAGE_SIZE} } }`;
+  const path = jsString(example.path);
+  const code = [
+    "import { expect, it } from 'vitest';",
+    `import { ${names.factory}, PaginationError } from ${jsString(packageName)};`,
+    `import { createMockApi } from ${jsString(`${packageName}/mock`)};`,
+    '',
+    `const mock = createMockApi({ collections: { ${propertyName(example.operationId)}: ${RECIPE_ITEMS} } }); // a list of ${RECIPE_ITEMS} items`,
+    `const api = ${names.factory}({ ${clientOptions}, fetch: mock.fetch });`,
+    '',
+    "it('asks for page 1, 2, 3, … and stops after a page shorter than pageSize (or an empty one)', async () => {",
+    '  const items: unknown[] = [];',
+    `  for await (const item of api.paginate(${path}, ${init} })) items.push(item); // pages of ${RECIPE_PAGE_SIZE}, ${RECIPE_PAGE_SIZE}, ${RECIPE_ITEMS - 2 * RECIPE_PAGE_SIZE}`,
+    `  expect(items).toHaveLength(${RECIPE_ITEMS});`,
+    '});',
+    '',
+    "it('ends with PaginationError after maxPages full pages when the list goes on', async () => {",
+    '  const read = async () => {',
+    `    for await (const item of api.paginate(${path}, ${init}, maxPages: 1 })) void item;`,
+    '  };',
+    '  await expect(read()).rejects.toThrow(PaginationError); // error.pages: the pages read',
+    '});',
+  ].join('\n');
+  return { code };
+}
+
+/** A key of an object literal: the name itself when it is an identifier. */
+const propertyName = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : jsString(name));
 
 /** `ENV_NAME` for a client option: `apiKey` → `API_KEY`. */
 const envName = (option: string): string => option.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
@@ -232,11 +293,11 @@ function usageOptions(model: SpecModel): string {
   const names = secured?.security.find((n) => n.length > 0) ?? [];
   const schemes = model.securitySchemes.filter((s) => s.option !== undefined && names.includes(s.name));
   const entries = [
-    ...(environment.defaultBaseUrl ? [] : ["baseUrl: process.env.BASE_URL"]),
+    ...(environment.defaultBaseUrl ? [] : ["baseUrl: env('BASE_URL')"]),
     ...schemes.map((s) =>
       s.kind.type === 'basic'
-        ? `${s.option}: { username: process.env.${envName(s.option!)}_USERNAME, password: process.env.${envName(s.option!)}_PASSWORD }`
-        : `${s.option}: process.env.${envName(s.option!)}`,
+        ? `${s.option}: { username: env('${envName(s.option!)}_USERNAME'), password: env('${envName(s.option!)}_PASSWORD') }`
+        : `${s.option}: env('${envName(s.option!)}')`,
     ),
     `environment: ${jsString(environment.name)}`,
   ];

@@ -12,7 +12,7 @@ import type { RequestOptions } from './transport.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
-/** What a named operation calls: any openapi-fetch client (`createPartnerClient()`'s, or `createClient()`'s). */
+/** What a named operation calls: any openapi-fetch client (the generated factory's, or `createClient()`'s). */
 export interface OperationsClient {
   request(method: any, url: any, init?: any): Promise<any>;
 }

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntimeClient, type OperationInfo, type SpecFacts } from '../../templates/client/client.js';
 import type { SecurityRequirements } from '../../templates/client/credentials.js';
-import { MissingCredentialsError, PartnerClientError } from '../../templates/client/errors.js';
+import { ClientError, MissingCredentialsError } from '../../templates/client/errors.js';
 import { json, startServer, type TestServer } from './server.js';
 
 let server: TestServer;
@@ -147,7 +147,7 @@ describe('which credentials an operation sends', () => {
     server.handle((_req, res) => json(res, 200, {}));
     const error = (await client({ session: 'the-session-value' }).GET('/alternatives').catch((e: unknown) => e)) as MissingCredentialsError;
     expect(error).toBeInstanceOf(MissingCredentialsError);
-    expect(error).toBeInstanceOf(PartnerClientError);
+    expect(error).toBeInstanceOf(ClientError);
     expect(error.operationId).toBe('alternatives');
     expect(error.missing).toEqual([['apiKey'], ['headerKey']]);
     expect(error.message).toBe('alternatives needs credentials; nothing was sent: give `apiKey`, or `headerKey` when creating the client');

@@ -135,9 +135,9 @@ describe('credentials from security schemes', () => {
     const { readFile } = await import('node:fs/promises');
     const readme = await readFile(path.join(work, 'service', 'README.md'), 'utf8');
     // Either quote style: the README's example is rendered by the package emitter.
-    expect(readme).toMatch(/createPartnerClient\(\{ bearerAuth: process\.env\.BEARER_AUTH, environment: (["'])direct\1 \}\)/);
+    expect(readme).toMatch(/createPartnerClient\(\{ bearerAuth: env\((["'])BEARER_AUTH\1\), environment: (["'])direct\2 \}\)/);
     expect(await readFile(path.join(work, 'strict', 'README.md'), 'utf8')).toMatch(
-      /createPartnerClient\(\{ baseUrl: process\.env\.BASE_URL, bearerAuth: process\.env\.BEARER_AUTH, environment: (["'])default\1 \}\)/,
+      /createPartnerClient\(\{ baseUrl: env\((["'])BASE_URL\1\), bearerAuth: env\((["'])BEARER_AUTH\2\), environment: (["'])default\3 \}\)/,
     );
   });
 });

@@ -33,6 +33,7 @@ const op = (operationId: string, method: string, path: string, paginated = false
 const objectBody = createValidator('validateObject', Object.assign((d: unknown) => typeof d === 'object' && d !== null, { errors: [{ instancePath: '', keyword: 'type', message: 'must be object', params: { type: 'object' } }] }), 'test');
 
 const facts: SpecFacts<string> = {
+  factory: 'createHostileClient',
   // Parsed, so `__proto__` is an own key, as the generator must emit it.
   environments: JSON.parse('{"__proto__": null, "staging": {"requestsPerSecond": 50, "burst": 100, "dailyQuota": 200000}}'),
   servers: JSON.parse('{"__proto__": {"url": "https://proto.invalid", "variables": {}}, "staging": {"url": "{base}", "variables": {"base": {"default": ""}}}}'),
@@ -330,7 +331,7 @@ describe('item 14: timers', () => {
     ['maxResponseBytes 0', { maxResponseBytes: 0 }],
     ['maxResponseBytes Infinity', { maxResponseBytes: Infinity }],
   ])('refuses %s at construction', (_name, options) => {
-    expect(() => client(options)).toThrow(new RegExp(`createPartnerClient: \`${Object.keys(options)[0]}\` must be`));
+    expect(() => client(options)).toThrow(new RegExp(`^createHostileClient: \`${Object.keys(options)[0]}\` must be`));
   });
 
   it('refuses the same values per request, before sending', async () => {

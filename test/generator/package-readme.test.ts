@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BANNER_TEXT } from '../../generator/banner.js';
 import { TOOL_ROOT } from '../../generator/generate.js';
 import { runCli } from '../../generator/run.js';
 import { headings, tables, unsafeHtml } from './markdown-pages.js';
@@ -26,6 +27,16 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** The contents of every fenced block of `language` in a Markdown text. */
 const codeBlocks = (markdown: string, language: string): string[] =>
   [...markdown.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, 'gm'))].map((m) => m[1]!);
+
+/** The info string of every opening code fence, in order. */
+const fenceLanguages = (markdown: string): string[] =>
+  markdown
+    .split('\n')
+    .filter((line) => line.startsWith('```'))
+    .filter((_, i) => i % 2 === 0)
+    .map((line) => line.slice(3).trim());
+
+const isRecipe = (block: string): boolean => block.includes("from 'vitest';");
 
 /** A row's first two cells of the README's options table, by option name. */
 function optionDefaults(readme: string): Map<string, string> {
@@ -50,19 +61,20 @@ async function run(args: string[], cwd: string): Promise<Run> {
 
 /**
  * A consumer project in which `packageName` resolves to `packageDir`, each TypeScript block one
- * test file: `typecheck` runs tsc on it (strict, NodeNext, as the package README asks of
- * consumers), `test` runs vitest.
+ * file: `typecheck` runs tsc on them all (strict, NodeNext, as the package README asks of
+ * consumers), `test` runs vitest on the recipes (the blocks that import vitest; the others, such
+ * as the quick start, need real credentials).
  */
 function recipesProject(name: string, packageName: string, packageDir: string, blocks: string[]): { typecheck: () => Promise<Run>; test: () => Promise<Run> } {
   const project = path.join(work, name);
   const modules = path.join(project, 'node_modules');
-  mkdirSync(modules, { recursive: true });
+  mkdirSync(path.dirname(path.join(modules, packageName)), { recursive: true });
   symlinkSync(packageDir, path.join(modules, packageName), 'dir');
   for (const dependency of ['vitest', 'msw', '@types', 'hono', '@hono', '@standard-schema']) symlinkSync(path.join(TOOL_ROOT, 'node_modules', dependency), path.join(modules, dependency), 'dir');
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: `${name}-consumer`, private: true, type: 'module' }));
-  const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'], strict: true, skipLibCheck: true, noEmit: true };
+  const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'], strict: true, resolveJsonModule: true, skipLibCheck: true, noEmit: true };
   writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
-  blocks.forEach((block, i) => writeFileSync(path.join(project, `recipe-${i + 1}.test.ts`), block));
+  blocks.forEach((block, i) => writeFileSync(path.join(project, isRecipe(block) ? `recipe-${i + 1}.test.ts` : `snippet-${i + 1}.ts`), block));
   return {
     typecheck: () => run([TSC, '-p', project], project),
     test: () => run([VITEST, 'run', '--root', project], project),
@@ -93,18 +105,67 @@ describe('generated/README.md', () => {
     expect(readme).toContain('npx partner-recruitment-mock --port 4010');
   });
 
-  it('every TypeScript recipe type-checks against the package and passes as a vitest file; a wrong one fails both', { timeout: 60_000 }, async () => {
+  it('every TypeScript block type-checks under strict against the package and every recipe passes as a vitest file; a wrong one fails both', { timeout: 60_000 }, async () => {
+    expect(new Set(fenceLanguages(readme)), 'code is fenced as ts (type-checked) or sh').toEqual(new Set(['ts', 'sh']));
     const blocks = codeBlocks(readme, 'ts');
-    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    expect(blocks.length).toBeGreaterThanOrEqual(4);
     expect(blocks.join('\n')).toMatch(/createMockHandlers[\s\S]*mock\.listen\(\)/);
+    // The quick start comes first, reads its credentials with a check, and is not a recipe (it needs real ones).
+    expect(blocks[0]).toMatch(/createPartnerClient\(\{ baseUrl: env\('BASE_URL'\), apiKey: env\('API_KEY'\)/);
+    expect(isRecipe(blocks[0]!)).toBe(false);
+    // paginate's recipe: where it stops, and maxPages.
+    expect(blocks.find((b) => b.includes('api.paginate('))).toMatch(/maxPages: 1[\s\S]*rejects\.toThrow\(PaginationError\)/);
     const recipes = recipesProject('ours', 'partner-recruitment-client', GENERATED, blocks);
     expect((await recipes.typecheck()).output).toBe('');
     const tested = await recipes.test();
     expect(tested.code, tested.output).toBe(0);
-    // The checks can fail: the same recipe calling a path the document does not have.
-    const wrong = recipesProject('ours-wrong', 'partner-recruitment-client', GENERATED, [blocks.find((b) => b.includes("api.GET('/v1/projects')"))!.replaceAll("api.GET('/v1/projects')", "api.GET('/v1/projets')")]);
-    expect((await wrong.typecheck()).output).toMatch(/recipe-1\.test\.ts.*error TS/);
+    // The checks can fail: a recipe calling a path the document does not have, and the quick start
+    // as it was, passing \`string | undefined\` where a string is required.
+    const recipe = blocks.find((b) => isRecipe(b) && b.includes("await api.GET('/v1/projects')"))!;
+    const quickStart = blocks[0]!.replace(/env\('(\w+)'\)/g, 'process.env.$1');
+    const wrong = recipesProject('ours-wrong', 'partner-recruitment-client', GENERATED, [recipe.replaceAll("api.GET('/v1/projects')", "api.GET('/v1/projets')"), quickStart]);
+    const typecheck = (await wrong.typecheck()).output;
+    expect(typecheck).toMatch(/recipe-1\.test\.ts.*error TS/);
+    expect(typecheck).toMatch(/snippet-2\.ts.*error TS2322: Type 'string \| undefined' is not assignable to type 'string'/);
     expect((await wrong.test()).code).not.toBe(0);
+  });
+});
+
+/**
+ * The repository README's TypeScript blocks, each with the marker on the line before its fence:
+ * none (compiled as it is), `<!-- ts: fragment (…) -->` (compiled after FRAGMENT_PRELUDE: it
+ * continues a client shown before) or `<!-- ts: not compiled (why) -->`.
+ */
+function repositoryBlocks(markdown: string): { code: string; marker: string | undefined }[] {
+  return [...markdown.matchAll(/(?:^<!-- ts: (.*) -->\n)?^```ts\n([\s\S]*?)^```$/gm)].map((m) => ({ marker: m[1], code: m[2]! }));
+}
+
+/** What the README's fragments use without declaring: the client of the quick start, and a body the source does not show. */
+const FRAGMENT_PRELUDE = "import type { PartnerClient } from 'partner-recruitment-client';\ndeclare const api: PartnerClient;\ndeclare const body: unknown;\n";
+
+describe('the repository README', () => {
+  const readme = readFileSync(path.join(TOOL_ROOT, 'README.md'), 'utf8');
+
+  it('marks each TypeScript block it does not compile as it is, saying why', () => {
+    const blocks = repositoryBlocks(readme);
+    expect(blocks.length).toBeGreaterThanOrEqual(6);
+    for (const { marker } of blocks) if (marker !== undefined) expect(marker).toMatch(/^(fragment|not compiled) \(.+\)$/);
+    // Every marker stands before a TypeScript block.
+    expect(readme.match(/^<!-- ts: /gm)?.length).toBe(blocks.filter((b) => b.marker !== undefined).length);
+    expect(blocks.filter((b) => b.marker?.startsWith('not compiled')).length).toBeLessThanOrEqual(1);
+  });
+
+  it('every TypeScript block meant to compile type-checks under strict against generated/; a wrong one does not', { timeout: 60_000 }, async () => {
+    const blocks = repositoryBlocks(readme)
+      .filter((b) => !b.marker?.startsWith('not compiled'))
+      .map((b) => (b.marker?.startsWith('fragment') ? FRAGMENT_PRELUDE + b.code : b.code));
+    expect(blocks.some((b) => b.includes('api.paginate('))).toBe(true);
+    const project = recipesProject('repository', 'partner-recruitment-client', GENERATED, blocks);
+    expect((await project.typecheck()).output).toBe('');
+    // As it was: a credential from process.env, string | undefined where a string is required.
+    const before = blocks[0]!.replace(/env\('(\w+)'\)/g, 'process.env.$1');
+    const wrong = recipesProject('repository-wrong', 'partner-recruitment-client', GENERATED, [before]);
+    expect((await wrong.typecheck()).output).toMatch(/snippet-1\.ts.*error TS2322: Type 'string \| undefined' is not assignable to type 'string'/);
   });
 });
 
@@ -150,12 +211,12 @@ paths:
               schema: { type: array, items: { type: string }, examples: [[a, b]] }
 `;
 
-  it('follows the document (bearer option, default server, no limits) and its recipes type-check and pass', { timeout: 60_000 }, async () => {
+  it('follows the document (bearer option, default server, no limits, no paginated list) and the package name; its code type-checks and its recipes pass', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(path.join(work, 'things-'));
     writeFileSync(path.join(dir, 'openapi.yaml'), spec);
     const out = path.join(dir, 'out');
     let stderr = '';
-    const { code } = await runCli(['--spec', path.join(dir, 'openapi.yaml'), '--out', out], { stdout: () => {}, stderr: (t) => (stderr += t) });
+    const { code } = await runCli(['--spec', path.join(dir, 'openapi.yaml'), '--out', out, '--package-name', '@acme/things-sdk'], { stdout: () => {}, stderr: (t) => (stderr += t) });
     expect(code, stderr).toBe(0);
     const readme = readFileSync(path.join(out, 'README.md'), 'utf8');
     const defaults = optionDefaults(readme);
@@ -165,9 +226,17 @@ paths:
     expect(readme).not.toMatch(/staging|x-api-key|Limits the document states/);
     expect(readme).toContain("createMockHandlers(mock, { baseUrl: 'https://api.example.com/v2' })");
     expect(readme).toContain("mock.fault('listThings'");
+    // Named by the package name (scope and "sdk" dropped): no name of ours is left.
+    expect(readme).toContain("import { createThingsClient } from '@acme/things-sdk';");
+    expect(readme).toContain('all extend `ThingsClientError`');
+    expect(readme).toContain('npx things-mock');
+    expect(readme.replace(BANNER_TEXT, '')).not.toMatch(/Partner|partner-recruitment/); // the banner names the toolkit
+    // The quick start reads the token with a check; without a paginated list, no paginate recipe.
+    expect(readme).toContain("createThingsClient({ bearerAuth: env('BEARER_AUTH'), environment: 'default' })");
+    expect(readme).not.toContain("Tried on this package's mock");
 
     symlinkSync(path.join(TOOL_ROOT, 'node_modules'), path.join(out, 'node_modules'), 'dir'); // the package's own dependencies
-    const recipes = recipesProject('things', 'partner-recruitment-client', out, codeBlocks(readme, 'ts'));
+    const recipes = recipesProject('things', '@acme/things-sdk', out, codeBlocks(readme, 'ts'));
     expect((await recipes.typecheck()).output).toBe('');
     const tested = await recipes.test();
     expect(tested.code, tested.output).toBe(0);

@@ -105,6 +105,7 @@ describe('package.json', () => {
     ['another name is kept', { given: 'petstore', want: 'petstore-mock' }],
     ['a scope is not part of a command', { given: '@acme/billing-client', want: 'billing-mock' }],
     ['only a trailing -client', { given: 'client-tools', want: 'client-tools-mock' }],
+    ['a trailing -sdk is dropped as well', { given: '@acme/things-sdk', want: 'things-mock' }],
   ])('bin name: %s', (_name, { given, want }) => expect(mockBinName(given)).toBe(want));
 
   it('the committed package wires every entry point to a file that exists', () => {

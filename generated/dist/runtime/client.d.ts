@@ -6,7 +6,7 @@
  * cancellation, parameters serialized as the document says, request and response validation,
  * hooks that see redacted data only, size limits and `paginate`. openapi-fetch builds the
  * `Request`, runs middleware and parses the answer; the runtime is the `fetch` it calls (see
- * transport.ts) and a thin layer around each call. The generated `createPartnerClient` calls it
+ * transport.ts) and a thin layer around each call. The generated factory (`create<Name>Client`) calls it
  * with the facts read from the spec.
  */
 import { type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
@@ -27,6 +27,8 @@ export interface EnvironmentLimits {
 }
 /** What the generator read from the spec. */
 export interface SpecFacts<Env extends string> {
+    /** The generated factory's name, which a bad option's TypeError starts with (default: `client`). */
+    readonly factory?: string;
     readonly environments: Readonly<Record<Env, EnvironmentLimits | null>>;
     /** Each environment's server URL template and variables. */
     readonly servers: Readonly<Record<Env, ServerFacts>>;

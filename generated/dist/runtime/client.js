@@ -6,14 +6,14 @@
  * cancellation, parameters serialized as the document says, request and response validation,
  * hooks that see redacted data only, size limits and `paginate`. openapi-fetch builds the
  * `Request`, runs middleware and parses the answer; the runtime is the `fetch` it calls (see
- * transport.ts) and a thin layer around each call. The generated `createPartnerClient` calls it
+ * transport.ts) and a thin layer around each call. The generated factory (`create<Name>Client`) calls it
  * with the facts read from the spec.
  */
 import createClient, { defaultBodySerializer } from 'openapi-fetch';
 import { whenAborted } from './abort.js';
 import { createCredentials, isPlan } from './credentials.js';
 import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
-import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, own } from './options.js';
+import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, namedOptionError, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader } from './params.js';
 import { RateLimiter, sharedLimiter } from './rate-limit.js';
 import { redactHeaders, scrubbedPrefix, summarize } from './redact.js';
@@ -40,7 +40,7 @@ function check(condition, message) {
     if (!condition)
         invalidOption(message);
 }
-/** The runtime's own options: everything else given to `createPartnerClient` goes to openapi-fetch's `createClient`. */
+/** The runtime's own options: everything else given to the factory goes to openapi-fetch's `createClient`. */
 const RUNTIME_OPTIONS = new Set([
     'baseUrl', 'serverVariables', 'environment', 'timeoutMs', 'maxResponseBytes', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs',
     'rateLimit', 'dailyQuota', 'redirect', 'validateRequests', 'validateResponses', 'hooks', 'fetch',
@@ -60,11 +60,19 @@ const SNIPPET_LENGTH = 200;
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
 const EMPTY = Object.freeze({});
 export function createRuntimeClient(options, facts) {
+    try {
+        return buildClient(options, facts);
+    }
+    catch (error) {
+        throw namedOptionError(error, facts.factory ?? 'client');
+    }
+}
+function buildClient(options, facts) {
     check(!!options && typeof options === 'object', 'options are required');
     check(typeof options.environment === 'string' && Object.hasOwn(facts.environments, options.environment), `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
     const baseUrl = resolveBaseUrl(options.environment, own(facts.servers, options.environment), options.baseUrl, options.serverVariables);
     for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxResponseBytes'])
-        checkNumericOption('createPartnerClient', key, options[key]);
+        checkNumericOption(facts.factory ?? 'client', key, options[key]);
     if (options.headers !== undefined) {
         try {
             new Headers(Object.entries(options.headers instanceof Headers ? Object.fromEntries(options.headers) : options.headers).flatMap(([k, v]) => (v === null || v === undefined ? [] : Array.isArray(v) ? v.map((item) => [k, String(item)]) : [[k, String(v)]])));

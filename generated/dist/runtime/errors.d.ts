@@ -6,7 +6,8 @@
  */
 import type { RequestSummary } from './redact.js';
 import type { ValidationProblem } from './validation.js';
-export declare class PartnerClientError extends Error {
+/** The base of every error below; the generated index exports it under the client's name, `<Name>ClientError`. */
+export declare class ClientError extends Error {
     /** Method, URL and headers of the request, with credentials redacted. */
     readonly request: RequestSummary | undefined;
     constructor(message: string, request?: RequestSummary, options?: {
@@ -18,7 +19,7 @@ export declare class PartnerClientError extends Error {
  * refused. `cause` is a scrubbed copy of the underlying error chain (fetch's `TypeError: fetch
  * failed` and its system error with `code`, `errno`, `syscall`).
  */
-export declare class TransportError extends PartnerClientError {
+export declare class TransportError extends ClientError {
     /** The system error code when there is one (`ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`, ...), or `REDIRECT`. */
     readonly code: string | undefined;
     /** How many attempts were made, retries included. */
@@ -28,7 +29,7 @@ export declare class TransportError extends PartnerClientError {
     });
 }
 /** The per-request timeout elapsed before the whole response body was read. */
-export declare class TimeoutError extends PartnerClientError {
+export declare class TimeoutError extends ClientError {
     readonly timeoutMs: number;
     constructor(timeoutMs: number, request?: RequestSummary);
 }
@@ -36,7 +37,7 @@ export declare class TimeoutError extends PartnerClientError {
  * A success answer's body is not JSON (whatever its content type says), where openapi-fetch
  * would throw the parser's `SyntaxError`.
  */
-export declare class DecodeError extends PartnerClientError {
+export declare class DecodeError extends ClientError {
     readonly status: number;
     /** The JSON parser's message (which may quote the body near the fault), at most 200 characters, scrubbed of credentials. */
     readonly parseError: string;
@@ -48,27 +49,27 @@ export declare class DecodeError extends PartnerClientError {
  * The request body or query does not match the spec, or a path parameter is missing or would
  * change the resource (empty, `.`, `..`); nothing was sent.
  */
-export declare class RequestValidationError extends PartnerClientError {
+export declare class RequestValidationError extends ClientError {
     readonly operationId: string;
     readonly part: 'body' | 'query' | 'path';
     readonly problems: readonly ValidationProblem[];
     constructor(operationId: string, part: 'body' | 'query' | 'path', problems: readonly ValidationProblem[], request?: RequestSummary);
 }
 /** The response body does not match the spec (thrown only with `validateResponses: 'throw'`). */
-export declare class ResponseValidationError extends PartnerClientError {
+export declare class ResponseValidationError extends ClientError {
     readonly operationId: string;
     readonly status: number;
     readonly problems: readonly ValidationProblem[];
     constructor(operationId: string, status: number, problems: readonly ValidationProblem[], request?: RequestSummary);
 }
 /** The answer's body is larger than `maxResponseBytes` (as sent, or once decompressed); it was not read further. */
-export declare class ResponseTooLargeError extends PartnerClientError {
+export declare class ResponseTooLargeError extends ClientError {
     readonly status: number;
     readonly limitBytes: number;
     constructor(status: number, limitBytes: number, request: RequestSummary);
 }
 /** `paginate` met an answer that is not a next page (a different page number, no results), or read `maxPages` full pages. */
-export declare class PaginationError extends PartnerClientError {
+export declare class PaginationError extends ClientError {
     /** Pages read before stopping. */
     readonly pages: number;
     constructor(message: string, pages: number, request?: RequestSummary);
@@ -81,7 +82,7 @@ export interface HttpErrorDetails {
     readonly retryAfterMs: number | undefined;
 }
 /** A non-success answer where the API shape has no `{ error }` to return (`paginate`). */
-export declare class HttpError extends PartnerClientError {
+export declare class HttpError extends ClientError {
     readonly status: number;
     /** The URL asked for, credentials redacted. */
     readonly url: string;
@@ -94,7 +95,7 @@ export declare class HttpError extends PartnerClientError {
     constructor(status: number, body: unknown, request: RequestSummary, details: HttpErrorDetails);
 }
 /** The environment's daily quota is used up (only with `dailyQuota: 'enforce'`). */
-export declare class DailyQuotaExceededError extends PartnerClientError {
+export declare class DailyQuotaExceededError extends ClientError {
     readonly dailyQuota: number;
     constructor(dailyQuota: number, request?: RequestSummary);
 }
@@ -102,7 +103,7 @@ export declare class DailyQuotaExceededError extends PartnerClientError {
  * No alternative of the operation's security could be satisfied by the credentials given; nothing
  * was sent. `missing` lists, per alternative, the client options that would satisfy it (never values).
  */
-export declare class MissingCredentialsError extends PartnerClientError {
+export declare class MissingCredentialsError extends ClientError {
     readonly operationId: string;
     readonly missing: readonly (readonly string[])[];
     constructor(operationId: string, missing: readonly (readonly string[])[], request?: RequestSummary);

@@ -11,7 +11,7 @@ import type { MediaType } from './client.js';
 import type { OperationInfo } from './operation-info.js';
 import type { RequestOptions } from './transport.js';
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-/** What a named operation calls: any openapi-fetch client (`createPartnerClient()`'s, or `createClient()`'s). */
+/** What a named operation calls: any openapi-fetch client (the generated factory's, or `createClient()`'s). */
 export interface OperationsClient {
     request(method: any, url: any, init?: any): Promise<any>;
 }

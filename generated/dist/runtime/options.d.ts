@@ -16,8 +16,10 @@ export declare const DEFAULT_MAX_RESPONSE_BYTES: number;
 export declare const isPositiveInteger: (value: unknown) => value is number;
 /** `record[key]` when it is the record's own property: a name like `constructor` finds nothing inherited. */
 export declare const own: (record: unknown, key: string) => any;
-/** The TypeError of a bad option of `createPartnerClient`: names the option, never a credential's value. */
+/** The TypeError of a bad client option: names the option, never a credential's value. */
 export declare function invalidOption(message: string): never;
+/** `error` again, as `<factory>: <message>` when invalidOption threw it. */
+export declare const namedOptionError: (error: unknown, factory: string) => unknown;
 export type NumericOption = 'timeoutMs' | 'maxRetries' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes' | 'maxPages';
 /** Throws a TypeError (prefixed by `where`) when `value` is given but not accepted for option `name`. */
 export declare function checkNumericOption(where: string, name: NumericOption, value: unknown): void;

@@ -16,10 +16,16 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 export const isPositiveInteger = (value) => Number.isSafeInteger(value) && value > 0;
 /** `record[key]` when it is the record's own property: a name like `constructor` finds nothing inherited. */
 export const own = (record, key) => (record !== null && typeof record === 'object' && Object.hasOwn(record, key) ? record[key] : undefined);
-/** The TypeError of a bad option of `createPartnerClient`: names the option, never a credential's value. */
+/** Errors of invalidOption, which createRuntimeClient prefixes with the factory's name. */
+const optionErrors = new WeakSet();
+/** The TypeError of a bad client option: names the option, never a credential's value. */
 export function invalidOption(message) {
-    throw new TypeError(`createPartnerClient: ${message}`);
+    const error = new TypeError(message);
+    optionErrors.add(error);
+    throw error;
 }
+/** `error` again, as `<factory>: <message>` when invalidOption threw it. */
+export const namedOptionError = (error, factory) => (error instanceof TypeError && optionErrors.has(error) ? new TypeError(`${factory}: ${error.message}`) : error);
 /** Each numeric option and what it accepts. */
 const NUMERIC_OPTIONS = {
     timeoutMs: { accepts: (v) => v > 0 && v <= MAX_TIMER_MS, rule: `a number of ms in (0, ${MAX_TIMER_MS}]` },

@@ -9,7 +9,7 @@
 import { concatBytes } from './bytes.js';
 import { applyPlan, withQuery } from './credentials.js';
 import { createDeadlines } from './deadlines.js';
-import { DailyQuotaExceededError, PartnerClientError, ResponseTooLargeError, TimeoutError, TransportError } from './errors.js';
+import { ClientError, DailyQuotaExceededError, ResponseTooLargeError, TimeoutError, TransportError } from './errors.js';
 import { checkNumericOption } from './options.js';
 import { redactHeaders, scrubbedError, summarize } from './redact.js';
 import { backoffDelay, errorCode, isConnectionError, parseRetryAfter, retryable, sleep } from './retry.js';
@@ -221,7 +221,7 @@ export function createTransport(config) {
                     if (callerSignal?.aborted)
                         throw callerSignal.reason;
                     // A timeout is not a connection failure: not retried.
-                    if (result.error instanceof PartnerClientError)
+                    if (result.error instanceof ClientError)
                         throw result.error;
                     if (retriesLeft && retryable(method, { code: result.code }, optIn)) {
                         const delayMs = backoffDelay(attempt - 1, config.retry, config.random);
@@ -262,7 +262,7 @@ export function createTransport(config) {
                 return answer.response;
             }
             catch (error) {
-                if (deadline.timedOut() && !(error instanceof PartnerClientError))
+                if (deadline.timedOut() && !(error instanceof ClientError))
                     throw new TimeoutError(timeoutMs, summary());
                 throw error;
             }
@@ -296,7 +296,7 @@ export function createTransport(config) {
      */
     function transportError(result, summary, attempts) {
         const network = result.code === 'REDIRECT' || (result.code !== undefined && (result.error instanceof TypeError || isConnectionError(result.code)));
-        if (result.error instanceof PartnerClientError || !network)
+        if (result.error instanceof ClientError || !network)
             return result.error;
         const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? redaction.scrub(String(result.error?.message ?? result.error)));
         const request = summary();

@@ -6,14 +6,14 @@
  * cancellation, parameters serialized as the document says, request and response validation,
  * hooks that see redacted data only, size limits and `paginate`. openapi-fetch builds the
  * `Request`, runs middleware and parses the answer; the runtime is the `fetch` it calls (see
- * transport.ts) and a thin layer around each call. The generated `createPartnerClient` calls it
+ * transport.ts) and a thin layer around each call. The generated factory (`create<Name>Client`) calls it
  * with the facts read from the spec.
  */
 import createClient, { defaultBodySerializer, type BodySerializer, type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit, type PathSerializer, type QuerySerializer } from 'openapi-fetch';
 import { whenAborted } from './abort.js';
 import { createCredentials, isPlan, type AuthPlan, type MissingCredentials, type SecurityFacts, type SecurityRequirements } from './credentials.js';
 import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
-import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, own } from './options.js';
+import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, namedOptionError, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader, type ParameterFacts } from './params.js';
 import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
 import { redactHeaders, scrubbedPrefix, summarize, type RequestSummary } from './redact.js';
@@ -37,6 +37,8 @@ export interface EnvironmentLimits {
 
 /** What the generator read from the spec. */
 export interface SpecFacts<Env extends string> {
+  /** The generated factory's name, which a bad option's TypeError starts with (default: `client`). */
+  readonly factory?: string;
   readonly environments: Readonly<Record<Env, EnvironmentLimits | null>>;
   /** Each environment's server URL template and variables. */
   readonly servers: Readonly<Record<Env, ServerFacts>>;
@@ -180,7 +182,7 @@ function check(condition: boolean, message: string): asserts condition {
   if (!condition) invalidOption(message);
 }
 
-/** The runtime's own options: everything else given to `createPartnerClient` goes to openapi-fetch's `createClient`. */
+/** The runtime's own options: everything else given to the factory goes to openapi-fetch's `createClient`. */
 const RUNTIME_OPTIONS: ReadonlySet<string> = new Set([
   'baseUrl', 'serverVariables', 'environment', 'timeoutMs', 'maxResponseBytes', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs',
   'rateLimit', 'dailyQuota', 'redirect', 'validateRequests', 'validateResponses', 'hooks', 'fetch',
@@ -227,10 +229,18 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
   options: RuntimeClientOptions<Env>,
   facts: SpecFacts<Env>,
 ): RuntimeClient<Paths, Env, Pages, Media> {
+  try {
+    return buildClient<Paths, Env, Pages, Media>(options, facts);
+  } catch (error) {
+    throw namedOptionError(error, facts.factory ?? 'client');
+  }
+}
+
+function buildClient<Paths extends Record<string, any>, Env extends string, Pages extends object, Media extends MediaType>(options: RuntimeClientOptions<Env>, facts: SpecFacts<Env>): RuntimeClient<Paths, Env, Pages, Media> {
   check(!!options && typeof options === 'object', 'options are required');
   check(typeof options.environment === 'string' && Object.hasOwn(facts.environments, options.environment), `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
   const baseUrl = resolveBaseUrl(options.environment, own(facts.servers, options.environment), options.baseUrl, options.serverVariables);
-  for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxResponseBytes'] as const) checkNumericOption('createPartnerClient', key, options[key]);
+  for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxResponseBytes'] as const) checkNumericOption(facts.factory ?? 'client', key, options[key]);
   if (options.headers !== undefined) {
     try {
       new Headers(Object.entries(options.headers instanceof Headers ? Object.fromEntries(options.headers) : options.headers).flatMap(([k, v]) => (v === null || v === undefined ? [] : Array.isArray(v) ? v.map((item) => [k, String(item)]) : [[k, String(v)]])) as [string, string][]);

@@ -8,7 +8,8 @@ import type { RequestSummary } from './redact.js';
 import type { ValidationProblem } from './validation.js';
 import { formatProblems } from './validation.js';
 
-export class PartnerClientError extends Error {
+/** The base of every error below; the generated index exports it under the client's name, `<Name>ClientError`. */
+export class ClientError extends Error {
   /** Method, URL and headers of the request, with credentials redacted. */
   readonly request: RequestSummary | undefined;
   constructor(message: string, request?: RequestSummary, options?: { cause?: unknown }) {
@@ -23,7 +24,7 @@ export class PartnerClientError extends Error {
  * refused. `cause` is a scrubbed copy of the underlying error chain (fetch's `TypeError: fetch
  * failed` and its system error with `code`, `errno`, `syscall`).
  */
-export class TransportError extends PartnerClientError {
+export class TransportError extends ClientError {
   /** The system error code when there is one (`ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`, ...), or `REDIRECT`. */
   readonly code: string | undefined;
   /** How many attempts were made, retries included. */
@@ -36,7 +37,7 @@ export class TransportError extends PartnerClientError {
 }
 
 /** The per-request timeout elapsed before the whole response body was read. */
-export class TimeoutError extends PartnerClientError {
+export class TimeoutError extends ClientError {
   readonly timeoutMs: number;
   constructor(timeoutMs: number, request?: RequestSummary) {
     super(`Request timed out after ${timeoutMs} ms${request ? `: ${request.method} ${request.url}` : ''}`, request);
@@ -48,7 +49,7 @@ export class TimeoutError extends PartnerClientError {
  * A success answer's body is not JSON (whatever its content type says), where openapi-fetch
  * would throw the parser's `SyntaxError`.
  */
-export class DecodeError extends PartnerClientError {
+export class DecodeError extends ClientError {
   readonly status: number;
   /** The JSON parser's message (which may quote the body near the fault), at most 200 characters, scrubbed of credentials. */
   readonly parseError: string;
@@ -63,7 +64,7 @@ export class DecodeError extends PartnerClientError {
  * The request body or query does not match the spec, or a path parameter is missing or would
  * change the resource (empty, `.`, `..`); nothing was sent.
  */
-export class RequestValidationError extends PartnerClientError {
+export class RequestValidationError extends ClientError {
   readonly operationId: string;
   readonly part: 'body' | 'query' | 'path';
   readonly problems: readonly ValidationProblem[];
@@ -76,7 +77,7 @@ export class RequestValidationError extends PartnerClientError {
 }
 
 /** The response body does not match the spec (thrown only with `validateResponses: 'throw'`). */
-export class ResponseValidationError extends PartnerClientError {
+export class ResponseValidationError extends ClientError {
   readonly operationId: string;
   readonly status: number;
   readonly problems: readonly ValidationProblem[];
@@ -89,7 +90,7 @@ export class ResponseValidationError extends PartnerClientError {
 }
 
 /** The answer's body is larger than `maxResponseBytes` (as sent, or once decompressed); it was not read further. */
-export class ResponseTooLargeError extends PartnerClientError {
+export class ResponseTooLargeError extends ClientError {
   readonly status: number;
   readonly limitBytes: number;
   constructor(status: number, limitBytes: number, request: RequestSummary) {
@@ -100,7 +101,7 @@ export class ResponseTooLargeError extends PartnerClientError {
 }
 
 /** `paginate` met an answer that is not a next page (a different page number, no results), or read `maxPages` full pages. */
-export class PaginationError extends PartnerClientError {
+export class PaginationError extends ClientError {
   /** Pages read before stopping. */
   readonly pages: number;
   constructor(message: string, pages: number, request?: RequestSummary) {
@@ -118,7 +119,7 @@ export interface HttpErrorDetails {
 }
 
 /** A non-success answer where the API shape has no `{ error }` to return (`paginate`). */
-export class HttpError extends PartnerClientError {
+export class HttpError extends ClientError {
   readonly status: number;
   /** The URL asked for, credentials redacted. */
   readonly url: string;
@@ -139,7 +140,7 @@ export class HttpError extends PartnerClientError {
 }
 
 /** The environment's daily quota is used up (only with `dailyQuota: 'enforce'`). */
-export class DailyQuotaExceededError extends PartnerClientError {
+export class DailyQuotaExceededError extends ClientError {
   readonly dailyQuota: number;
   constructor(dailyQuota: number, request?: RequestSummary) {
     super(`Daily quota of ${dailyQuota} requests reached; not sent`, request);
@@ -151,7 +152,7 @@ export class DailyQuotaExceededError extends PartnerClientError {
  * No alternative of the operation's security could be satisfied by the credentials given; nothing
  * was sent. `missing` lists, per alternative, the client options that would satisfy it (never values).
  */
-export class MissingCredentialsError extends PartnerClientError {
+export class MissingCredentialsError extends ClientError {
   readonly operationId: string;
   readonly missing: readonly (readonly string[])[];
   constructor(operationId: string, missing: readonly (readonly string[])[], request?: RequestSummary) {

@@ -24,10 +24,18 @@ export const isPositiveInteger = (value: unknown): value is number => Number.isS
 /** `record[key]` when it is the record's own property: a name like `constructor` finds nothing inherited. */
 export const own = (record: unknown, key: string): any => (record !== null && typeof record === 'object' && Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined);
 
-/** The TypeError of a bad option of `createPartnerClient`: names the option, never a credential's value. */
+/** Errors of invalidOption, which createRuntimeClient prefixes with the factory's name. */
+const optionErrors = new WeakSet<object>();
+
+/** The TypeError of a bad client option: names the option, never a credential's value. */
 export function invalidOption(message: string): never {
-  throw new TypeError(`createPartnerClient: ${message}`);
+  const error = new TypeError(message);
+  optionErrors.add(error);
+  throw error;
 }
+
+/** `error` again, as `<factory>: <message>` when invalidOption threw it. */
+export const namedOptionError = (error: unknown, factory: string): unknown => (error instanceof TypeError && optionErrors.has(error) ? new TypeError(`${factory}: ${error.message}`) : error);
 
 export type NumericOption = 'timeoutMs' | 'maxRetries' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes' | 'maxPages';
 

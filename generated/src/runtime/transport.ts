@@ -9,7 +9,7 @@
 import { concatBytes } from './bytes.js';
 import { applyPlan, withQuery, type AuthPlan } from './credentials.js';
 import { createDeadlines, type Deadline } from './deadlines.js';
-import { DailyQuotaExceededError, PartnerClientError, ResponseTooLargeError, TimeoutError, TransportError, type ResponseValidationError } from './errors.js';
+import { ClientError, DailyQuotaExceededError, ResponseTooLargeError, TimeoutError, TransportError, type ResponseValidationError } from './errors.js';
 import { checkNumericOption } from './options.js';
 import type { RateLimiter } from './rate-limit.js';
 import { redactHeaders, scrubbedError, summarize, type Redaction, type RequestSummary } from './redact.js';
@@ -295,7 +295,7 @@ export function createTransport(config: TransportConfig): (request: Request, ext
         if ('error' in result) {
           if (callerSignal?.aborted) throw callerSignal.reason;
           // A timeout is not a connection failure: not retried.
-          if (result.error instanceof PartnerClientError) throw result.error;
+          if (result.error instanceof ClientError) throw result.error;
           if (retriesLeft && retryable(method, { code: result.code }, optIn)) {
             const delayMs = backoffDelay(attempt - 1, config.retry, config.random);
             hooks.onRetry?.({ request: summary(), attempt, delayMs, reason: result.code ?? 'connection error' });
@@ -335,7 +335,7 @@ export function createTransport(config: TransportConfig): (request: Request, ext
         }
         return answer.response;
       } catch (error) {
-        if (deadline.timedOut() && !(error instanceof PartnerClientError)) throw new TimeoutError(timeoutMs, summary());
+        if (deadline.timedOut() && !(error instanceof ClientError)) throw new TimeoutError(timeoutMs, summary());
         throw error;
       } finally {
         if (!keep) deadline.release();
@@ -364,7 +364,7 @@ export function createTransport(config: TransportConfig): (request: Request, ext
    */
   function transportError(result: { error: unknown; code: string | undefined }, summary: () => RequestSummary, attempts: number): unknown {
     const network = result.code === 'REDIRECT' || (result.code !== undefined && (result.error instanceof TypeError || isConnectionError(result.code)));
-    if (result.error instanceof PartnerClientError || !network) return result.error;
+    if (result.error instanceof ClientError || !network) return result.error;
     const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? redaction.scrub(String((result.error as Error)?.message ?? result.error)));
     const request = summary();
     const message = `${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`;
