@@ -206,6 +206,18 @@ async function main(): Promise<number> {
     if (i === 0) cells.push(typeCell(MSW_FLOOR, 'nodenext'));
   }
 
+  // The repository itself (generator, templates, tests and the compile-time tests of the generated
+  // types) with its pinned compiler: the test suite checks it with TypeScript 7 (test/tsc.ts).
+  const pinned = lockVersion('typescript');
+  cells.push({
+    name: `typescript ${pinned} · the repository itself (tsconfig.json: generator, templates, tests, the generated types' compile-time tests)`,
+    check: () =>
+      run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(ROOT, 'tsconfig.json')], { cwd: ROOT, maxBuffer: 64 * 2 ** 20 }).then(
+        () => [],
+        (err: { stdout?: string; stderr?: string }) => [`${err.stdout ?? ''}${err.stderr ?? ''}`.trim() || String(err)],
+      ),
+  });
+
   // The slow type checks first, so that the short runtime cells fill the cores beside them and none is left alone at the end.
   const slow = (c: Cell) => c.name.startsWith('typescript') && !c.name.startsWith('typescript 7');
   const ordered = [...cells.filter(slow), ...cells.filter((c) => !slow(c))];

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { TSC } from '../tsc.js';
 
 export const run = promisify(execFile);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -110,7 +111,7 @@ export interface TypeCheck {
   /** TypeScript files of test/fixtures/consumer, copied into the project and checked in one program. */
   fixtures: string[];
   resolution: keyof typeof RESOLUTIONS;
-  /** The `tsc` to run (its bin script), by default the repository's. */
+  /** The `tsc` to run (its bin script), by default the suite's (test/tsc.ts). */
   tsc?: string;
 }
 
@@ -118,7 +119,7 @@ export interface TypeCheck {
  * Type-checks fixtures in the project under `strict` with `skipLibCheck: false`; the result's
  * output is tsc's (empty when it passes).
  */
-export async function typeCheck({ dir, fixtures, resolution, tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc') }: TypeCheck): Promise<{ code: number; output: string }> {
+export async function typeCheck({ dir, fixtures, resolution, tsc = TSC }: TypeCheck): Promise<{ code: number; output: string }> {
   for (const fixture of fixtures) copyFileSync(path.join(FIXTURES, fixture), path.join(dir, fixture));
   const config = `tsconfig.${fixtures.map((f) => path.basename(f, '.ts')).join('+')}.${resolution}.json`;
   const compilerOptions = { ...RESOLUTIONS[resolution], target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], strict: true, skipLibCheck: false, noEmit: true };

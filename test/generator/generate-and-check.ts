@@ -7,9 +7,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll } from 'vitest';
 import { runCli } from '../../generator/run.js';
+import { TSC } from '../tsc.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 /** A consumer's strictest settings over the generated sources and declarations. */
 export const STRICT_TSCONFIG = {

@@ -9,6 +9,7 @@ import { runCli } from '../../generator/run.js';
 import { BANNER_TEXT } from '../../generator/banner.js';
 import { MANIFEST_FILE } from '../../generator/output.js';
 import { operationCount } from '../mock/support.js';
+import { TSC } from '../tsc.js';
 
 const spec = path.join(TOOL_ROOT, 'spec', 'openapi.yaml');
 const lintConfig = path.join(TOOL_ROOT, 'redocly.yaml');
@@ -89,7 +90,7 @@ describe('generated/', () => {
   });
 
   it('type-checks as a consumer compiles it (strict, exactOptionalPropertyTypes, no skipLibCheck)', async () => {
-    const tsc = path.join(TOOL_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const tsc = TSC;
     const run = promisify(execFile)(process.execPath, [tsc, '-p', path.join(TOOL_ROOT, 'test', 'generated-types', 'tsconfig.json')]);
     await expect(run).resolves.toMatchObject({ stdout: '' });
   });

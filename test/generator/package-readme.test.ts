@@ -17,9 +17,9 @@ import { runCli } from '../../generator/run.js';
 import { headings, tables, unsafeHtml } from './markdown-pages.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from '../../templates/client/options.js';
 import { DEFAULT_RETRY, RETRY_STATUSES } from '../../templates/client/retry.js';
+import { TSC } from '../tsc.js';
 
 const GENERATED = path.join(TOOL_ROOT, 'generated');
-const TSC = path.join(TOOL_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const VITEST = path.join(TOOL_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const work = mkdtempSync(path.join(os.tmpdir(), 'package-readme-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

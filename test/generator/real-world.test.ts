@@ -19,9 +19,9 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { runCli } from '../../generator/run.js';
 import { typeName } from '../../generator/names.js';
 import { buildModel } from '../../generator/model.js';
+import { TSC } from '../tsc.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const require = createRequire(import.meta.url);
 
 interface Doc {

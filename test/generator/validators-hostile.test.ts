@@ -18,6 +18,7 @@ import { createPartnerClient, type ResponseValidationError } from '../../generat
 import * as validators from '../../generated/dist/validators.js';
 import { b2bRemoteProject } from '../spec/cases/fixtures.js';
 import { json, startServer, type TestServer } from '../client/server.js';
+import { TSC } from '../tsc.js';
 
 const run = promisify(execFile);
 const FIXTURE = path.join(TOOL_ROOT, 'test', 'fixtures', 'hostile-validators', 'openapi.yaml');
@@ -228,7 +229,7 @@ describe('validators of a document with hostile names (items 5, 9)', () => {
       include: ['pkg/dist/**/*.d.ts'],
     };
     writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
-    const tsc = path.join(TOOL_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const tsc = TSC;
     await expect(run(process.execPath, [tsc, '-p', path.join(dir, 'tsconfig.json')])).resolves.toMatchObject({ stdout: '' });
   }, 60_000);
 });
