@@ -559,7 +559,7 @@ schema says still wins:
   pages: item \`i\` gets index \`i\`) or of a sampled array body are made distinct by the item's
   index: \`<sampled>-<index>\`, else the sampled value with its last characters (at most 12)
   replaced by the index in zero-padded digits (so a UUID or a 24-character hex id stays one), for a
-  number \`index + 1\`; the first that the response validator accepts for the item. When none is
+  number \`index + 1\`; the first that the schema and the response validator accept. When none is
   accepted (an \`enum\` or \`const\`, a \`pattern\` without digits, a \`maxLength\` too short
   for the index) the sampled value stays, and may repeat.
 - The spec's examples and your own \`collections\` items are answered as written.
