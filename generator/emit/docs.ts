@@ -27,6 +27,7 @@ import { constraints, fields, isGap, refName, rules, typeLabel, type SchemaLink 
 import { componentsWithWriteRules } from '../validation/json-schema.js';
 import { cell, code, fence, headingText, markdown, text } from './markdown.js';
 import { gapText, indexSections, securityText } from './docs-index.js';
+import { queryTreatments } from './mock.js';
 
 type Doc = Record<string, any>;
 type Resolve = SpecModel['resolve'];
@@ -164,6 +165,15 @@ interface PageNames {
 }
 
 /** The operations of each tag page, in the order of the document's tags, then of first use. */
+/** One sentence on what the mock does with the operation's query parameters ('' when it has none). */
+function mockQueryLine(model: SpecModel, op: OperationModel): string {
+  const treatments = queryTreatments(model, op);
+  if (treatments.length === 0) return '';
+  const names = (kind: string) => treatments.filter((t) => t.treatment === kind).map((t) => code(t.name)).join(', ');
+  const parts = [names('honoured') && `honours ${names('honoured')}`, names('ignored') && `validates and ignores ${names('ignored')} (it does not filter)`, names('credential') && `reads ${names('credential')} as a credential only`];
+  return `**In the mock** ([query parameters](../mock.md#query-parameters)): it ${parts.filter(Boolean).join('; ')}.`;
+}
+
 function operationsByTag(model: SpecModel): Map<string, OperationModel[]> {
   const tags: unknown = (model.document as Doc).tags;
   const byTag = new Map<string, OperationModel[]>();
@@ -312,6 +322,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
           description: cell(p.description),
           gap: (p.schema as Doc | undefined)?.['x-source-gap'],
         })),
+        mockQuery: mockQueryLine(model, op),
         requestBody: op.requestBody && {
           ...op.requestBody,
           type: typeLabel(op.requestBody.schema, fromTag),

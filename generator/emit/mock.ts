@@ -11,7 +11,7 @@ import type { EnvironmentModel, OperationModel, SpecModel } from '../model.js';
 import { propertyKey } from '../names.js';
 import { FACTS_MODULE } from './facts.js';
 import { commentSafe } from '../problems.js';
-import { code, fence, text } from './markdown.js';
+import { cell, code, fence, text } from './markdown.js';
 import { isGapSchema, operationTypeKey, VALIDATORS_IMPORT } from './validators.js';
 import { mockBinName } from './package.js';
 import type { Files } from './types.js';
@@ -162,6 +162,59 @@ function overrideExamples(model: SpecModel, packageName: string): string {
   return fence('ts', lines.join('\n'));
 }
 
+/** What the mock does with one documented query parameter of an operation (the mock's page and each operation's). */
+export interface QueryTreatment {
+  readonly name: string;
+  /** `honoured`: the answer depends on it; `ignored`: it does not; `credential`: read as an API key, not as a parameter. */
+  readonly treatment: 'honoured' | 'ignored' | 'credential';
+  /** One sentence, Markdown. */
+  readonly text: string;
+}
+
+/**
+ * The query parameters the mock honours: a paginated operation's `page`, `pageSize` and the count
+ * parameter the model's pagination names (templates/mock/bodies.ts pages by it). Nothing else: an
+ * OpenAPI document has no field saying which property a parameter filters on, or how.
+ */
+function honouredQuery(op: OperationModel): Map<string, [check: string, effect: string]> {
+  const honoured = new Map<string, [string, string]>();
+  if (!op.pagination) return honoured;
+  const query = op.wire.filter((p) => p.in === 'query');
+  if (query.some((p) => p.name === 'page')) honoured.set('page', ['an integer >= 1', 'which page of the collection is answered']);
+  if (query.some((p) => p.name === 'pageSize')) honoured.set('pageSize', ["an integer from 1 to 1,000, the mock's limit", 'how many items a page holds']);
+  const count = op.pagination.count;
+  if (count) honoured.set(count.parameter, ['', `\`true\` adds ${code(count.property)} (the collection's size); without it, or \`false\`, it is left out`]);
+  return honoured;
+}
+
+/** What the mock does with each documented query parameter of `op`, in document order. */
+export function queryTreatments(model: SpecModel, op: OperationModel): QueryTreatment[] {
+  const credentials = new Set(model.securitySchemes.flatMap((s) => (s.kind.type === 'apiKey' && s.kind.in === 'query' ? [s.kind.name] : [])));
+  const honoured = honouredQuery(op);
+  return op.wire
+    .filter((p) => p.in === 'query')
+    .map((p): QueryTreatment => {
+      if (credentials.has(p.name)) return { name: p.name, treatment: 'credential', text: "Not read as a parameter: it is an API-key scheme's credential, whose presence alone is checked (401)." };
+      const [check, effect] = honoured.get(p.name) ?? ['', ''];
+      const checked = `Validated (${[p.required ? 'required' : '', 'its schema', check].filter(Boolean).join(', ')}: else 400)`;
+      if (effect) return { name: p.name, treatment: 'honoured', text: `${checked}, then **honoured**: ${effect}.` };
+      return { name: p.name, treatment: 'ignored', text: `${checked}, then **ignored**: the answer is the same with it, without it, or with another value.` };
+    });
+}
+
+/** `` (here: `a`, `b`)`` listing the document's path parameter names, or nothing when it has none. */
+function pathParameterNames(model: SpecModel): string {
+  const names = [...new Set(model.operations.flatMap((op) => op.wire.filter((p) => p.in === 'path').map((p) => p.name)))].sort();
+  return names.length === 0 ? '' : ` (here: ${names.map(code).join(', ')})`;
+}
+
+/** The mock page's table of every operation's query parameters and what the mock does with each. */
+function queryTable(model: SpecModel): string {
+  const rows = model.operations.flatMap((op) => queryTreatments(model, op).map((t, i) => `| ${i === 0 ? code(op.operationId) : ''} | ${code(t.name)} | ${cell(t.text)} |`));
+  if (rows.length === 0) return 'No operation of this spec documents a query parameter.';
+  return ['| Operation | Query parameter | What the mock does |', '|---|---|---|', ...rows].join('\n');
+}
+
 /** A JavaScript string literal for a code block (a module specifier, an operationId): JSON's escapes keep a `\r` or a quote inside it. */
 const jsQuote = (value: string): string => JSON.stringify(value);
 
@@ -265,11 +318,26 @@ and one item more. \`collections\` or \`mock.collection(operationId, itemsOrCoun
   the operation and every problem (\`/3/id must be string\`);
 - **a number**, to exercise paging over more data: that many sampled items (item \`i\` seeded by the
   seed, the operation and \`i\`, so \`120\` starts with the items of \`101\`), typed as the
-  operation's items. Up to \`Number.MAX_SAFE_INTEGER\`: a page samples only its own items, so page
-  2,000 of a million costs what page 1 does.
+  operation's items, their identifiers non-empty and distinct (see [Identifiers](#identifiers)).
+  Up to \`Number.MAX_SAFE_INTEGER\`: a page samples only its own items, so page 2,000 of a
+  million costs what page 1 does.
 
 \`collections\` and \`collection()\` take paginated operations only (another id does not compile).
 ${collectionExample(model, packageName)}
+
+## Query parameters
+
+Every documented query parameter is read by its \`style\` and \`explode\` and checked by the
+package's query validator (a value it refuses is a **400** naming \`/query/<name>\`). Apart from
+pagination, none changes the answer: the mock does not filter, search or sort. An OpenAPI document
+has no field that says which property of the items a parameter filters on, or how (equality, a
+prefix, a search, items left out by default), and the mock does not guess it from prose: a filter
+in your request is accepted, and the answer may hold items that do not match it. To test code that
+depends on filtering, give the collection's items yourself (\`collections\`,
+\`mock.collection\`) or answer with an override function, which receives the query as the mock
+read it.
+
+${queryTable(model)}
 
 ## Overrides, faults, reset
 
@@ -314,5 +382,27 @@ discriminators, \`maxItems: 0\`, uniqueness, formats, the custom keywords such a
 whatever it checks holds in every answer. Each body is built, checked and serialized once (per
 seed, operation, path and page), then answered from memory; the sampler is loaded only when a body
 has to be sampled, so answers from examples cost no start-up time.
+
+## Identifiers
+
+A sampled value you may pass back as a path parameter is usable. A property is an **identifier**
+when its name is \`id\`, \`uid\`, \`uuid\` or \`guid\` (any case), ends in one of them as a
+word (\`projectId\`, \`conversationUid\`, \`user_id\`), or is the name of a path parameter of
+some operation of the document${pathParameterNames(model)}. The rule reads only names, so it holds for any document; what the
+schema says still wins:
+
+- **Never empty**: every identifier string of a sampled body, at any depth, is sampled as if its
+  schema said \`minLength: 1\` (a stricter schema: the value still passes the document's). Not
+  where the schema lists its values (\`enum\`, \`const\`) or allows no character
+  (\`maxLength: 0\`), nor in a body where that leaves some identifier no value (a \`pattern\`
+  only \`''\` matches): there the value is what the schema allows, \`''\` included.
+- **Distinct in a collection**: the identifiers of the items of a sampled collection (all its
+  pages: item \`i\` gets index \`i\`) or of a sampled array body are made distinct by the item's
+  index: \`<sampled>-<index>\`, else the sampled value with its last characters (at most 12)
+  replaced by the index in zero-padded digits (so a UUID or a 24-character hex id stays one), for a
+  number \`index + 1\`; the first that the schema and the response validator accept. When none is
+  accepted (an \`enum\` or \`const\`, a \`pattern\` without digits, a \`maxLength\` too short
+  for the index) the sampled value stays, and may repeat.
+- The spec's examples and your own \`collections\` items are answered as written.
 `;
 }

@@ -10,6 +10,13 @@ export type SchemaNode = Record<string, unknown> | boolean;
 /** Which way a body travels: `readOnly` properties appear only in responses, `writeOnly` only in requests. */
 export type Direction = 'request' | 'response';
 
+export interface NormaliseOptions {
+  readonly direction: Direction;
+  readonly openApi30: boolean;
+  /** Property names whose strings must not be empty (identifiers.ts); none when absent. */
+  readonly nonEmpty?: (name: string) => boolean;
+}
+
 /** The format name the sampler gives a `x-future-date-time: true` string (a custom format of its own). */
 export const FUTURE_DATE_TIME_FORMAT = 'x-future-date-time';
 
@@ -140,9 +147,11 @@ const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definiti
  * - `x-future-date-time: true` → the sampler's own string format {@link FUTURE_DATE_TIME_FORMAT};
  * - optional properties that do not travel in `direction` (`writeOnly` in responses, `readOnly` in
  *   requests) become `false`. A required one stays: OpenAPI 3.0 limits its `required` to one
- *   direction, but validators (the package's own too) read `required` in both.
+ *   direction, but validators (the package's own too) read `required` in both;
+ * - a property `nonEmpty` names gets `minLength: 1` (a stricter schema: what it accepts, the
+ *   document's does), unless its own schema lists its values (`enum`, `const`) or allows no character.
  */
-export function normalise(node: unknown, options: { direction: Direction; openApi30: boolean }): unknown {
+export function normalise(node: unknown, options: NormaliseOptions): unknown {
   return copySchemas(node, (schema) => {
     if (options.openApi30 && typeof schema.$ref === 'string') {
       for (const key of Object.keys(schema)) if (key !== '$ref') delete schema[key];
@@ -151,7 +160,7 @@ export function normalise(node: unknown, options: { direction: Direction; openAp
   });
 }
 
-function normaliseSchema(schema: Record<string, unknown>, options: { direction: Direction }): void {
+function normaliseSchema(schema: Record<string, unknown>, options: NormaliseOptions): void {
   if (schema.nullable === true) {
     delete schema.nullable;
     if (typeof schema.type === 'string') schema.type = [schema.type, 'null'];
@@ -175,7 +184,21 @@ function normaliseSchema(schema: Record<string, unknown>, options: { direction: 
     const properties = schema.properties;
     const gone = Object.keys(properties).filter((name) => !required.has(name) && isObject(properties[name]) && properties[name][hidden] === true);
     if (gone.length > 0) schema.properties = { ...properties, ...Object.fromEntries(gone.map((name) => [name, false])) };
+    if (options.nonEmpty) schema.properties = nonEmptyProperties(schema.properties as Record<string, unknown>, options.nonEmpty);
   }
+}
+
+/** `properties` with `minLength: 1` on those `nonEmpty` names (a new map and new property schemas: shared nodes stay as they were). */
+function nonEmptyProperties(properties: Record<string, unknown>, nonEmpty: (name: string) => boolean): Record<string, unknown> {
+  let out = properties;
+  for (const [name, property] of Object.entries(properties)) {
+    if (!nonEmpty(name) || !isObject(property) || property.const !== undefined || property.enum !== undefined || property.maxLength === 0) continue;
+    const minLength = typeof property.minLength === 'number' && property.minLength >= 1 ? property.minLength : 1;
+    if (minLength === property.minLength) continue;
+    if (out === properties) out = { ...properties };
+    out[name] = { ...property, minLength };
+  }
+  return out;
 }
 
 /**

@@ -77,7 +77,7 @@ describe('a document with hostile names', () => {
   it('adds no heading: each page has its title, its operations or webhooks, and the template sections', () => {
     const sections = new Set(['Contents', 'Authentication', 'Environments and rate limits', 'Pagination', 'Versioning', 'Errors', 'Fields', 'Values', 'Variants', 'Rules', 'Example', 'Used by',
       // docs/mock.md's fixed sections (no value from the document goes into them)
-      'Options of createMockApi', 'What it answers', 'Overrides, faults, reset', 'Where the data comes from']);
+      'Options of createMockApi', 'What it answers', 'Query parameters', 'Overrides, faults, reset', 'Where the data comes from', 'Identifiers']);
     for (const page of pages(docs)) {
       const [title, ...rest] = headings(read(docs, page));
       expect(title?.level, page).toBe(1);

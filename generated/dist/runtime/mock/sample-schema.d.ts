@@ -8,6 +8,12 @@
 export type SchemaNode = Record<string, unknown> | boolean;
 /** Which way a body travels: `readOnly` properties appear only in responses, `writeOnly` only in requests. */
 export type Direction = 'request' | 'response';
+export interface NormaliseOptions {
+    readonly direction: Direction;
+    readonly openApi30: boolean;
+    /** Property names whose strings must not be empty (identifiers.ts); none when absent. */
+    readonly nonEmpty?: (name: string) => boolean;
+}
 /** The format name the sampler gives a `x-future-date-time: true` string (a custom format of its own). */
 export declare const FUTURE_DATE_TIME_FORMAT = "x-future-date-time";
 /** `'/a/b~1c'`, `'#/a/b~1c'` or `'#/a/b%7Bc%7D'` → its reference tokens. */
@@ -36,12 +42,11 @@ export declare function isObject(value: unknown): value is Record<string, unknow
  * - `x-future-date-time: true` → the sampler's own string format {@link FUTURE_DATE_TIME_FORMAT};
  * - optional properties that do not travel in `direction` (`writeOnly` in responses, `readOnly` in
  *   requests) become `false`. A required one stays: OpenAPI 3.0 limits its `required` to one
- *   direction, but validators (the package's own too) read `required` in both.
+ *   direction, but validators (the package's own too) read `required` in both;
+ * - a property `nonEmpty` names gets `minLength: 1` (a stricter schema: what it accepts, the
+ *   document's does), unless its own schema lists its values (`enum`, `const`) or allows no character.
  */
-export declare function normalise(node: unknown, options: {
-    direction: Direction;
-    openApi30: boolean;
-}): unknown;
+export declare function normalise(node: unknown, options: NormaliseOptions): unknown;
 /**
  * A copy for the sampling library, which applies `then` whenever a schema has `if` and never
  * `else`: `if`/`then`/`else` becomes a choice between the two branches (`anyOf`), so that seeds

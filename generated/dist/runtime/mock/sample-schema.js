@@ -139,7 +139,9 @@ const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definiti
  * - `x-future-date-time: true` → the sampler's own string format {@link FUTURE_DATE_TIME_FORMAT};
  * - optional properties that do not travel in `direction` (`writeOnly` in responses, `readOnly` in
  *   requests) become `false`. A required one stays: OpenAPI 3.0 limits its `required` to one
- *   direction, but validators (the package's own too) read `required` in both.
+ *   direction, but validators (the package's own too) read `required` in both;
+ * - a property `nonEmpty` names gets `minLength: 1` (a stricter schema: what it accepts, the
+ *   document's does), unless its own schema lists its values (`enum`, `const`) or allows no character.
  */
 export function normalise(node, options) {
     return copySchemas(node, (schema) => {
@@ -182,7 +184,24 @@ function normaliseSchema(schema, options) {
         const gone = Object.keys(properties).filter((name) => !required.has(name) && isObject(properties[name]) && properties[name][hidden] === true);
         if (gone.length > 0)
             schema.properties = { ...properties, ...Object.fromEntries(gone.map((name) => [name, false])) };
+        if (options.nonEmpty)
+            schema.properties = nonEmptyProperties(schema.properties, options.nonEmpty);
     }
+}
+/** `properties` with `minLength: 1` on those `nonEmpty` names (a new map and new property schemas: shared nodes stay as they were). */
+function nonEmptyProperties(properties, nonEmpty) {
+    let out = properties;
+    for (const [name, property] of Object.entries(properties)) {
+        if (!nonEmpty(name) || !isObject(property) || property.const !== undefined || property.enum !== undefined || property.maxLength === 0)
+            continue;
+        const minLength = typeof property.minLength === 'number' && property.minLength >= 1 ? property.minLength : 1;
+        if (minLength === property.minLength)
+            continue;
+        if (out === properties)
+            out = { ...properties };
+        out[name] = { ...property, minLength };
+    }
+    return out;
 }
 /**
  * A copy for the sampling library, which applies `then` whenever a schema has `if` and never

@@ -27,6 +27,11 @@ export interface Sampler {
      * the document). A schema that accepts anything (a "not shown" body) gives `{}`.
      */
     forSchema(schemaOrPointer: object | boolean | string, seed: number, check?: SampleCheck): unknown;
+    /**
+     * Whether a value fits the schema at a JSON pointer as this sampler reads it (its identifiers
+     * non-empty, unless the schema leaves them no such value); true when the schema cannot be compiled.
+     */
+    fits(schemaPointer: string, value: unknown): boolean;
 }
 /** Candidates tried per call unless told otherwise. */
 export declare const DEFAULT_MAX_ATTEMPTS = 20;

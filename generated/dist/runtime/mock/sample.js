@@ -8,10 +8,15 @@
  * a candidate that still fails, or that `check` rejects, is replaced by one from a derived seed, a
  * bounded number of times, then {@link SampleError}. No global state of the library is touched:
  * formats are given per call, never registered.
+ *
+ * Identifiers (./identifiers.ts) are sampled non-empty: the document is read with `minLength: 1` on
+ * them (a stricter schema), except where that leaves a schema no value (`const: ''`, a pattern only
+ * `''` matches): there it is sampled as written.
  */
 import { generateSync } from 'json-schema-faker';
 import { chooseExample, exampleValues } from './examples.js';
 import { futureDateTime, Judge } from './sample-judge.js';
+import { identifierTest } from './identifiers.js';
 import { deriveSeed } from './seeds.js';
 import { FUTURE_DATE_TIME_FORMAT, canonicalPointer, constrainDiscriminators, dereference, forGeneration, formatPointer, isObject, isOpenSchema, normalise, normalisePointer, resolvePointer, } from './sample-schema.js';
 /** No value passing the schema (and the `check`) was found within the attempt budget. */
@@ -46,56 +51,55 @@ export function createSampler(document, options = {}) {
     const direction = options.direction ?? 'response';
     const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     const openApi30 = typeof document.openapi === 'string' && document.openapi.startsWith('3.0');
-    const normalised = normalise(document, { direction, openApi30 });
-    constrainDiscriminators(normalised);
-    const generationRoot = forGeneration(normalised);
-    const judge = new Judge(normalised);
+    const strict = world(document, { direction, openApi30, nonEmpty: identifierTest(document) });
+    const { normalised, judge } = strict;
+    /** The document as written (identifiers may be empty), for schemas the strict one leaves without a value; built on first need. */
+    let plain;
+    const plainWorld = () => (plain ??= world(document, { direction, openApi30 }));
+    /** Whether the strict world can sample a canonical pointer at all (tried once, with a fixed seed: the same answer whatever was asked before). */
+    const strictWorks = new Map();
     let pointers;
-    let containers;
     /** The pointer of a node of the caller's document (found once, by identity). */
     const pointerOf = (node) => {
         pointers ??= indexPointers(document);
         return pointers.get(node);
     };
-    /** Schemas related to a partial schema: those holding it in place, its `allOf` members and its `$ref` target. */
-    const related = (schema) => {
-        containers ??= indexContainers(normalised);
-        const out = [...(containers.get(schema) ?? [])];
-        const s = schema;
-        if (Array.isArray(s.allOf))
-            for (const member of s.allOf)
-                if (isObject(member))
-                    out.push(dereference(normalised, member));
-        const target = dereference(normalised, s);
-        if (target !== s && isObject(target))
-            out.push(target);
-        return out;
-    };
-    const generate = (schema, seed) => {
+    const generate = (schema, seed, root) => {
         if (typeof schema === 'boolean')
             return schema ? {} : undefined;
-        const root = { ...generationRoot, ...schema };
-        return generateSync(root, { seed, ...DATE_TIME_RANGE, formats: FORMATS });
+        return generateSync({ ...root, ...schema }, { seed, ...DATE_TIME_RANGE, formats: FORMATS });
     };
-    /** Samples the schema at `at` (a canonical pointer, see canonicalPointer); errors name `pointer`, the caller's. */
-    const sampleAt = (pointer, at, seed, check) => {
-        const schema = resolvePointer(normalised, at);
+    /**
+     * Samples the schema at `at` (a canonical pointer, see canonicalPointer); errors name `pointer`,
+     * the caller's. A schema that leaves some identifier no non-empty value (the strict world finds
+     * none for a fixed seed, without `check`) is sampled as written.
+     */
+    const sampleAt = (pointer, at, seed, check) => attempt(worldFor(pointer, at), pointer, at, seed, check);
+    /** The world that samples `at`: the strict one, unless it has no value there. */
+    const worldFor = (pointer, at) => {
+        if (!strictWorks.has(at))
+            strictWorks.set(at, succeeds(() => attempt(strict, pointer, at, 0, undefined)));
+        return strictWorks.get(at) ? strict : plainWorld();
+    };
+    const attempt = (w, pointer, at, seed, check) => {
+        const schema = resolvePointer(w.normalised, at);
         if (schema === undefined)
             throw new SampleError(pointer, 'no schema at this pointer');
-        if (isOpenSchema(dereference(normalised, schema)))
+        if (isOpenSchema(dereference(w.normalised, schema)))
             return {};
         if (schema === false)
             throw new SampleError(pointer, 'the schema is `false`: no value satisfies it');
-        const generationSchema = resolvePointer(generationRoot, at);
-        const validate = judge.validator(at);
+        const generationSchema = resolvePointer(w.generationRoot, at);
+        const validate = w.judge.validator(at);
+        const generateHere = (node, nodeSeed) => generate(node, nodeSeed, w.generationRoot);
         let lastProblem = '';
         for (let attempt = 0; attempt < maxAttempts; attempt++) {
             const attemptSeed = deriveSeed(seed, attempt);
             let candidate;
             try {
-                candidate = generate(generationSchema, attemptSeed);
+                candidate = generateHere(generationSchema, attemptSeed);
                 if (validate) {
-                    const repaired = judge.repair(validate, candidate, attemptSeed, generate, related);
+                    const repaired = w.judge.repair(validate, candidate, attemptSeed, generateHere, w.related);
                     if (!repaired.valid) {
                         const error = validate.errors?.[0];
                         lastProblem = error ? `${error.instancePath || '(the value)'} ${error.message ?? error.keyword}` : 'invalid';
@@ -116,6 +120,12 @@ export function createSampler(document, options = {}) {
         throw new SampleError(pointer, `no valid value found in ${maxAttempts} attempts (last: ${lastProblem})`);
     };
     return {
+        fits(schemaPointer, value) {
+            const pointer = normalisePointer(schemaPointer);
+            const at = canonicalPointer(normalised, pointer);
+            const validate = at === undefined ? null : worldFor(pointer, at).judge.validator(at);
+            return !validate || validate(value);
+        },
         forSchema(schemaOrPointer, seed, check) {
             if (typeof schemaOrPointer === 'string') {
                 const pointer = normalisePointer(schemaOrPointer);
@@ -154,6 +164,37 @@ export function createSampler(document, options = {}) {
             return sampleAt(`${pointer}/schema`, `${at}/schema`, seed, check);
         },
     };
+}
+/** Whether `run` returns rather than throwing a SampleError. */
+function succeeds(run) {
+    try {
+        run();
+        return true;
+    }
+    catch (error) {
+        if (error instanceof SampleError)
+            return false;
+        throw error;
+    }
+}
+function world(document, options) {
+    const normalised = normalise(document, options);
+    constrainDiscriminators(normalised);
+    let containers;
+    const related = (schema) => {
+        containers ??= indexContainers(normalised);
+        const out = [...(containers.get(schema) ?? [])];
+        const s = schema;
+        if (Array.isArray(s.allOf))
+            for (const member of s.allOf)
+                if (isObject(member))
+                    out.push(dereference(normalised, member));
+        const target = dereference(normalised, s);
+        if (target !== s && isObject(target))
+            out.push(target);
+        return out;
+    };
+    return { normalised, generationRoot: forGeneration(normalised), judge: new Judge(normalised), related };
 }
 /** Every object of the document by identity → its JSON pointer (the first path that reaches it). */
 function indexPointers(document) {

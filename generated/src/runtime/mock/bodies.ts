@@ -12,11 +12,14 @@
  * size the caller asks for, or by default the items of the response's example (when it has one),
  * else a sampled collection of two full default pages and one item more. A sampled collection is
  * never built whole: a page samples its own items only (item `i` is seeded by seed, operation and
- * `i`), so a deep page of a collection of millions costs the same as the first.
+ * `i`), so a deep page of a collection of millions costs the same as the first. The identifiers of
+ * a sampled collection's items (and of a sampled array body's) are made distinct by their index
+ * (./identifiers.ts); examples and the caller's items are answered as they are.
  */
 import type { Sampler } from './sample.js';
 import type { Validator, ValidationProblem } from '../validation.js';
 import { chooseExample, examplesAt } from './examples.js';
+import { identifierTest, withDistinctIdentifiers, type IdentifierTest } from './identifiers.js';
 import { seedOf } from './seeds.js';
 import type { MockOperation, MockPagination } from './types.js';
 
@@ -97,6 +100,7 @@ export class BodyMaker {
   private sampling: Promise<Sampling> | undefined;
   private readonly bodies = new Map<string, Promise<BodyResult>>();
   private readonly pagers = new Map<string, Promise<Pager | Failure>>();
+  private identifierNames: IdentifierTest | undefined;
 
   constructor(
     private readonly document: object,
@@ -107,6 +111,11 @@ export class BodyMaker {
   private sampler(): Promise<Sampling> {
     this.sampling ??= import('./sample.js').then(({ createSampler, SampleError }) => ({ sampler: createSampler(this.document), SampleError }));
     return this.sampling;
+  }
+
+  /** Which property names are identifiers (./identifiers.ts), read from the document once. */
+  private get isIdentifier(): IdentifierTest {
+    return (this.identifierNames ??= identifierTest(this.document));
   }
 
   /** The success body for a request to `path` (`null`: the spec shows none), built once. */
@@ -121,7 +130,21 @@ export class BodyMaker {
     const check = checkOf(operation);
     const example = chooseExample(examplesAt(this.document, media.pointer), seed, (value) => !check || check(value));
     if (example) return { ok: true, body: serialize(example.value, media.type) };
-    const result = await sampled(this.sampler(), 'body', (sampler) => sampler.forMedia(media.pointer, seed, check));
+    const result = await sampled(this.sampler(), 'body', (sampler) => {
+      const body = sampler.forMedia(media.pointer, seed, check);
+      if (!Array.isArray(body)) return body;
+      // A list: its items' identifiers made distinct, each change kept when the whole body still passes.
+      let items = body;
+      for (let i = 0; i < items.length; i++) {
+        const others = items;
+        const item = withDistinctIdentifiers(items[i], i, this.isIdentifier, (candidate) => {
+          const next = others.map((value, j) => (j === i ? candidate : value));
+          return sampler.fits(`${media.pointer}/schema`, next) && (!check || check(next));
+        });
+        if (item !== items[i]) items = items.map((value, j) => (j === i ? item : value));
+      }
+      return items;
+    });
     if (!result.ok) return result;
     return { ok: true, body: result.value === undefined ? null : serialize(result.value, media.type) };
   }
@@ -154,8 +177,15 @@ export class BodyMaker {
     const example = chooseExample(examplesAt(this.document, pointer), seed, (value) => isRecord(value) && Array.isArray(value['results']) && (!check || check(value)));
     const validator = responseValidator(operation);
     const validItem = (item: unknown) => !validator || itemProblems(validator, item).length === 0;
+    const itemsPointer = operation.pagination.itemsPointer;
+    // Item `i` of the collection, its identifiers distinct from every other item's (./identifiers.ts).
     const sampleItems: SampleItems = async (from, count) =>
-      sampled(this.sampler(), 'item', (sampler) => Array.from({ length: count }, (_, i) => sampler.forSchema(operation.pagination.itemsPointer, seedOf(this.seed, operation.operationId, from + i), validItem)));
+      sampled(this.sampler(), 'item', (sampler) =>
+        Array.from({ length: count }, (_, i) => {
+          const item = sampler.forSchema(itemsPointer, seedOf(this.seed, operation.operationId, from + i), validItem);
+          return withDistinctIdentifiers(item, from + i, this.isIdentifier, (candidate) => sampler.fits(itemsPointer, candidate) && validItem(candidate));
+        }),
+      );
     if (example) {
       const template = example.value as Record<string, unknown>;
       return new Pager(operation, template, template['results'] as unknown[], sampleItems);

@@ -8,10 +8,15 @@
  * a candidate that still fails, or that `check` rejects, is replaced by one from a derived seed, a
  * bounded number of times, then {@link SampleError}. No global state of the library is touched:
  * formats are given per call, never registered.
+ *
+ * Identifiers (./identifiers.ts) are sampled non-empty: the document is read with `minLength: 1` on
+ * them (a stricter schema), except where that leaves a schema no value (`const: ''`, a pattern only
+ * `''` matches): there it is sampled as written.
  */
 import { generateSync, type GenerateOptions, type JsonSchema } from 'json-schema-faker';
 import { chooseExample, exampleValues } from './examples.js';
-import { futureDateTime, Judge } from './sample-judge.js';
+import { futureDateTime, Judge, type Generate } from './sample-judge.js';
+import { identifierTest } from './identifiers.js';
 import { deriveSeed } from './seeds.js';
 import {
   FUTURE_DATE_TIME_FORMAT,
@@ -26,6 +31,7 @@ import {
   normalisePointer,
   resolvePointer,
   type Direction,
+  type NormaliseOptions,
   type SchemaNode,
 } from './sample-schema.js';
 
@@ -63,6 +69,11 @@ export interface Sampler {
    * the document). A schema that accepts anything (a "not shown" body) gives `{}`.
    */
   forSchema(schemaOrPointer: object | boolean | string, seed: number, check?: SampleCheck): unknown;
+  /**
+   * Whether a value fits the schema at a JSON pointer as this sampler reads it (its identifiers
+   * non-empty, unless the schema leaves them no such value); true when the schema cannot be compiled.
+   */
+  fits(schemaPointer: string, value: unknown): boolean;
 }
 
 /** Candidates tried per call unless told otherwise. */
@@ -92,12 +103,14 @@ export function createSampler(document: object, options: SamplerOptions = {}): S
   const direction = options.direction ?? 'response';
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const openApi30 = typeof (document as { openapi?: unknown }).openapi === 'string' && (document as { openapi: string }).openapi.startsWith('3.0');
-  const normalised = normalise(document, { direction, openApi30 }) as Record<string, unknown>;
-  constrainDiscriminators(normalised);
-  const generationRoot = forGeneration(normalised) as Record<string, unknown>;
-  const judge = new Judge(normalised);
+  const strict = world(document, { direction, openApi30, nonEmpty: identifierTest(document) });
+  const { normalised, judge } = strict;
+  /** The document as written (identifiers may be empty), for schemas the strict one leaves without a value; built on first need. */
+  let plain: World | undefined;
+  const plainWorld = (): World => (plain ??= world(document, { direction, openApi30 }));
+  /** Whether the strict world can sample a canonical pointer at all (tried once, with a fixed seed: the same answer whatever was asked before). */
+  const strictWorks = new Map<string, boolean>();
   let pointers: WeakMap<object, string> | undefined;
-  let containers: WeakMap<object, object[]> | undefined;
 
   /** The pointer of a node of the caller's document (found once, by identity). */
   const pointerOf = (node: object): string | undefined => {
@@ -105,39 +118,40 @@ export function createSampler(document: object, options: SamplerOptions = {}): S
     return pointers.get(node);
   };
 
-  /** Schemas related to a partial schema: those holding it in place, its `allOf` members and its `$ref` target. */
-  const related = (schema: object): readonly object[] => {
-    containers ??= indexContainers(normalised);
-    const out: object[] = [...(containers.get(schema) ?? [])];
-    const s = schema as Record<string, unknown>;
-    if (Array.isArray(s.allOf)) for (const member of s.allOf) if (isObject(member)) out.push(dereference(normalised, member) as object);
-    const target = dereference(normalised, s);
-    if (target !== s && isObject(target)) out.push(target);
-    return out;
-  };
-
-  const generate = (schema: SchemaNode, seed: number): unknown => {
+  const generate = (schema: SchemaNode, seed: number, root: object): unknown => {
     if (typeof schema === 'boolean') return schema ? {} : undefined;
-    const root = { ...generationRoot, ...schema } as JsonSchema;
-    return generateSync(root, { seed, ...DATE_TIME_RANGE, formats: FORMATS });
+    return generateSync({ ...root, ...schema } as JsonSchema, { seed, ...DATE_TIME_RANGE, formats: FORMATS });
   };
 
-  /** Samples the schema at `at` (a canonical pointer, see canonicalPointer); errors name `pointer`, the caller's. */
-  const sampleAt = (pointer: string, at: string, seed: number, check: SampleCheck | undefined): unknown => {
-    const schema = resolvePointer(normalised, at);
+  /**
+   * Samples the schema at `at` (a canonical pointer, see canonicalPointer); errors name `pointer`,
+   * the caller's. A schema that leaves some identifier no non-empty value (the strict world finds
+   * none for a fixed seed, without `check`) is sampled as written.
+   */
+  const sampleAt = (pointer: string, at: string, seed: number, check: SampleCheck | undefined): unknown => attempt(worldFor(pointer, at), pointer, at, seed, check);
+
+  /** The world that samples `at`: the strict one, unless it has no value there. */
+  const worldFor = (pointer: string, at: string): World => {
+    if (!strictWorks.has(at)) strictWorks.set(at, succeeds(() => attempt(strict, pointer, at, 0, undefined)));
+    return strictWorks.get(at) ? strict : plainWorld();
+  };
+
+  const attempt = (w: World, pointer: string, at: string, seed: number, check: SampleCheck | undefined): unknown => {
+    const schema = resolvePointer(w.normalised, at);
     if (schema === undefined) throw new SampleError(pointer, 'no schema at this pointer');
-    if (isOpenSchema(dereference(normalised, schema))) return {};
+    if (isOpenSchema(dereference(w.normalised, schema))) return {};
     if (schema === false) throw new SampleError(pointer, 'the schema is `false`: no value satisfies it');
-    const generationSchema = resolvePointer(generationRoot, at) as SchemaNode;
-    const validate = judge.validator(at);
+    const generationSchema = resolvePointer(w.generationRoot, at) as SchemaNode;
+    const validate = w.judge.validator(at);
+    const generateHere: Generate = (node, nodeSeed) => generate(node, nodeSeed, w.generationRoot);
     let lastProblem = '';
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const attemptSeed = deriveSeed(seed, attempt);
       let candidate: unknown;
       try {
-        candidate = generate(generationSchema, attemptSeed);
+        candidate = generateHere(generationSchema, attemptSeed);
         if (validate) {
-          const repaired = judge.repair(validate, candidate, attemptSeed, generate, related);
+          const repaired = w.judge.repair(validate, candidate, attemptSeed, generateHere, w.related);
           if (!repaired.valid) {
             const error = validate.errors?.[0];
             lastProblem = error ? `${error.instancePath || '(the value)'} ${error.message ?? error.keyword}` : 'invalid';
@@ -157,6 +171,13 @@ export function createSampler(document: object, options: SamplerOptions = {}): S
   };
 
   return {
+    fits(schemaPointer, value) {
+      const pointer = normalisePointer(schemaPointer);
+      const at = canonicalPointer(normalised, pointer);
+      const validate = at === undefined ? null : worldFor(pointer, at).judge.validator(at);
+      return !validate || validate(value);
+    },
+
     forSchema(schemaOrPointer, seed, check) {
       if (typeof schemaOrPointer === 'string') {
         const pointer = normalisePointer(schemaOrPointer);
@@ -190,6 +211,42 @@ export function createSampler(document: object, options: SamplerOptions = {}): S
       return sampleAt(`${pointer}/schema`, `${at}/schema`, seed, check);
     },
   };
+}
+
+/** Whether `run` returns rather than throwing a SampleError. */
+function succeeds(run: () => unknown): boolean {
+  try {
+    run();
+    return true;
+  } catch (error) {
+    if (error instanceof SampleError) return false;
+    throw error;
+  }
+}
+
+/** The document as the sampler reads it (sample-schema.ts), with its judge. */
+interface World {
+  readonly normalised: Record<string, unknown>;
+  readonly generationRoot: Record<string, unknown>;
+  readonly judge: Judge;
+  /** Schemas related to a partial schema: those holding it in place, its `allOf` members and its `$ref` target. */
+  readonly related: (schema: object) => readonly object[];
+}
+
+function world(document: object, options: NormaliseOptions): World {
+  const normalised = normalise(document, options) as Record<string, unknown>;
+  constrainDiscriminators(normalised);
+  let containers: WeakMap<object, object[]> | undefined;
+  const related = (schema: object): readonly object[] => {
+    containers ??= indexContainers(normalised);
+    const out: object[] = [...(containers.get(schema) ?? [])];
+    const s = schema as Record<string, unknown>;
+    if (Array.isArray(s.allOf)) for (const member of s.allOf) if (isObject(member)) out.push(dereference(normalised, member) as object);
+    const target = dereference(normalised, s);
+    if (target !== s && isObject(target)) out.push(target);
+    return out;
+  };
+  return { normalised, generationRoot: forGeneration(normalised) as Record<string, unknown>, judge: new Judge(normalised), related };
 }
 
 /** Every object of the document by identity → its JSON pointer (the first path that reaches it). */
