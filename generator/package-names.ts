@@ -47,7 +47,9 @@ const RESERVED_STEMS = new Set(['Runtime']);
 /** The stem the rule derives from a package name, or undefined when no identifier comes of it. */
 export function stemOfPackageName(packageName: string): string | undefined {
   const words = packageName.replace(/^@[^/]*\//, '').split(/[^A-Za-z0-9]+/).filter(Boolean);
-  if (words.length > 1 && /^(client|sdk)$/i.test(words.at(-1)!)) words.pop();
+  // `client` or `sdk` alone leaves no name of its own: `--client-name` must give one.
+  if (words.length > 0 && /^(client|sdk)$/i.test(words.at(-1)!)) words.pop();
+  if (words.length === 0) return undefined;
   const stem = pascalCase(words.join('-'));
   return STEM.test(stem) && !RESERVED_STEMS.has(stem) ? stem : undefined;
 }
@@ -70,7 +72,7 @@ export function clientNames(packageName?: string, clientName?: string): ClientNa
     stem = DEFAULT_CLIENT_NAME;
   } else {
     const derived = stemOfPackageName(packageName);
-    if (derived === undefined) throw new NamingError(`no client name follows from --package-name ${JSON.stringify(packageName)} (its words must start with a letter, and not make "Runtime"); give --client-name`);
+    if (derived === undefined) throw new NamingError(`no client name follows from --package-name ${JSON.stringify(packageName)} (it needs a word besides a last "client" or "sdk", its words must start with a letter, and they must not make "Runtime"); give --client-name`);
     stem = derived;
   }
   const client = `${stem}Client`;

@@ -181,7 +181,7 @@ function honouredQuery(op: OperationModel): Map<string, [check: string, effect: 
   if (!op.pagination) return honoured;
   const query = op.wire.filter((p) => p.in === 'query');
   if (query.some((p) => p.name === 'page')) honoured.set('page', ['an integer >= 1', 'which page of the collection is answered']);
-  if (query.some((p) => p.name === 'pageSize')) honoured.set('pageSize', ["an integer from 1 to 1,000, the mock's limit", 'how many items a page holds']);
+  if (query.some((p) => p.name === 'pageSize')) honoured.set('pageSize', ['an integer from 1 to 1,000', 'how many items a page holds']);
   const count = op.pagination.count;
   if (count) honoured.set(count.parameter, ['', `\`true\` adds ${code(count.property)} (the collection's size); without it, or \`false\`, it is left out`]);
   return honoured;
@@ -196,7 +196,8 @@ export function queryTreatments(model: SpecModel, op: OperationModel): QueryTrea
     .map((p): QueryTreatment => {
       if (credentials.has(p.name)) return { name: p.name, treatment: 'credential', text: "Not read as a parameter: it is an API-key scheme's credential, whose presence alone is checked (401)." };
       const [check, effect] = honoured.get(p.name) ?? ['', ''];
-      const checked = `Validated (${[p.required ? 'required' : '', 'its schema', check].filter(Boolean).join(', ')}: else 400)`;
+      // The mock's own bounds (page, pageSize) are its rule, not the schema's: said apart.
+      const checked = `Validated (${[p.required ? 'required' : '', 'its schema', check ? `and the mock's own rule, ${check}` : ''].filter(Boolean).join(', ')}: else 400)`;
       if (effect) return { name: p.name, treatment: 'honoured', text: `${checked}, then **honoured**: ${effect}.` };
       return { name: p.name, treatment: 'ignored', text: `${checked}, then **ignored**: the answer is the same with it, without it, or with another value.` };
     });

@@ -398,6 +398,7 @@ function buildClient<Paths extends Record<string, any>, Env extends string, Page
     const send = (METHODS as readonly string[]).includes(method) ? (inner as any)[method](path, callInit) : inner.request(method.toLowerCase() as never, path as never, callInit as never);
     try {
       const result = (await Promise.race([send, stalled])) as FetchResponse<any, any, any>;
+      if (state.summary) sentAs.set(result.response, state.summary);
       if (validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json') checkResponse(route, result);
       return result;
     } catch (error) {
@@ -425,10 +426,17 @@ function buildClient<Paths extends Record<string, any>, Env extends string, Page
     return error;
   }
 
+  /**
+   * The request that got `response`, as sent (method, URL, headers with credentials redacted); from
+   * the answer alone when a middleware replaced the Response the transport returned.
+   */
+  const sentAs = new WeakMap<Response, () => RequestSummary>();
+  const requestOf = (response: Response, method: string): RequestSummary => sentAs.get(response)?.() ?? summarize(method, response.url, new Headers(), redaction);
+
   function checkResponse(route: Route, result: FetchResponse<any, any, any>): void {
     const validator = route.validators && own(route.validators.responses, String(result.response.status));
     if (!validator || validator(result.data)) return;
-    const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, summarize('', result.response.url, new Headers(), redaction));
+    const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, requestOf(result.response, ''));
     if (validateResponses === 'throw') throw error;
     hooks.onValidationError?.(error);
   }
@@ -459,7 +467,7 @@ function buildClient<Paths extends Record<string, any>, Env extends string, Page
       (init.signal as AbortSignal | undefined)?.throwIfAborted();
       const { data, error, response } = (await (client.GET as any)(path, { ...init, params: { ...init.params, query: { ...query, page } } })) as FetchResponse<any, any, 'application/json'>;
       // Built only to throw: redacting the URL is not paid on every page.
-      const request = () => summarize('GET', response.url, new Headers(), redaction);
+      const request = () => requestOf(response, 'GET');
       if (!response.ok) {
         const details = { headers: redactHeaders(response.headers, redaction), retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
         throw new HttpError(response.status, error, request(), details);

@@ -237,7 +237,13 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
 
   const mock: MockApi<Ops> & { [CORE]: MockCore } = {
     [CORE]: { respond },
-    fetch: async (input, init) => handle(new Request(input, init)),
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      const response = await handle(request);
+      // As fetch's own answers carry it (and MSW's mocked ones): the URL the request was made to.
+      Object.defineProperty(response, 'url', { value: request.url });
+      return response;
+    },
     handle,
     listen: (listenOptions) => listen((request) => respond(request), listenOptions, basePath, maxRequestBytes),
     override(operationId, override) {

@@ -43,7 +43,9 @@ describe('HttpError from paginate', () => {
     const error = (await fail(client(server.url).paginate('/list', { params: { query: { q: 'a b' } } }).next())) as HttpError;
     expect(error).toBeInstanceOf(HttpError);
     expect(error.status).toBe(429);
-    expect(error.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/list\?q=a%20b&page=1$/);
+    // The request as sent: its query credential and its header credential there, redacted.
+    expect(error.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/list\?q=a%20b&page=1&api_secret=\[redacted\]$/);
+    expect(error.request).toMatchObject({ method: 'GET', url: error.url, headers: { 'x-api-key': '[redacted]' } });
     expect(error.headers).toMatchObject({ 'retry-after': '7', 'x-echo': '[redacted]', 'set-cookie': '[redacted]', 'content-type': 'application/json' });
     expect(error.retryAfterMs).toBe(7000);
     expect(error.body).toEqual({ message: 'slow down [redacted]' });

@@ -105,6 +105,25 @@ describe('named operations', () => {
   });
 });
 
+describe('the in-process mock answers as fetch does', () => {
+  it("response.url is the request's URL, and an error paginate raises carries the request as sent", async () => {
+    const { operations: table } = await load(GENERATED, 'facts');
+    const paginated = (table as { operationId: string; method: string; path: string; paginated: boolean; parameters: { in: string }[] }[]).find((o) => o.paginated && o.method === 'GET' && !o.parameters.some((p) => p.in === 'path'));
+    expect(paginated).toBeDefined();
+    const mock = createMockApi({ seed: 3, collections: { [paginated!.operationId]: 5 } });
+    const api = client(mock);
+    const { response } = await operations[operationFunctionName({ operationId: paginated!.operationId, name: paginated!.operationId })]!(api, { query: { pageSize: 2 } });
+    expect(response.url).toBe(`http://mock.test${paginated!.path}?pageSize=2`);
+    const items: unknown[] = [];
+    const error = await (async () => {
+      for await (const item of api.paginate(paginated!.path, { params: { query: { pageSize: 2 } }, maxPages: 1 })) items.push(item);
+    })().then(() => undefined, (e: unknown) => e);
+    expect(items).toHaveLength(2);
+    expect(error).toMatchObject({ name: 'PaginationError', pages: 1 });
+    expect((error as { request: unknown }).request).toEqual({ method: 'GET', url: `http://mock.test${paginated!.path}?pageSize=2&page=1`, headers: { 'x-api-key': '[redacted]', 'x-api-secret': '[redacted]' } });
+  });
+});
+
 describe('named operations in a bundle', () => {
   // The package as a consumer's bundler sees it: a folder under node_modules (its exports and sideEffects apply).
   const work = mkdtempSync(path.join(os.tmpdir(), 'operations-bundle-'));

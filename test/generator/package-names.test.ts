@@ -22,7 +22,7 @@ describe('the naming rule', () => {
     ['from the package name, a last "client" dropped', { packageName: 'my-api-client', want: ['my-api-client', 'createMyApiClient', 'MyApiClient', 'MyApiClientOptions', 'MyApiClientError'] }],
     ['the scope and a last "sdk" dropped', { packageName: '@acme/billing-sdk', want: ['@acme/billing-sdk', 'createBillingClient', 'BillingClient', 'BillingClientOptions', 'BillingClientError'] }],
     ['dots and underscores separate words too', { packageName: 'v2.payments_api', want: ['v2.payments_api', 'createV2PaymentsApiClient', 'V2PaymentsApiClient', 'V2PaymentsApiClientOptions', 'V2PaymentsApiClientError'] }],
-    ['a lone "client" is kept', { packageName: 'client', want: ['client', 'createClientClient', 'ClientClient', 'ClientClientOptions', 'ClientClientError'] }],
+    ['a lone "client" with --client-name', { packageName: '@acme/client', clientName: 'Acme', want: ['@acme/client', 'createAcmeClient', 'AcmeClient', 'AcmeClientOptions', 'AcmeClientError'] }],
     ['--client-name wins over the package name', { packageName: 'my-api-client', clientName: 'Acme', want: ['my-api-client', 'createAcmeClient', 'AcmeClient', 'AcmeClientOptions', 'AcmeClientError'] }],
     ['--client-name alone keeps the default package name', { clientName: 'Acme', want: ['partner-recruitment-client', 'createAcmeClient', 'AcmeClient', 'AcmeClientOptions', 'AcmeClientError'] }],
   ])('%s', (_name, { packageName, clientName, want }) => {
@@ -40,6 +40,8 @@ describe('the naming rule', () => {
     ['a client name with a dash', { clientName: 'My-Api', message: /^--client-name "My-Api" must be a PascalCase identifier/ }],
     ['the runtime’s own stem', { clientName: 'Runtime', message: /^--client-name "Runtime" is taken by the runtime's own names/ }],
     ['a package name whose words start with a digit', { packageName: '3d-client', message: /^no client name follows from --package-name "3d-client" .*give --client-name/ }],
+    ['a package name that is only "client"', { packageName: 'client', message: /^no client name follows from --package-name "client" .*give --client-name/ }],
+    ['a scoped package name that is only "sdk"', { packageName: '@acme/sdk', message: /^no client name follows from --package-name "@acme\/sdk" .*give --client-name/ }],
     ['a package name that derives the runtime’s stem', { packageName: 'runtime-client', message: /^no client name follows from --package-name "runtime-client"/ }],
   ])('refuses %s', (_name, { packageName, clientName, message }) => {
     expect(() => clientNames(packageName, clientName)).toThrow(message);

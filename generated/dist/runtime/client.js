@@ -237,6 +237,8 @@ function buildClient(options, facts) {
         const send = METHODS.includes(method) ? inner[method](path, callInit) : inner.request(method.toLowerCase(), path, callInit);
         try {
             const result = (await Promise.race([send, stalled]));
+            if (state.summary)
+                sentAs.set(result.response, state.summary);
             if (validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json')
                 checkResponse(route, result);
             return result;
@@ -268,11 +270,17 @@ function buildClient(options, facts) {
         }
         return error;
     }
+    /**
+     * The request that got `response`, as sent (method, URL, headers with credentials redacted); from
+     * the answer alone when a middleware replaced the Response the transport returned.
+     */
+    const sentAs = new WeakMap();
+    const requestOf = (response, method) => sentAs.get(response)?.() ?? summarize(method, response.url, new Headers(), redaction);
     function checkResponse(route, result) {
         const validator = route.validators && own(route.validators.responses, String(result.response.status));
         if (!validator || validator(result.data))
             return;
-        const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, summarize('', result.response.url, new Headers(), redaction));
+        const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, requestOf(result.response, ''));
         if (validateResponses === 'throw')
             throw error;
         hooks.onValidationError?.(error);
@@ -303,7 +311,7 @@ function buildClient(options, facts) {
             init.signal?.throwIfAborted();
             const { data, error, response } = (await client.GET(path, { ...init, params: { ...init.params, query: { ...query, page } } }));
             // Built only to throw: redacting the URL is not paid on every page.
-            const request = () => summarize('GET', response.url, new Headers(), redaction);
+            const request = () => requestOf(response, 'GET');
             if (!response.ok) {
                 const details = { headers: redactHeaders(response.headers, redaction), retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
                 throw new HttpError(response.status, error, request(), details);
