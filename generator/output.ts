@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BANNER_TEXT, hasBannerKey, MAX_SHEBANG_BYTES, startsWithBanner, withBanner } from './banner.js';
+import { BANNER_TEXT, bannerHeadBytes, hasBannerKey, startsWithBanner } from './banner.js';
 import { GenerationError, type Problem } from './problems.js';
 
 export type Files = ReadonlyMap<string, string>;
@@ -271,7 +271,7 @@ const sha256 = (data: string | Buffer): string => createHash('sha256').update(da
 
 /** A generated file's text carries the banner: its first line (after a shebang), or its "//" key for JSON. */
 const carriesBannerText = (file: string, contents: string): boolean =>
-  file.endsWith('.json') ? hasBannerKey(contents) : startsWithBanner(file, Buffer.from(contents.slice(0, withBanner(file, '').length + MAX_SHEBANG_BYTES)));
+  file.endsWith('.json') ? hasBannerKey(contents) : startsWithBanner(file, Buffer.from(contents.slice(0, bannerHeadBytes(file))));
 
 /** `files` plus the manifest of those without a banner (see MANIFEST_FILE), in name order. */
 export function withManifest(files: Files): Map<string, string> {
@@ -345,7 +345,7 @@ function isGenerated(dir: string, file: string, manifest: ReadonlyMap<string, st
   const listed = manifest.get(file);
   if (listed !== undefined) return sha256(readFileSync(full)) === listed;
   if (file.endsWith('.json')) return hasBannerKey(readFileSync(full, 'utf8'));
-  const head = Buffer.alloc(withBanner(file, '').length + MAX_SHEBANG_BYTES);
+  const head = Buffer.alloc(bannerHeadBytes(file));
   const fd = openSync(full, 'r');
   try {
     return startsWithBanner(file, head.subarray(0, readSync(fd, head, 0, head.length, 0)));
