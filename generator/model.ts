@@ -6,13 +6,14 @@
  */
 import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject, SchemaObject } from 'openapi-typescript';
 import { GenerationError, type Problem } from './problems.js';
-import { assertUnique, escapePointer, pascalCase, typeName } from './names.js';
+import { assertUnique, escapePointer, pascalCase, refSegments, typeName } from './names.js';
 import { forEachEntry, own } from './own.js';
 import { readRequirements, readSecuritySchemes, type SecurityRequirements, type SecuritySchemeModel } from './security.js';
 import { readEnvironments, type EnvironmentModel } from './servers.js';
 import { paginationOf, parameterTypes, successOf, type PaginationFacts, type SuccessFacts } from './operation-facts.js';
 
 export { own } from './own.js';
+export { refSegments } from './names.js';
 export type { CredentialKind, SecurityRequirements, SecuritySchemeModel } from './security.js';
 export type { EnvironmentModel, ServerVariableModel } from './servers.js';
 export type { PaginationFacts, SuccessFacts } from './operation-facts.js';
@@ -131,16 +132,6 @@ export interface SpecModel {
 }
 
 type Doc = Record<string, any>;
-
-/**
- * The keys a local `$ref` (`#/a/b~1c/d%20e`) names, as openapi-typescript and Redocly read it: each
- * segment percent-decoded, then `~1` → `/` and `~0` → `~`.
- */
-export const refSegments = (ref: string): string[] =>
-  ref
-    .replace(/^#\/?/, '')
-    .split('/')
-    .map((s) => decodeURIComponent(s).replaceAll('~1', '/').replaceAll('~0', '~'));
 
 /**
  * Every `$ref` whose fragment cannot be percent-decoded (a bare `%`, as in `#/components/schemas/%`):

@@ -4,7 +4,7 @@
  * the types its parameters' strings are read as, its request body's media types and first
  * example. buildModel (model.ts) reads them once; every emitter takes them from the model.
  */
-import { escapePointer } from './names.js';
+import { escapePointer, refSegments } from './names.js';
 import { isObject, own } from './own.js';
 
 type Doc = Record<string, any>;
@@ -51,13 +51,6 @@ const pointerSegments = (pointer: string): string[] =>
     .split('/')
     .slice(1)
     .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
-
-/** The keys of a local `$ref` (`#/a/b~1c/d%20e`): each segment percent-decoded, then `~1` → `/`, `~0` → `~`. */
-const refSegments = (ref: string): string[] =>
-  ref
-    .replace(/^#\/?/, '')
-    .split('/')
-    .map((s) => decodeURIComponent(s).replaceAll('~1', '/').replaceAll('~0', '~'));
 
 /**
  * The JSON pointer that names the same node as `pointer` without passing through a `$ref`: each

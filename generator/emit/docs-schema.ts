@@ -7,7 +7,6 @@ import { own, refSegments } from '../model.js';
 import { cell, code, text } from './markdown.js';
 
 type Schema = Record<string, any>;
-type Doc = Record<string, any>;
 
 /**
  * Where a component schema's page lives, relative to the page linking to it; undefined for a name

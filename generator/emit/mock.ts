@@ -12,7 +12,7 @@ import { propertyKey } from '../names.js';
 import { FACTS_MODULE } from './facts.js';
 import { commentSafe } from '../problems.js';
 import { cell, code, fence, text } from './markdown.js';
-import { isGapSchema, operationTypeKey, VALIDATORS_IMPORT } from './validators.js';
+import { isGapSchema, VALIDATORS_IMPORT } from './validators.js';
 import { mockBinName } from './package.js';
 import type { Files } from './types.js';
 

@@ -8,7 +8,7 @@ import type { SecuritySchemeModel } from '../security.js';
 import { BANNER_TEXT } from '../banner.js';
 import type { Files } from './types.js';
 import { loadTemplates, renderer } from './docs.js';
-import { code, text } from './markdown.js';
+import { code } from './markdown.js';
 import { OPENAPI_FILE } from './openapi.js';
 import { CHANGELOG_FILE } from '../release/changelog.js';
 import { firstVersion } from '../release/version.js';

@@ -3,7 +3,7 @@
  * openapi-typescript alone and @hey-api/openapi-ts: wall time and peak RSS of each child, then a
  * strict type-check of our generated declarations. `--smoke` runs a small stand-in document.
  */
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { BIN, CACHE, fetchedPeer, median, mib, ms, ROOT, tail, tempDir, timeCommand, times, TSC, generatorArgs, type Measurement, type Options, type Row, type Timed } from './shared.js';

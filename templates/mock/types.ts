@@ -4,7 +4,7 @@
  * `operations` interface so that overrides and collections are typed per operation.
  */
 import type { OperationValidators } from '../client/validation.js';
-import type { CredentialScheme, SecurityRequirements } from '../client/credentials.js';
+import type { CredentialScheme } from '../client/credentials.js';
 import type { OperationInfo, OperationPagination, OperationParameter, OperationSuccess } from '../client/operation-info.js';
 
 /** Any JSON value: what an error body or a body the spec does not show may be. */

@@ -1,5 +1,4 @@
 /** The shipped client (generated/dist) against a real node:http server on 127.0.0.1. */
-import { inspect } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

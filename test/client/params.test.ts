@@ -17,7 +17,7 @@ import {
   type ParameterFacts,
   type ParameterStyle,
 } from '../../templates/client/params.js';
-import { COLOR, COLOR_READ, STYLE_EXAMPLES as TABLE, type Location, type Shape } from './style-examples.js';
+import { COLOR, COLOR_READ, STYLE_EXAMPLES as TABLE, type Location } from './style-examples.js';
 
 
 const fact = (location: Location, style: ParameterStyle, explode: boolean, extra: Partial<ParameterFacts> = {}): ParameterFacts => ({

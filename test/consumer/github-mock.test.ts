@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, w
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapePointer, refSegments } from '../../generator/names.js';
 import { consumerEnv, createConsumerProject, mockPeers, ROOT, run, type ConsumerProject } from './project.js';
 
 /** Where `npm run bench:fetch` puts GitHub's description (scripts/bench/fetch.ts: the same package and member). */
@@ -85,14 +86,14 @@ function cutDocument(full: string, file: string): number {
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/') && !reached.has(value)) {
         reached.add(value);
-        const [kind, name] = value.slice('#/components/'.length).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+        const [, kind, name] = refSegments(value);
         visit(document.components[kind!]?.[name!]);
       } else visit(value);
     }
   };
   visit(paths);
   const components = Object.fromEntries(
-    Object.entries(document.components).map(([kind, entries]) => [kind, Object.fromEntries(Object.entries(entries).filter(([name]) => reached.has(`#/components/${kind}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`)))]),
+    Object.entries(document.components).map(([kind, entries]) => [kind, Object.fromEntries(Object.entries(entries).filter(([name]) => reached.has(`#/components/${kind}/${escapePointer(name)}`)))]),
   );
   // Webhooks (`webhooks`, GitHub's `x-webhooks`) are left out with the operations: they reach components of their own.
   const rest = Object.fromEntries(Object.entries(document).filter(([key]) => key !== 'webhooks' && key !== 'x-webhooks'));

@@ -4,7 +4,7 @@
  * override function echoes what it was given. Requests are written by hand, then with the
  * package's own serializers fed the facts the generator emitted.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

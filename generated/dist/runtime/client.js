@@ -240,7 +240,7 @@ function buildClient(options, facts) {
             if (state.summary)
                 sentAs.set(result.response, state.summary);
             if (validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json')
-                checkResponse(route, result);
+                checkResponse(route, result, state.summary);
             return result;
         }
         catch (error) {
@@ -271,16 +271,16 @@ function buildClient(options, facts) {
         return error;
     }
     /**
-     * The request that got `response`, as sent (method, URL, headers with credentials redacted); from
-     * the answer alone when a middleware replaced the Response the transport returned.
+     * The request that got `response`, as sent (method, URL, headers with credentials redacted), for
+     * the errors `paginate` raises after the call; from the answer alone when a middleware replaced
+     * the Response the transport returned.
      */
     const sentAs = new WeakMap();
-    const requestOf = (response, method) => sentAs.get(response)?.() ?? summarize(method, response.url, new Headers(), redaction);
-    function checkResponse(route, result) {
+    function checkResponse(route, result, sent) {
         const validator = route.validators && own(route.validators.responses, String(result.response.status));
         if (!validator || validator(result.data))
             return;
-        const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, requestOf(result.response, ''));
+        const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, sent?.() ?? summarize('', result.response.url, new Headers(), redaction));
         if (validateResponses === 'throw')
             throw error;
         hooks.onValidationError?.(error);
@@ -311,7 +311,7 @@ function buildClient(options, facts) {
             init.signal?.throwIfAborted();
             const { data, error, response } = (await client.GET(path, { ...init, params: { ...init.params, query: { ...query, page } } }));
             // Built only to throw: redacting the URL is not paid on every page.
-            const request = () => requestOf(response, 'GET');
+            const request = () => sentAs.get(response)?.() ?? summarize('GET', response.url, new Headers(), redaction);
             if (!response.ok) {
                 const details = { headers: redactHeaders(response.headers, redaction), retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
                 throw new HttpError(response.status, error, request(), details);

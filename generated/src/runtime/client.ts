@@ -11,7 +11,7 @@
  */
 import createClient, { defaultBodySerializer, type BodySerializer, type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit, type PathSerializer, type QuerySerializer } from 'openapi-fetch';
 import { whenAborted } from './abort.js';
-import { createCredentials, isPlan, type AuthPlan, type MissingCredentials, type SecurityFacts, type SecurityRequirements } from './credentials.js';
+import { createCredentials, isPlan, type AuthPlan, type MissingCredentials, type SecurityFacts } from './credentials.js';
 import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, namedOptionError, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader, type ParameterFacts } from './params.js';
@@ -400,7 +400,7 @@ function buildClient<Paths extends Record<string, any>, Env extends string, Page
     try {
       const result = (await Promise.race([send, stalled])) as FetchResponse<any, any, any>;
       if (state.summary) sentAs.set(result.response, state.summary);
-      if (validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json') checkResponse(route, result);
+      if (validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json') checkResponse(route, result, state.summary);
       return result;
     } catch (error) {
       send.catch(() => {});
@@ -428,16 +428,16 @@ function buildClient<Paths extends Record<string, any>, Env extends string, Page
   }
 
   /**
-   * The request that got `response`, as sent (method, URL, headers with credentials redacted); from
-   * the answer alone when a middleware replaced the Response the transport returned.
+   * The request that got `response`, as sent (method, URL, headers with credentials redacted), for
+   * the errors `paginate` raises after the call; from the answer alone when a middleware replaced
+   * the Response the transport returned.
    */
   const sentAs = new WeakMap<Response, () => RequestSummary>();
-  const requestOf = (response: Response, method: string): RequestSummary => sentAs.get(response)?.() ?? summarize(method, response.url, new Headers(), redaction);
 
-  function checkResponse(route: Route, result: FetchResponse<any, any, any>): void {
+  function checkResponse(route: Route, result: FetchResponse<any, any, any>, sent: (() => RequestSummary) | undefined): void {
     const validator = route.validators && own(route.validators.responses, String(result.response.status));
     if (!validator || validator(result.data)) return;
-    const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, requestOf(result.response, ''));
+    const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, sent?.() ?? summarize('', result.response.url, new Headers(), redaction));
     if (validateResponses === 'throw') throw error;
     hooks.onValidationError?.(error);
   }
@@ -468,7 +468,7 @@ function buildClient<Paths extends Record<string, any>, Env extends string, Page
       (init.signal as AbortSignal | undefined)?.throwIfAborted();
       const { data, error, response } = (await (client.GET as any)(path, { ...init, params: { ...init.params, query: { ...query, page } } })) as FetchResponse<any, any, 'application/json'>;
       // Built only to throw: redacting the URL is not paid on every page.
-      const request = () => requestOf(response, 'GET');
+      const request = () => sentAs.get(response)?.() ?? summarize('GET', response.url, new Headers(), redaction);
       if (!response.ok) {
         const details = { headers: redactHeaders(response.headers, redaction), retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
         throw new HttpError(response.status, error, request(), details);

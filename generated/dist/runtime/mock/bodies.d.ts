@@ -19,12 +19,9 @@ export declare class BodyMaker {
     private sampling;
     private readonly bodies;
     private readonly pagers;
-    private identifierNames;
     constructor(document: object, seed: number);
     /** The sampler, imported and built on first use only. */
     private sampler;
-    /** Which property names are identifiers (./identifiers.ts), read from the document once. */
-    private get isIdentifier();
     /** The success body for a request to `path` (`null`: the spec shows none), built once. */
     success(operation: MockOperation, path: string): Promise<BodyResult>;
     private makeSuccess;

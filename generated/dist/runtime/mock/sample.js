@@ -51,7 +51,8 @@ export function createSampler(document, options = {}) {
     const direction = options.direction ?? 'response';
     const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     const openApi30 = typeof document.openapi === 'string' && document.openapi.startsWith('3.0');
-    const strict = world(document, { direction, openApi30, nonEmpty: identifierTest(document) });
+    const isIdentifier = identifierTest(document);
+    const strict = world(document, { direction, openApi30, nonEmpty: isIdentifier });
     const { normalised, judge } = strict;
     /** The document as written (identifiers may be empty), for schemas the strict one leaves without a value; built on first need. */
     let plain;
@@ -120,6 +121,7 @@ export function createSampler(document, options = {}) {
         throw new SampleError(pointer, `no valid value found in ${maxAttempts} attempts (last: ${lastProblem})`);
     };
     return {
+        isIdentifier,
         fits(schemaPointer, value) {
             const pointer = normalisePointer(schemaPointer);
             const at = canonicalPointer(normalised, pointer);

@@ -19,7 +19,7 @@
 import type { Sampler } from './sample.js';
 import type { Validator, ValidationProblem } from '../validation.js';
 import { chooseExample, examplesAt } from './examples.js';
-import { identifierTest, withDistinctIdentifiers, type IdentifierTest } from './identifiers.js';
+import { withDistinctIdentifiers } from './identifiers.js';
 import { seedOf } from './seeds.js';
 import type { MockOperation, MockPagination } from './types.js';
 
@@ -100,7 +100,6 @@ export class BodyMaker {
   private sampling: Promise<Sampling> | undefined;
   private readonly bodies = new Map<string, Promise<BodyResult>>();
   private readonly pagers = new Map<string, Promise<Pager | Failure>>();
-  private identifierNames: IdentifierTest | undefined;
 
   constructor(
     private readonly document: object,
@@ -111,11 +110,6 @@ export class BodyMaker {
   private sampler(): Promise<Sampling> {
     this.sampling ??= import('./sample.js').then(({ createSampler, SampleError }) => ({ sampler: createSampler(this.document), SampleError }));
     return this.sampling;
-  }
-
-  /** Which property names are identifiers (./identifiers.ts), read from the document once. */
-  private get isIdentifier(): IdentifierTest {
-    return (this.identifierNames ??= identifierTest(this.document));
   }
 
   /** The success body for a request to `path` (`null`: the spec shows none), built once. */
@@ -137,7 +131,7 @@ export class BodyMaker {
       let items = body;
       for (let i = 0; i < items.length; i++) {
         const others = items;
-        const item = withDistinctIdentifiers(items[i], i, this.isIdentifier, (candidate) => {
+        const item = withDistinctIdentifiers(items[i], i, sampler.isIdentifier, (candidate) => {
           const next = others.map((value, j) => (j === i ? candidate : value));
           return sampler.fits(`${media.pointer}/schema`, next) && (!check || check(next));
         });
@@ -183,7 +177,7 @@ export class BodyMaker {
       sampled(this.sampler(), 'item', (sampler) =>
         Array.from({ length: count }, (_, i) => {
           const item = sampler.forSchema(itemsPointer, seedOf(this.seed, operation.operationId, from + i), validItem);
-          return withDistinctIdentifiers(item, from + i, this.isIdentifier, (candidate) => sampler.fits(itemsPointer, candidate) && validItem(candidate));
+          return withDistinctIdentifiers(item, from + i, sampler.isIdentifier, (candidate) => sampler.fits(itemsPointer, candidate) && validItem(candidate));
         }),
       );
     if (example) {

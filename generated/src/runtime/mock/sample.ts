@@ -16,7 +16,7 @@
 import { generateSync, type GenerateOptions, type JsonSchema } from 'json-schema-faker';
 import { chooseExample, exampleValues } from './examples.js';
 import { futureDateTime, Judge, type Generate } from './sample-judge.js';
-import { identifierTest } from './identifiers.js';
+import { identifierTest, type IdentifierTest } from './identifiers.js';
 import { deriveSeed } from './seeds.js';
 import {
   FUTURE_DATE_TIME_FORMAT,
@@ -74,6 +74,8 @@ export interface Sampler {
    * non-empty, unless the schema leaves them no such value); true when the schema cannot be compiled.
    */
   fits(schemaPointer: string, value: unknown): boolean;
+  /** Which property names are identifiers (./identifiers.ts): those it samples non-empty. */
+  readonly isIdentifier: IdentifierTest;
 }
 
 /** Candidates tried per call unless told otherwise. */
@@ -103,7 +105,8 @@ export function createSampler(document: object, options: SamplerOptions = {}): S
   const direction = options.direction ?? 'response';
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const openApi30 = typeof (document as { openapi?: unknown }).openapi === 'string' && (document as { openapi: string }).openapi.startsWith('3.0');
-  const strict = world(document, { direction, openApi30, nonEmpty: identifierTest(document) });
+  const isIdentifier = identifierTest(document);
+  const strict = world(document, { direction, openApi30, nonEmpty: isIdentifier });
   const { normalised, judge } = strict;
   /** The document as written (identifiers may be empty), for schemas the strict one leaves without a value; built on first need. */
   let plain: World | undefined;
@@ -171,6 +174,7 @@ export function createSampler(document: object, options: SamplerOptions = {}): S
   };
 
   return {
+    isIdentifier,
     fits(schemaPointer, value) {
       const pointer = normalisePointer(schemaPointer);
       const at = canonicalPointer(normalised, pointer);

@@ -5,7 +5,7 @@
  * `operations` interface so that overrides and collections are typed per operation.
  */
 import type { OperationValidators } from '../validation.js';
-import type { CredentialScheme, SecurityRequirements } from '../credentials.js';
+import type { CredentialScheme } from '../credentials.js';
 import type { OperationInfo, OperationPagination, OperationParameter, OperationSuccess } from '../operation-info.js';
 
 /** Any JSON value: what an error body or a body the spec does not show may be. */
