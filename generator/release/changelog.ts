@@ -4,8 +4,8 @@
  * index's environments section for a server, and each operation's (or webhook's) section. A
  * change reached through several operations is one line.
  */
-import type { DocsLinks } from '../emit/docs.js';
-import { code, text } from '../emit/markdown.js';
+import type { DocsLinks } from '../emit/docs/docs.js';
+import { code, text } from '../emit/docs/markdown.js';
 import { groupChanges, LEVELS, type Change, type Level } from './changes.js';
 
 const HEADINGS: Record<Level, string> = { breaking: 'Breaking changes', additive: 'Non-breaking changes', docs: 'Documentation only' };

@@ -1,6 +1,6 @@
 /** Small comparisons shared by the document and schema walks. */
-import { escapePointer } from '../names.js';
-import { isObject, own } from '../own.js';
+import { escapePointer } from '../lib/names.js';
+import { isObject, own } from '../lib/own.js';
 import type { ChangeSink } from './changes.js';
 
 /** Keywords that only document: a change to them is a `docs` change. */

@@ -7,9 +7,9 @@
  * role (schema-diff.ts). A component schema that no operation or webhook reaches is an exported
  * type and validator of its own: judged in both roles. Pure: two documents in, a sorted list out.
  */
-import { escapePointer, pascalCase } from '../names.js';
-import { forEachEntry, isObject, own } from '../own.js';
-import { METHODS } from '../model.js';
+import { escapePointer, pascalCase } from '../lib/names.js';
+import { forEachEntry, isObject, own } from '../lib/own.js';
+import { METHODS } from '../model/model.js';
 import { ChangeList, type Change, type Located, type Role } from './changes.js';
 import { canonical, DOCS_KEYWORDS, docsChanges, entries, list } from './compare.js';
 import { lookup, resolve, SchemaDiff } from './schema-diff.js';

@@ -3,7 +3,7 @@
  * the next, the version moved by the highest level of change, and a changelog entry. With no
  * change, the version and changelog stay as they were, so regenerating changes nothing.
  */
-import type { DocsLinks } from '../emit/docs.js';
+import type { DocsLinks } from '../emit/docs/docs.js';
 import { diffDocuments } from './diff.js';
 import type { Change } from './changes.js';
 import { prependEntry, renderChangelogEntry } from './changelog.js';

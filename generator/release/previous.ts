@@ -6,9 +6,9 @@
  */
 import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { withBanner } from '../banner.js';
-import { OPENAPI_FILE } from '../emit/openapi.js';
-import { GenerationError } from '../problems.js';
+import { withBanner } from '../output/banner.js';
+import { OPENAPI_FILE } from '../emit/package/openapi.js';
+import { GenerationError } from '../lib/problems.js';
 import { CHANGELOG_FILE } from './changelog.js';
 import { commitOf, readAt, repositoryRoot } from './git.js';
 

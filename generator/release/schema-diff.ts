@@ -10,9 +10,9 @@
  * annotations and the generated types keep the property (a `readonly` modifier at most), so a
  * property is judged in both directions whatever its flags.
  */
-import { escapePointer } from '../names.js';
-import { own, isObject } from '../own.js';
-import { refSegments } from '../model.js';
+import { escapePointer } from '../lib/names.js';
+import { own, isObject } from '../lib/own.js';
+import { refSegments } from '../model/model.js';
 import type { ChangeSink, Located, Role } from './changes.js';
 import { canonical, DOCS_KEYWORDS, docsChanges, list } from './compare.js';
 

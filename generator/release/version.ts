@@ -1,5 +1,5 @@
 /** Semantic versions moved by the highest level of change. */
-import { GenerationError } from '../problems.js';
+import { GenerationError } from '../lib/problems.js';
 import { highestLevel, type Change } from './changes.js';
 
 /** The version a package starts at when the document's `info.version` gives none. */

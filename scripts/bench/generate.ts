@@ -18,7 +18,7 @@ export async function benchGenerate(options: Options): Promise<Measurement> {
   try {
     const cold = await coldRun(path.join(tmp.dir, 'cold'));
     for (let i = 0; i < options.runs; i++) {
-      const gen = await timeCommand(process.execPath, generatorArgs('cli.ts', '--out', path.join(tmp.dir, `ours-${i}`)));
+      const gen = await timeCommand(process.execPath, generatorArgs('cli/generate.ts', '--out', path.join(tmp.dir, `ours-${i}`)));
       if (gen.code !== 0) throw new Error(`generator failed (exit ${gen.code}):\n${tail(gen)}`);
       ours.push(gen.ms);
       const l = await timeCommand(BIN('redocly'), ['lint', 'spec/openapi.yaml']);
@@ -54,7 +54,7 @@ export async function benchGenerate(options: Options): Promise<Measurement> {
 async function coldRun(out: string): Promise<number> {
   const copy = toolCopy();
   try {
-    const run = await timeCommand(process.execPath, [path.join(copy.root, 'generator', 'launch.mjs'), path.join(copy.root, 'generator', 'cli.ts'), '--out', out], { cwd: copy.root });
+    const run = await timeCommand(process.execPath, [path.join(copy.root, 'generator', 'cli', 'launch.mjs'), path.join(copy.root, 'generator', 'cli', 'generate.ts'), '--out', out], { cwd: copy.root });
     if (run.code !== 0) throw new Error(`generator (cold) failed (exit ${run.code}):\n${tail(run)}`);
     return run.ms;
   } finally {

@@ -63,7 +63,7 @@ export async function benchGithub(options: Options & { scaleRuns: number }): Pro
     let lastOut = '';
     for (let i = 0; i < options.scaleRuns; i++) {
       const out = path.join(tmp.dir, `ours-${i}`);
-      const run = await timeCommand(process.execPath, generatorArgs('cli.ts', '--spec', spec, '--out', out), timeout);
+      const run = await timeCommand(process.execPath, generatorArgs('cli/generate.ts', '--spec', spec, '--out', out), timeout);
       record(ours, run);
       if (run.code === 0) lastOut = out;
       record(ot, await timeCommand(BIN('openapi-typescript'), [spec, '-o', path.join(tmp.dir, `ot-${i}.ts`)], { ...timeout, cwd: tmp.dir }));

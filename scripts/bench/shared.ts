@@ -128,8 +128,8 @@ export async function timeCommand(cmd: string, args: string[], opts: { cwd?: str
 /** `node --import tsx <file> ...`: how the repository runs its TypeScript. */
 export const tsxArgs = (file: string, ...args: string[]) => ['--import', 'tsx', file, ...args];
 
-/** `node generator/launch.mjs generator/<entry> ...`: how `npm run generate` runs the generator (plain JavaScript, built once). */
-export const generatorArgs = (entry: string, ...args: string[]) => [path.join(ROOT, 'generator', 'launch.mjs'), path.join(ROOT, 'generator', entry), ...args];
+/** `node generator/cli/launch.mjs generator/<entry> ...`: how `npm run generate` runs the generator (plain JavaScript, built once). */
+export const generatorArgs = (entry: string, ...args: string[]) => [path.join(ROOT, 'generator', 'cli', 'launch.mjs'), path.join(ROOT, 'generator', entry), ...args];
 
 /**
  * A copy of the tool (generator/, templates/, spec/, package.json, redocly.yaml; node_modules linked)

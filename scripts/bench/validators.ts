@@ -51,7 +51,7 @@ async function prepare(dir: string): Promise<void> {
     const compilerOptions = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true };
     writeFileSync(path.join(dir, `${name}.js`), ts.transpileModule(source, { compilerOptions }).outputText);
   }
-  const { loadSpec } = await import('../../generator/load.js');
+  const { loadSpec } = await import('../../generator/load/load.js');
   const { document } = await loadSpec(path.relative(process.cwd(), SPEC));
   writeFileSync(path.join(dir, 'components.json'), JSON.stringify(document.components?.schemas ?? {}));
   writeFileSync(path.join(dir, 'ours.mjs'), OURS_CHILD);

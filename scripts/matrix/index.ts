@@ -33,7 +33,7 @@ import { bunRuntime, machineNode, nodeRuntime, typescript, type Runtime } from '
 const NODE_VERSIONS = ['22.23.3', '24.21.0', '26.12.1'];
 const BUN_VERSION = '1.4.5';
 const TYPESCRIPT_VERSIONS = ['5.9.3', '6.0.3', '7.0.2'];
-/** The ends of the `msw` peer range (generator/emit/package.ts MSW_RANGE) and the locked version between. */
+/** The ends of the `msw` peer range (generator/emit/package/package.ts MSW_RANGE) and the locked version between. */
 const MSW_FLOOR = '2.0.0';
 const MSW_NEXT = '3.0.5';
 /** MSW 3's own `engines`. */

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileSources } from '../../generator/compile.js';
+import { compileSources } from '../../generator/compile/compile.js';
 import { TOOL_ROOT } from '../../generator/generate.js';
 
 const run = promisify(execFile);
@@ -25,7 +25,7 @@ async function compileInChild(cacheDir: string): Promise<{ files: Record<string,
   const script = `
     import { createRequire } from 'node:module';
     import { readFileSync } from 'node:fs';
-    import { compileSources } from ${JSON.stringify(path.join(TOOL_ROOT, 'generator', 'compile.ts'))};
+    import { compileSources } from ${JSON.stringify(path.join(TOOL_ROOT, 'generator', 'compile', 'compile.ts'))};
     const sources = new Map(JSON.parse(readFileSync(process.argv[1], 'utf8')));
     const files = Object.fromEntries(compileSources(sources, { cacheDir: process.argv[2] }));
     const loadedTypeScript = Object.keys(createRequire(import.meta.url).cache).some((f) => /[\\\\/]typescript[\\\\/]lib[\\\\/]typescript\\.js$/.test(f));

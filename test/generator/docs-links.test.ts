@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
-import { BANNER_TEXT } from '../../generator/banner.js';
+import { BANNER_TEXT } from '../../generator/output/banner.js';
 import { brokenLinks, pages, read } from './markdown-pages.js';
-import { mockBinName } from '../../generator/emit/package.js';
+import { mockBinName } from '../../generator/emit/package/package.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);

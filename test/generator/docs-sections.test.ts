@@ -6,11 +6,11 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../../generator/load.js';
-import { buildModel } from '../../generator/model.js';
-import { emitValidators } from '../../generator/emit/validators.js';
-import { emitDocs } from '../../generator/emit/docs.js';
-import { DEFAULT_PACKAGE_NAME } from '../../generator/emit/package.js';
+import { loadSpec } from '../../generator/load/load.js';
+import { buildModel } from '../../generator/model/model.js';
+import { emitValidators } from '../../generator/emit/validators/validators.js';
+import { emitDocs } from '../../generator/emit/docs/docs.js';
+import { DEFAULT_PACKAGE_NAME } from '../../generator/emit/package/package.js';
 import { headings } from './markdown-pages.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

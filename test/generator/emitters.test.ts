@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pascalCase, typeName, assertUnique, fileStem, propertyKey, uniqueStems } from '../../generator/names.js';
-import { toJsonSchema, refToShared, componentId, componentsWithWriteRules, sentComponentId, type ConvertOptions } from '../../generator/validation/json-schema.js';
-import { emitValidators, isGapSchema, requiresToImports } from '../../generator/emit/validators.js';
-import { constraints, conditionText, demandText, typeLabel } from '../../generator/emit/docs-schema.js';
-import { cell, code, fence, headingText, markdown, text } from '../../generator/emit/markdown.js';
-import { buildModel } from '../../generator/model.js';
-import { withBanner } from '../../generator/banner.js';
-import { compileSources } from '../../generator/compile.js';
-import { commentSafe, GenerationError } from '../../generator/problems.js';
+import { pascalCase, typeName, assertUnique, fileStem, propertyKey, uniqueStems } from '../../generator/lib/names.js';
+import { toJsonSchema, refToShared, componentId, componentsWithWriteRules, sentComponentId, type ConvertOptions } from '../../generator/emit/validators/json-schema.js';
+import { emitValidators, isGapSchema, requiresToImports } from '../../generator/emit/validators/validators.js';
+import { constraints, conditionText, demandText, typeLabel } from '../../generator/emit/docs/schema.js';
+import { cell, code, fence, headingText, markdown, text } from '../../generator/emit/docs/markdown.js';
+import { buildModel } from '../../generator/model/model.js';
+import { withBanner } from '../../generator/output/banner.js';
+import { compileSources } from '../../generator/compile/compile.js';
+import { commentSafe, GenerationError } from '../../generator/lib/problems.js';
 
 const link = (name: string) => `${name}.md`;
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll } from 'vitest';
-import { runCli } from '../../generator/run.js';
+import { runCli } from '../../generator/cli/generate-command.js';
 import { TSC } from '../tsc.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

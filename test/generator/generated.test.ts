@@ -5,9 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, TOOL_ROOT, type GenerateResult } from '../../generator/generate.js';
-import { runCli } from '../../generator/run.js';
-import { BANNER_TEXT } from '../../generator/banner.js';
-import { MANIFEST_FILE } from '../../generator/output.js';
+import { runCli } from '../../generator/cli/generate-command.js';
+import { BANNER_TEXT } from '../../generator/output/banner.js';
+import { MANIFEST_FILE } from '../../generator/output/output.js';
 import { operationCount } from '../mock/support.js';
 import { TSC } from '../tsc.js';
 

@@ -16,11 +16,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { treeSnapshot } from './generate-and-check.js';
 import { generate, TOOL_ROOT } from '../../generator/generate.js';
-import { SourceLocator } from '../../generator/locate.js';
-import { BANNER_TEXT, withBanner } from '../../generator/banner.js';
-import { assertReplaceable, checkTree, MANIFEST_FILE, writeTree } from '../../generator/output.js';
-import { GenerationError } from '../../generator/problems.js';
-import { runCli } from '../../generator/run.js';
+import { SourceLocator } from '../../generator/load/locate.js';
+import { BANNER_TEXT, withBanner } from '../../generator/output/banner.js';
+import { assertReplaceable, checkTree, MANIFEST_FILE, writeTree } from '../../generator/output/output.js';
+import { GenerationError } from '../../generator/lib/problems.js';
+import { runCli } from '../../generator/cli/generate-command.js';
 
 const FIXTURES = path.join(TOOL_ROOT, 'test', 'fixtures', 'hostile-io');
 const MINIMAL = path.join(TOOL_ROOT, 'test', 'fixtures', 'minimal', 'openapi.yaml');
@@ -260,8 +260,8 @@ describe('--out is only a new, empty or previously generated folder (item 2)', (
   it('`--out .` from the command line refuses the working directory (child process)', () => {
     const dir = tree('out-dot', { 'openapi.yaml': readFileSync(MINIMAL, 'utf8'), 'keep.txt': 'keep' });
     const before = treeSnapshot(dir);
-    // As `npm run generate` runs it (generator/launch.mjs), from a working directory outside the repository.
-    const child = spawnSync(process.execPath, [path.join(TOOL_ROOT, 'generator', 'launch.mjs'), path.join(TOOL_ROOT, 'generator', 'cli.ts'), '--spec', 'openapi.yaml', '--out', '.'], {
+    // As `npm run generate` runs it (generator/cli/launch.mjs), from a working directory outside the repository.
+    const child = spawnSync(process.execPath, [path.join(TOOL_ROOT, 'generator', 'cli', 'launch.mjs'), path.join(TOOL_ROOT, 'generator', 'cli', 'generate.ts'), '--spec', 'openapi.yaml', '--out', '.'], {
       cwd: dir,
       encoding: 'utf8',
       timeout: 30_000,

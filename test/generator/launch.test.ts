@@ -1,11 +1,11 @@
 /**
- * generator/launch.mjs (how `npm run generate` and `npm run diff` run): in a copy of the tool with
+ * generator/cli/launch.mjs (how `npm run generate` and `npm run diff` run): in a copy of the tool with
  * no caches, real child processes build generator/ once into
  * node_modules/.cache/partner-recruitment-toolkit/generator/<hash>/ and run it as plain JavaScript;
  * paths relative to the sources (TOOL_ROOT: spec/, templates/, package.json) still point at the
  * tool, also after the tool is copied or moved with its caches; concurrent first runs share one
  * build, a changed source builds anew, and nothing under the git-ignored .cache/ is used.
- * Compiled, the types are emitted in a worker thread (types-thread.ts): same files, same errors.
+ * Compiled, the types are emitted in a worker thread (emit/types/thread.ts): same files, same errors.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
@@ -29,14 +29,14 @@ interface Run {
   stderr: string;
 }
 
-/** `node <copy>/generator/launch.mjs <copy>/generator/<entry> ...args`, from a folder outside the copy. */
+/** `node <copy>/generator/cli/launch.mjs <copy>/generator/<entry> ...args`, from a folder outside the copy. */
 function launch(entry: string, ...args: string[]): Promise<Run> {
   return launchIn(tool, entry, ...args);
 }
 
 function launchIn(root: string, entry: string, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'generator', 'launch.mjs'), path.join(root, 'generator', entry), ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(root, 'generator', 'cli', 'launch.mjs'), path.join(root, 'generator', entry), ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
@@ -65,18 +65,18 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('generator/launch.mjs', () => {
+describe('generator/cli/launch.mjs', () => {
   it('two first runs at once build generator/ once, side by side, and generate the same package from the tool’s own spec/', async () => {
     expect(builds()).toEqual([]);
-    const [a, b] = await Promise.all([launch('cli.ts', '--out', path.join(dir, 'a')), launch('cli.ts', '--out', path.join(dir, 'b'))]);
+    const [a, b] = await Promise.all([launch('cli/generate.ts', '--out', path.join(dir, 'a')), launch('cli/generate.ts', '--out', path.join(dir, 'b'))]);
     expect(a.code, failure(a)).toBe(0);
     expect(b.code, failure(b)).toBe(0);
     // One build folder, no temporary one left behind.
     expect(builds()).toHaveLength(1);
     expect(builds()[0]).toMatch(/^[0-9a-f]{16}$/);
     const build = path.join(cacheOf(tool), builds()[0]!);
-    expect(existsSync(path.join(build, 'cli.js'))).toBe(true);
-    expect(existsSync(path.join(build, 'emit', 'validators.js'))).toBe(true);
+    expect(existsSync(path.join(build, 'cli', 'generate.js'))).toBe(true);
+    expect(existsSync(path.join(build, 'emit', 'validators', 'validators.js'))).toBe(true);
     // The default spec is the copy's spec/ (TOOL_ROOT is the copy, not the build's folder).
     const title = /title: (.*)/.exec(readFileSync(path.join(tool, 'spec', 'openapi.yaml'), 'utf8'))![1]!;
     expect(readFileSync(path.join(dir, 'a', 'docs', 'index.md'), 'utf8')).toContain(`# ${title} reference`);
@@ -91,7 +91,7 @@ describe('generator/launch.mjs', () => {
 
   it('reuses the build; an invalid spec fails as before: located, exit 1, no stack', async () => {
     const before = builds();
-    const r = await launch('cli.ts', '--spec', BROKEN, '--out', path.join(dir, 'broken'));
+    const r = await launch('cli/generate.ts', '--spec', BROKEN, '--out', path.join(dir, 'broken'));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error: .*openapi\.json/);
     expect(r.stderr).toMatch(/openapi\.json:\d+:\d+/);
@@ -114,7 +114,7 @@ describe('generator/launch.mjs', () => {
 
   it('writes, with the types from its worker thread, exactly what generate() makes in one thread', async () => {
     const out = path.join(dir, 'minimal');
-    const r = await launch('cli.ts', '--spec', MINIMAL, '--out', out);
+    const r = await launch('cli/generate.ts', '--spec', MINIMAL, '--out', out);
     expect(r.code, failure(r)).toBe(0);
     const inProcess = await generate({ spec: MINIMAL, out: path.join(dir, 'minimal-in-process'), templatesDir: path.join(tool, 'templates') });
     const written = (file: string) => readFileSync(path.join(out, file), 'utf8');
@@ -126,18 +126,18 @@ describe('generator/launch.mjs', () => {
   it('reports a problem the types worker finds, located, as in one thread', async () => {
     const spec = path.join(dir, 'percent.json');
     writeFileSync(spec, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { '50% off': { type: 'object', properties: { id: { type: 'string' } } } } } }, null, 2));
-    const r = await launch('cli.ts', '--spec', spec, '--out', path.join(dir, 'percent'));
+    const r = await launch('cli/generate.ts', '--spec', spec, '--out', path.join(dir, 'percent'));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/percent\.json:\d+:\d+ #\/components\/schemas\/50% off: a "%" in a name must start a percent-encoding/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('runs npm run diff’s entry point too, and refuses a file outside generator/', async () => {
-    const help = await launch('diff-cli.ts', '--help');
+    const help = await launch('cli/diff.ts', '--help');
     expect(help.code, failure(help)).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run diff/);
     const outside = await new Promise<Run>((resolve) => {
-      const child = spawn(process.execPath, [path.join(tool, 'generator', 'launch.mjs'), MINIMAL], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [path.join(tool, 'generator', 'cli', 'launch.mjs'), MINIMAL], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d));
       child.on('close', (code) => resolve({ code, stdout: '', stderr }));
@@ -148,17 +148,17 @@ describe('generator/launch.mjs', () => {
 
   it('rebuilds a damaged build, keeps builds in use, removes those unused for a week', async () => {
     const cache = cacheOf(tool);
-    const first = await launch('cli.ts', '--spec', MINIMAL, '--out', path.join(dir, 'damaged'));
+    const first = await launch('cli/generate.ts', '--spec', MINIMAL, '--out', path.join(dir, 'damaged'));
     expect(first.code, failure(first)).toBe(0);
     // The build of the sources as they are now: the one just used.
     const current = builds().sort((a, b) => statSync(path.join(cache, b)).mtimeMs - statSync(path.join(cache, a)).mtimeMs)[0]!;
     // A truncated module: the build is made again, not trusted.
-    writeFileSync(path.join(cache, current, 'run.js'), '');
+    writeFileSync(path.join(cache, current, 'cli', 'generate-command.js'), '');
     const weekAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
     utimesSync(path.join(cache, current), weekAgo, weekAgo);
-    const repaired = await launch('cli.ts', '--spec', MINIMAL, '--out', path.join(dir, 'damaged'));
+    const repaired = await launch('cli/generate.ts', '--spec', MINIMAL, '--out', path.join(dir, 'damaged'));
     expect(repaired.code, failure(repaired)).toBe(0);
-    expect(readFileSync(path.join(cache, current, 'run.js'), 'utf8')).toContain('runCli');
+    expect(readFileSync(path.join(cache, current, 'cli', 'generate-command.js'), 'utf8')).toContain('runCli');
     // Used just now, so kept when another build is made; an abandoned one goes.
     const abandoned = path.join(cache, '0000000000000000');
     mkdirSync(abandoned);
@@ -176,7 +176,7 @@ describe('generator/launch.mjs', () => {
     renameSync(cache, `${cache}.aside`);
     try {
       writeFileSync(cache, 'not a folder');
-      const r = await launch('cli.ts', '--spec', MINIMAL, '--out', path.join(dir, 'no-cache'));
+      const r = await launch('cli/generate.ts', '--spec', MINIMAL, '--out', path.join(dir, 'no-cache'));
       expect(r.code, failure(r)).toBe(0);
       expect(r.stderr).toBe('');
       expect(readFileSync(path.join(dir, 'no-cache', 'docs', 'index.md'), 'utf8')).toBe(readFileSync(path.join(dir, 'minimal', 'docs', 'index.md'), 'utf8'));
@@ -187,14 +187,14 @@ describe('generator/launch.mjs', () => {
   });
 
   it('a copy of the tool, caches and all, generates from its own spec/ into its own generated/; so does a moved one', async () => {
-    const warm = await launch('cli.ts', '--spec', MINIMAL, '--out', path.join(dir, 'warm'));
+    const warm = await launch('cli/generate.ts', '--spec', MINIMAL, '--out', path.join(dir, 'warm'));
     expect(warm.code, failure(warm)).toBe(0);
     const copy = path.join(dir, 'copy');
     cpSync(tool, copy, { recursive: true, verbatimSymlinks: true });
     const spec = path.join(copy, 'spec', 'openapi.yaml');
     writeFileSync(spec, readFileSync(spec, 'utf8').replace(/^( {2}title: ).*$/m, '$1Copied checkout'));
     const before = builds(copy);
-    const r = await launchIn(copy, 'cli.ts');
+    const r = await launchIn(copy, 'cli/generate.ts');
     expect(r.code, failure(r)).toBe(0);
     expect(r.stdout).toContain(`to ${path.join('copy', 'generated')}/`);
     expect(readFileSync(path.join(copy, 'generated', 'docs', 'index.md'), 'utf8')).toContain('# Copied checkout reference');
@@ -203,7 +203,7 @@ describe('generator/launch.mjs', () => {
     expect(builds(copy)).toEqual(before);
     const moved = path.join(dir, 'moved');
     renameSync(copy, moved);
-    const again = await launchIn(moved, 'cli.ts', '--check');
+    const again = await launchIn(moved, 'cli/generate.ts', '--check');
     expect(again.code, failure(again)).toBe(0);
     expect(builds(moved)).toEqual(before);
   });
@@ -218,16 +218,16 @@ describe('generator/launch.mjs', () => {
       writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name, main: 'index.js' }));
       writeFileSync(path.join(pkg, 'index.js'), planted);
     }
-    const first = await launch('cli.ts', '--spec', MINIMAL, '--out', path.join(dir, 'planted'));
+    const first = await launch('cli/generate.ts', '--spec', MINIMAL, '--out', path.join(dir, 'planted'));
     expect(first.code, failure(first)).toBe(0);
     const cache = cacheOf(tool);
     const current = builds().sort((a, b) => statSync(path.join(cache, b)).mtimeMs - statSync(path.join(cache, a)).mtimeMs)[0]!;
     // A replaced module, and a record that no longer lists any file.
-    writeFileSync(path.join(cache, current, 'run.js'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'ran');\n`);
+    writeFileSync(path.join(cache, current, 'cli', 'generate-command.js'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'ran');\n`);
     writeFileSync(path.join(cache, current, '.complete'), '{}');
-    const r = await launch('cli.ts', '--spec', MINIMAL, '--out', path.join(dir, 'planted'));
+    const r = await launch('cli/generate.ts', '--spec', MINIMAL, '--out', path.join(dir, 'planted'));
     expect(r.code, failure(r)).toBe(0);
     expect(existsSync(marker)).toBe(false);
-    expect(readFileSync(path.join(cache, current, 'run.js'), 'utf8')).toContain('runCli');
+    expect(readFileSync(path.join(cache, current, 'cli', 'generate-command.js'), 'utf8')).toContain('runCli');
   });
 });

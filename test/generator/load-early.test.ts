@@ -1,8 +1,8 @@
 /**
- * The types are emitted while the spec is linted (load.ts `bundled`, types-thread.ts): a document
+ * The types are emitted while the spec is linted (load.ts `bundled`, emit/types/thread.ts): a document
  * lint refuses fails with its lint errors, however its types would have failed, and a types failure
  * of an accepted document is still reported. In-process (the emitter in this thread) and through
- * generator/launch.mjs (compiled: the emitter in its worker thread), real child processes.
+ * generator/cli/launch.mjs (compiled: the emitter in its worker thread), real child processes.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate, TOOL_ROOT } from '../../generator/generate.js';
-import { loadSpec } from '../../generator/load.js';
-import { GenerationError } from '../../generator/problems.js';
+import { loadSpec } from '../../generator/load/load.js';
+import { GenerationError } from '../../generator/lib/problems.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'load-early-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -33,10 +33,10 @@ const typesRefuse = (responseDescription: boolean) => ({
   components: { schemas: { '50% off': { type: 'object', properties: { id: { type: 'string' } } } } },
 });
 
-/** `npm run generate` as it runs: compiled by generator/launch.mjs, the types in their worker. */
+/** `npm run generate` as it runs: compiled by generator/cli/launch.mjs, the types in their worker. */
 function launch(spec: string) {
   const out = path.join(work, `out${count++}`);
-  const child = spawnSync(process.execPath, [path.join(TOOL_ROOT, 'generator', 'launch.mjs'), path.join(TOOL_ROOT, 'generator', 'cli.ts'), '--spec', spec, '--out', out], { encoding: 'utf8' });
+  const child = spawnSync(process.execPath, [path.join(TOOL_ROOT, 'generator', 'cli', 'launch.mjs'), path.join(TOOL_ROOT, 'generator', 'cli', 'generate.ts'), '--spec', spec, '--out', out], { encoding: 'utf8' });
   return { code: child.status, stderr: child.stderr, out };
 }
 

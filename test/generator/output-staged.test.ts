@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { treeSnapshot } from './generate-and-check.js';
-import { BANNER_TEXT, withBanner } from '../../generator/banner.js';
-import { openTree, writeTree } from '../../generator/output.js';
-import { GenerationError } from '../../generator/problems.js';
+import { BANNER_TEXT, withBanner } from '../../generator/output/banner.js';
+import { openTree, writeTree } from '../../generator/output/output.js';
+import { GenerationError } from '../../generator/lib/problems.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'output-staged-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 /**
  * What names a generated package and its client (`--package-name`, `--client-name`;
- * generator/package-names.ts): the rule, its refusals at the command line, a package generated
+ * generator/model/package-names.ts): the rule, its refusals at the command line, a package generated
  * under another name (every place that names it, its exports compiled by a strict consumer), and
  * ours, which keeps its names.
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_ROOT } from '../../generator/generate.js';
-import { clientNames } from '../../generator/package-names.js';
+import { clientNames } from '../../generator/model/package-names.js';
 import { runCapturing, scratchFolder, treeSnapshot, typeCheck } from './generate-and-check.js';
 
 const FIXTURE = path.join(TOOL_ROOT, 'test', 'fixtures', 'minimal', 'openapi.yaml');

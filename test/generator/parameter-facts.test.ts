@@ -1,12 +1,12 @@
 /**
- * The model's wire facts of each parameter (generator/model.ts `wire`): the document's style,
+ * The model's wire facts of each parameter (generator/model/model.ts `wire`): the document's style,
  * explode, allowReserved and content, defaults resolved by location, the shape read from the
  * schema, and a located refusal of a style its location does not allow.
  */
 import type { OpenAPI3 } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
-import { buildModel } from '../../generator/model.js';
-import { GenerationError } from '../../generator/problems.js';
+import { buildModel } from '../../generator/model/model.js';
+import { GenerationError } from '../../generator/lib/problems.js';
 
 const documentWith = (parameters: unknown[], components: Record<string, unknown> = {}): OpenAPI3 =>
   ({ openapi: '3.1.0', info: { title: 't', version: '1' }, components, paths: { '/items/{id}': { get: { operationId: 'getItem', parameters, responses: { '200': { description: 'ok' } } } } } }) as unknown as OpenAPI3;

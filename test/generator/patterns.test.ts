@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { toRe2, unsafePatterns } from '../../generator/validation/patterns.js';
+import { toRe2, unsafePatterns } from '../../generator/emit/validators/patterns.js';
 import { generateInto } from './generate-and-check.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'patterns-'));

@@ -1,5 +1,5 @@
 /**
- * The shipped validators carry no error messages and a shorter error object (validation/standalone.ts,
+ * The shipped validators carry no error messages and a shorter error object (emit/validators/standalone.ts,
  * `messages: false`): the runtime builds each message from the keyword and parameters
  * (templates/client/validation.ts `ajvMessage`). For one failing value per keyword, the problems of
  * the shipped code equal those of ajv compiling the same schema at run time with its own messages:
@@ -13,10 +13,10 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_ROOT } from '../../generator/generate.js';
-import { buildModel } from '../../generator/model.js';
-import { emitValidators } from '../../generator/emit/validators.js';
-import { createAjv, DYNAMIC_KEYWORDS, UNEVALUATED_KEYWORDS, usesKeywords } from '../../generator/validation/ajv.js';
-import { writeTimeKeywords } from '../../generator/validation/keywords.js';
+import { buildModel } from '../../generator/model/model.js';
+import { emitValidators } from '../../generator/emit/validators/validators.js';
+import { createAjv, DYNAMIC_KEYWORDS, UNEVALUATED_KEYWORDS, usesKeywords } from '../../generator/emit/validators/ajv.js';
+import { writeTimeKeywords } from '../../generator/emit/validators/keywords.js';
 import { ajvMessage, toProblems, type CompiledValidator } from '../../templates/client/validation.js';
 import type { OpenAPI3 } from 'openapi-typescript';
 

@@ -11,9 +11,9 @@ import { promisify } from 'node:util';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate, TOOL_ROOT } from '../../generator/generate.js';
-import { usesInheritedNames } from '../../generator/emit/validators.js';
-import { createAjv } from '../../generator/validation/ajv.js';
-import { collectErrorsLinearly, ownProtoKeys } from '../../generator/validation/standalone.js';
+import { usesInheritedNames } from '../../generator/emit/validators/validators.js';
+import { createAjv } from '../../generator/emit/validators/ajv.js';
+import { collectErrorsLinearly, ownProtoKeys } from '../../generator/emit/validators/standalone.js';
 import { createPartnerClient, type ResponseValidationError } from '../../generated/dist/index.js';
 import * as validators from '../../generated/dist/validators.js';
 import { b2bRemoteProject } from '../spec/cases/fixtures.js';
@@ -159,7 +159,7 @@ describe('validators of a document with hostile names (items 5, 9)', () => {
     out = path.join(dir, 'pkg');
     // The package's own dependencies (ajv, ajv-formats) resolve from the folder above it.
     symlinkSync(path.join(TOOL_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-    await run(process.execPath, ['--import', 'tsx', path.join(TOOL_ROOT, 'generator', 'cli.ts'), '--spec', FIXTURE, '--out', out], { cwd: TOOL_ROOT });
+    await run(process.execPath, ['--import', 'tsx', path.join(TOOL_ROOT, 'generator', 'cli', 'generate.ts'), '--spec', FIXTURE, '--out', out], { cwd: TOOL_ROOT });
     v = await import(pathToFileURL(path.join(out, 'dist', 'validators.js')).href);
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

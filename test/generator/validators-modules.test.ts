@@ -14,7 +14,7 @@ import { build } from 'esbuild';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_ROOT } from '../../generator/generate.js';
-import { withRuntimeInlined } from '../../generator/emit/validators.js';
+import { withRuntimeInlined } from '../../generator/emit/validators/validators.js';
 import { bundleValidator } from '../../scripts/bench/bundle.js';
 import { generateInto } from './generate-and-check.js';
 

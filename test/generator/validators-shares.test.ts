@@ -12,11 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TOOL_ROOT } from '../../generator/generate.js';
-import { loadSpec } from '../../generator/load.js';
-import { buildModel } from '../../generator/model.js';
-import { compileShare, emitValidators, mergeShares, validatorEntries } from '../../generator/emit/validators.js';
-import { compiledEntries, partitionEntries } from '../../generator/emit/validator-shares.js';
-import { emitValidatorsInChildren } from '../../generator/emit/validators-process.js';
+import { loadSpec } from '../../generator/load/load.js';
+import { buildModel } from '../../generator/model/model.js';
+import { compileShare, emitValidators, mergeShares, validatorEntries } from '../../generator/emit/validators/validators.js';
+import { compiledEntries, partitionEntries } from '../../generator/emit/validators/shares.js';
+import { emitValidatorsInChildren } from '../../generator/emit/validators/process.js';
 import type { OpenAPI3 } from 'openapi-typescript';
 
 const CYCLES = {

@@ -1,5 +1,5 @@
 /**
- * The shipped validators (validation/standalone.ts `shippedCode`: error helpers, the instance path
+ * The shipped validators (emit/validators/standalone.ts `shippedCode`: error helpers, the instance path
  * as a parameter, long enums tested with a `Set`, the object test hoisted, unread `missing`
  * variables dropped) judge every value as ajv's own runtime compile of the same schemas: the same
  * validity and the same errors (instance path, keyword, parameters, in order; past
@@ -15,11 +15,11 @@ import fc from 'fast-check';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_ROOT } from '../../generator/generate.js';
-import { buildModel } from '../../generator/model.js';
-import { emitValidators } from '../../generator/emit/validators.js';
-import { createAjv } from '../../generator/validation/ajv.js';
-import { componentId, componentSchemas } from '../../generator/validation/json-schema.js';
-import { LONG_ENUM, MAX_COLLECTED_ERRORS } from '../../generator/validation/standalone.js';
+import { buildModel } from '../../generator/model/model.js';
+import { emitValidators } from '../../generator/emit/validators/validators.js';
+import { createAjv } from '../../generator/emit/validators/ajv.js';
+import { componentId, componentSchemas } from '../../generator/emit/validators/json-schema.js';
+import { LONG_ENUM, MAX_COLLECTED_ERRORS } from '../../generator/emit/validators/standalone.js';
 import type { OpenAPI3 } from 'openapi-typescript';
 
 type Compiled = ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string; params: unknown }[] | null };

@@ -1,5 +1,5 @@
 /**
- * What the shipped validators leave out of ajv's standalone code (validation/standalone.ts): schema
+ * What the shipped validators leave out of ajv's standalone code (emit/validators/standalone.ts): schema
  * literals pruned to what the code reads, the call context no function reads, `schemaPath`, the
  * source-URL comments; and generation fails instead of shipping code of a shape it does not know.
  */
@@ -8,9 +8,9 @@ import path from 'node:path';
 import { safeStringify } from 'ajv/dist/compile/codegen/code.js';
 import { describe, expect, it } from 'vitest';
 import { TOOL_ROOT } from '../../generator/generate.js';
-import { buildModel } from '../../generator/model.js';
-import { emitValidators, requiresToImports } from '../../generator/emit/validators.js';
-import { errorHelperName, mergeReadPaths, prunedLiteral, shippedCode, type ReadPaths } from '../../generator/validation/standalone.js';
+import { buildModel } from '../../generator/model/model.js';
+import { emitValidators, requiresToImports } from '../../generator/emit/validators/validators.js';
+import { errorHelperName, mergeReadPaths, prunedLiteral, shippedCode, type ReadPaths } from '../../generator/emit/validators/standalone.js';
 import type { OpenAPI3 } from 'openapi-typescript';
 
 const paths = (code: string, names: string[]): Map<string, ReadPaths> => shippedCode(code, new Set(names)).reads;

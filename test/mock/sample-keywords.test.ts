@@ -3,14 +3,14 @@
  * `if`/`then`, `oneOf` with a discriminator, `maxItems: 0`, `uniqueItems`, formats, `pattern`, the
  * generator's custom keywords, OpenAPI 3.0's `nullable` and boolean exclusive bounds,
  * `readOnly`/`writeOnly`, examples, open schemas, and schemas no value satisfies.
- * The judge is ajv with the generator's own custom keywords (generator/validation/keywords.ts),
+ * The judge is ajv with the generator's own custom keywords (generator/emit/validators/keywords.ts),
  * never the sampler's internal one.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { generateSync } from 'json-schema-faker';
 import { describe, expect, it } from 'vitest';
-import { customKeywords } from '../../generator/validation/keywords.js';
+import { customKeywords } from '../../generator/emit/validators/keywords.js';
 import { createSampler, SampleError } from '../../templates/mock/sample.js';
 
 const SEEDS = Array.from({ length: 60 }, (_, i) => i * 104729 + 3);

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../../generator/load.js';
+import { loadSpec } from '../../generator/load/load.js';
 import { createSampler, SampleError, type Sampler } from '../../templates/mock/sample.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

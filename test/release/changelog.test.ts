@@ -7,11 +7,11 @@ import { parse, stringify } from 'yaml';
 import { firstVersion, nextVersion } from '../../generator/release/version.js';
 import { prependEntry, renderChangelogEntry } from '../../generator/release/changelog.js';
 import { planRelease } from '../../generator/release/plan.js';
-import { docsPages, type DocsLinks } from '../../generator/emit/docs.js';
+import { docsPages, type DocsLinks } from '../../generator/emit/docs/docs.js';
 import type { Change } from '../../generator/release/changes.js';
 import { generate } from '../../generator/generate.js';
-import { loadSpec } from '../../generator/load.js';
-import { buildModel } from '../../generator/model.js';
+import { loadSpec } from '../../generator/load/load.js';
+import { buildModel } from '../../generator/model/model.js';
 import { anchors } from '../generator/markdown-pages.js';
 
 const FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'release', 'spec', 'openapi.yaml');

@@ -1,7 +1,7 @@
 /**
  * `npm run diff` on a temporary git repository: two commits of a small spec (a request enum value
  * removed, an optional response property added, a description edited), then working-tree edits.
- * Real git, real child processes, run as `npm run diff` runs them (generator/launch.mjs). (The release two commits give: generate-release.test.ts.)
+ * Real git, real child processes, run as `npm run diff` runs them (generator/cli/launch.mjs). (The release two commits give: generate-release.test.ts.)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import type { Change } from '../../generator/release/changes.js';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'release', 'spec');
-const LAUNCH = path.join(ROOT, 'generator', 'launch.mjs');
+const LAUNCH = path.join(ROOT, 'generator', 'cli', 'launch.mjs');
 
 let repo: string;
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { ...process.env, GIT_COMMITTER_DATE: '2026-01-02T10:00:00Z', GIT_AUTHOR_DATE: '2026-01-02T10:00:00Z' } }).toString();
@@ -24,7 +24,7 @@ const edit = (file: string, from: string, to: string) => {
   writeFileSync(at, text.replace(from, to));
 };
 const diff = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [LAUNCH, path.join(ROOT, 'generator', 'diff-cli.ts'), ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+  const r = spawnSync(process.execPath, [LAUNCH, path.join(ROOT, 'generator', 'cli', 'diff.ts'), ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 const rules = (stdout: string) => (JSON.parse(stdout) as { changes: Change[] }).changes.map((c) => `${c.level} ${c.rule}`);

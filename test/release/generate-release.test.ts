@@ -10,8 +10,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANNER_TEXT } from '../../generator/banner.js';
-import { runCli } from '../../generator/run.js';
+import { BANNER_TEXT } from '../../generator/output/banner.js';
+import { runCli } from '../../generator/cli/generate-command.js';
 import { anchors, pages } from '../generator/markdown-pages.js';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
@@ -53,7 +53,7 @@ afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 describe('npm run generate in a git repository', () => {
   it('starts at 1.0.0 without a changelog', () => {
-    const r = spawnSync(TSX, [path.join(ROOT, 'generator', 'cli.ts'), '--spec', 'spec/openapi.yaml', '--out', 'generated'], {
+    const r = spawnSync(TSX, [path.join(ROOT, 'generator', 'cli', 'generate.ts'), '--spec', 'spec/openapi.yaml', '--out', 'generated'], {
       cwd: repo,
       encoding: 'utf8',
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },

@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { BANNER_TEXT } from '../../generator/banner.js';
-import { runCli } from '../../generator/run.js';
+import { BANNER_TEXT } from '../../generator/output/banner.js';
+import { runCli } from '../../generator/cli/generate-command.js';
 import { anchors } from '../generator/markdown-pages.js';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');

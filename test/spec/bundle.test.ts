@@ -5,8 +5,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedSpec } from '../../generator/load.js';
-import { GenerationError } from '../../generator/problems.js';
+import type { LoadedSpec } from '../../generator/load/load.js';
+import { GenerationError } from '../../generator/lib/problems.js';
 import { REPO_ROOT, at, isObject, loadBundledSpec, obj, operationsOf, type JsonObject } from './support/document.js';
 import { itWithSource, readSource, section, tableIn } from './support/source.js';
 

@@ -2,7 +2,7 @@
 /**
  * ajv-formats' `fullFormats` (ajv-formats 3.0.1, MIT, https://github.com/ajv-validator/ajv-formats)
  * as an ES module with one export per format: the compiled validators import the formats they use
- * from here (generator/emit/validators.ts `ESM_RUNTIME`), so that a bundle keeps only those and
+ * from here (generator/emit/validators/validators.ts `ESM_RUNTIME`), so that a bundle keeps only those and
  * Node loads no CommonJS. Each value has ajv-formats' shape (a function, a RegExp,
  * `{ validate, compare }`), which the compiled code uses as ajv's would;
  * test/generator/validation-runtime.test.ts checks that every format judges as ajv-formats' own

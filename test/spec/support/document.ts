@@ -6,9 +6,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
-import { loadSpec, type LoadedSpec } from '../../../generator/load.js';
-import { createAjv } from '../../../generator/validation/ajv.js';
-import { componentId, componentSchemas, componentsWithWriteRules, sentComponentId, toJsonSchema } from '../../../generator/validation/json-schema.js';
+import { loadSpec, type LoadedSpec } from '../../../generator/load/load.js';
+import { createAjv } from '../../../generator/emit/validators/ajv.js';
+import { componentId, componentSchemas, componentsWithWriteRules, sentComponentId, toJsonSchema } from '../../../generator/emit/validators/json-schema.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SPEC_FILE = path.join(REPO_ROOT, 'spec/openapi.yaml');

@@ -1,0 +1,93 @@
+/**
+ * `src/facts.ts`: the package's one table of operations, read from the model (method, path,
+ * parameters and how they are written, request body media types, security, the success answer,
+ * pagination), and the security schemes. The client (index.ts), the named operations
+ * (operations.ts, each its own entry) and the mock (mock.ts) all import it.
+ */
+import type { OperationModel, ParameterWire, SpecModel } from '../../model/model.js';
+import { propertyKey } from '../../lib/names.js';
+import { operationFunctionName } from './operations.js';
+import type { Files } from '../types/types.js';
+
+/** The generated module's path, as the other generated modules import it. */
+export const FACTS_MODULE = './facts.js';
+
+/** One parameter: how the client writes it and the mock reads it (templates/client/operation-info.ts `OperationParameter`). */
+function parameterOf(p: ParameterWire): string {
+  const fields = [`name: ${JSON.stringify(p.name)}`, `in: ${JSON.stringify(p.in)}`, `style: ${JSON.stringify(p.style)}`, `explode: ${p.explode}`, `allowReserved: ${p.allowReserved}`];
+  if (p.content !== undefined) fields.push(`content: ${JSON.stringify(p.content)}`);
+  if (p.shape) fields.push(`shape: ${JSON.stringify(p.shape)}`);
+  fields.push(`required: ${p.required}`);
+  if (p.type) fields.push(`type: ${JSON.stringify(p.type)}`);
+  if (p.propertyTypes?.length) fields.push(`propertyTypes: { ${p.propertyTypes.map(([key, type]) => `${propertyKey(key)}: ${JSON.stringify(type)}`).join(', ')} }`);
+  return `{ ${fields.join(', ')} }`;
+}
+
+/** Interns literals shared by several operations as `<prefix><n>` constants, in order of first use. */
+function interner(prefix: string) {
+  const names = new Map<string, string>();
+  return {
+    name: (literal: string) => {
+      if (!names.has(literal)) names.set(literal, `${prefix}${names.size}`);
+      return names.get(literal)!;
+    },
+    declarations: (type: string) => [...names].map(([literal, name]) => `const ${name}: ${type} = ${literal};`),
+  };
+}
+
+/** The name of an operation's entry in the table module: its function name (operations.ts) and `Info`, unique as those are. */
+export const operationInfoName = (o: OperationModel): string => `${operationFunctionName(o)}Info`;
+
+function operationOf(o: OperationModel, security: (literal: string) => string, parameters: (literal: string) => string): string {
+  const fields = [
+    `operationId: ${JSON.stringify(o.operationId)}`,
+    `method: ${JSON.stringify(o.method.toUpperCase())}`,
+    `path: ${JSON.stringify(o.path)}`,
+    `paginated: ${o.paginated}`,
+    `security: ${security(JSON.stringify(o.security))}`,
+    `parameters: ${o.wire.length ? parameters(`[${o.wire.map(parameterOf).join(', ')}]`) : '[]'}`,
+    ...(o.requestBody ? [`requestBodyRequired: ${o.requestBody.required}`, `requestMediaTypes: ${JSON.stringify(o.requestBody.mediaTypes)}`] : []),
+    `success: ${JSON.stringify(o.success)}`,
+    ...(o.pagination ? [`pagination: ${JSON.stringify(o.pagination)}`] : []),
+  ];
+  return `export const ${operationInfoName(o)}: OperationInfo = { ${fields.join(', ')} };`;
+}
+
+export function emitFacts(model: SpecModel): Files {
+  const security = interner('security');
+  const parameters = interner('parameters');
+  const operations = model.operations.map((o) => operationOf(o, security.name, parameters.name));
+  const documentSecurity = security.name(JSON.stringify(model.security));
+  const schemes = model.securitySchemes.map((scheme) => {
+    const fields = Object.entries({ ...(scheme.option !== undefined && { option: scheme.option }), ...scheme.kind });
+    return `    ${propertyKey(scheme.name)}: { ${fields.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ')} },`;
+  });
+  const parameterDeclarations = parameters.declarations('readonly OperationParameter[]');
+  const source = `import type { SecurityFacts } from './runtime/credentials.js';
+import type { OperationInfo${parameterDeclarations.length ? ', OperationParameter' : ''} } from './runtime/operation-info.js';
+
+${security.declarations('readonly (readonly string[])[]').join('\n')}
+${parameterDeclarations.length ? `\n${parameterDeclarations.join('\n')}\n` : ''}
+/** The spec's security schemes (by name) and its document-wide requirements. */
+export const security: SecurityFacts = {
+  schemes: {
+${schemes.join('\n')}
+  },
+  requirements: ${documentSecurity},
+};
+
+/*
+ * One entry per operation (a named operation imports its own, so a bundle holds only those used):
+ * id, method, path template, whether it returns the paginated list wrapper, its security
+ * alternatives, its parameters (how each is written, and the types its strings are read as), its
+ * request body's media types, the success answer a mock gives and how a paginated one pages.
+ */
+${operations.join('\n')}
+
+/** Every operation of the spec, in document order: the table the client, the named operations and the mock share. */
+export const operations: readonly OperationInfo[] = [
+${model.operations.map((o) => `  ${operationInfoName(o)},`).join('\n')}
+];
+`;
+  return new Map([['src/facts.ts', source]]);
+}

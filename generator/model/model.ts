@@ -1,0 +1,348 @@
+/**
+ * What the emitters need to know about a bundled document, read once: operations with their
+ * parameters, bodies and security requirements, the security schemes, the environments and their
+ * limits (servers, `x-environment`, `x-rate-limit`), pagination defaults (`x-pagination`), and the
+ * gaps (`x-source-gap`).
+ */
+import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject, SchemaObject } from 'openapi-typescript';
+import { GenerationError, type Problem } from '../lib/problems.js';
+import { assertUnique, escapePointer, pascalCase, refSegments, typeName } from '../lib/names.js';
+import { forEachEntry, own } from '../lib/own.js';
+import { readRequirements, readSecuritySchemes, type SecurityRequirements, type SecuritySchemeModel } from './security.js';
+import { readEnvironments, type EnvironmentModel } from './servers.js';
+import { paginationOf, parameterTypes, successOf, type PaginationFacts, type SuccessFacts } from './operation-facts.js';
+
+export { own } from '../lib/own.js';
+export { refSegments } from '../lib/names.js';
+export type { CredentialKind, SecurityRequirements, SecuritySchemeModel } from './security.js';
+export type { EnvironmentModel, ServerVariableModel } from './servers.js';
+export type { PaginationFacts, SuccessFacts } from './operation-facts.js';
+
+export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type Method = (typeof METHODS)[number];
+
+export type ParameterLocation = 'query' | 'path' | 'header' | 'cookie';
+export type ParameterStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'simple' | 'label' | 'matrix';
+
+/** The styles each location allows (OpenAPI 3.1 "Style Values"); the first is the default. */
+const STYLES: Readonly<Record<ParameterLocation, readonly ParameterStyle[]>> = {
+  query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
+  path: ['simple', 'label', 'matrix'],
+  header: ['simple'],
+  cookie: ['form'],
+};
+
+/** How a parameter travels, defaults resolved: what the client writes and the mock reads. */
+export interface ParameterWire {
+  name: string;
+  in: ParameterLocation;
+  style: ParameterStyle;
+  /** The document's, else true for `form` only. */
+  explode: boolean;
+  /** Query parameters only. */
+  allowReserved: boolean;
+  /** The media type, when the parameter uses `content` instead of `schema`. */
+  content?: string;
+  /** From the schema's type, when it tells. */
+  shape?: 'array' | 'object' | 'primitive';
+  required: boolean;
+  /** The `schema`, or that of the `content` entry. */
+  schema: unknown;
+  /** The `type` its strings are read as (for arrays: of the items), when the schema states one (not for `content`). */
+  type?: string;
+  /** For an object: each property's `type` (`*`: of `additionalProperties`), where stated. */
+  propertyTypes?: [string, string][];
+}
+
+export interface ResponseModel {
+  /** `200`, `2XX`, `default`. */
+  status: string;
+  description: string;
+  /** The JSON media type, else the first. */
+  mediaType: string | undefined;
+  schema: unknown;
+  gap: string | undefined;
+  /** The local `$ref` the response was given through, if any. */
+  ref: string | undefined;
+  /** The Response Object itself (`$ref`s followed): the same object for a response shared by alias. */
+  node: object;
+}
+
+export interface OperationModel {
+  operationId: string;
+  /** PascalCase operationId, the stem of the operation's validator names. */
+  name: string;
+  method: Method;
+  path: string;
+  tag: string;
+  summary: string;
+  description: string;
+  deprecated: boolean;
+  gap: string | undefined;
+  pointer: string;
+  parameters: ParameterObject[];
+  /** One per parameter, in the same order. */
+  wire: ParameterWire[];
+  requestBody:
+    | {
+        required: boolean;
+        /** The JSON media type, else the first. */
+        mediaType: string;
+        /** Every media type (range) it is documented with, in document order. */
+        mediaTypes: string[];
+        schema: unknown;
+        gap: string | undefined;
+        description: string;
+        /** The value of the first media type's first `examples` entry. */
+        example: unknown;
+      }
+    | undefined;
+  responses: ResponseModel[];
+  /** The 200 JSON body schema, when the operation has one. */
+  successSchema: unknown;
+  /** What a mock answers on success: status, and the media object when a body is shown. */
+  success: SuccessFacts;
+  /** True when the 200 body is the paginated list wrapper (page, pageSize, results). */
+  paginated: boolean;
+  /** How the wrapper pages, when paginated and its body is shown. */
+  pagination: PaginationFacts | undefined;
+  /** The operation's `security`, else the document's: alternatives of scheme names. */
+  security: SecurityRequirements;
+  /** The operation's own `security` as written (requirement objects with scopes), undefined when it inherits the document's. */
+  declaredSecurity: unknown;
+  /** The operation's `servers`, else its path item's (none: the document's apply). */
+  servers: { url: string; description?: string }[];
+}
+
+export interface SpecModel {
+  document: OpenAPI3;
+  /** Follows local `$ref`s of the document to the object they name. */
+  resolve: <T = any>(node: unknown) => T;
+  openapi30: boolean;
+  title: string;
+  version: string;
+  operations: OperationModel[];
+  schemaNames: { name: string; type: string }[];
+  /** At least one: a document without servers has one environment, `default`, with no URL. */
+  environments: EnvironmentModel[];
+  securitySchemes: SecuritySchemeModel[];
+  /** The document-wide `security` (none when absent). */
+  security: SecurityRequirements;
+  pagination: { defaultPage: number; defaultPageSize: number } | undefined;
+}
+
+type Doc = Record<string, any>;
+
+/**
+ * Every `$ref` whose fragment cannot be percent-decoded (a bare `%`, as in `#/components/schemas/%`):
+ * the type generator would throw on it. Shared subtrees (YAML aliases) are visited once.
+ */
+function malformedRefs(doc: Doc): Problem[] {
+  const problems: Problem[] = [];
+  forEachEntry(doc, (key, value, pointer) => {
+    if (key !== '$ref' || typeof value !== 'string' || !value.startsWith('#')) return true;
+    try {
+      refSegments(value);
+    } catch {
+      problems.push({ pointer, message: 'is not a URI fragment: a "%" must start a percent-encoding (write "%25" for "%")' });
+    }
+    return false;
+  });
+  return problems.sort((a, b) => a.pointer!.localeCompare(b.pointer!));
+}
+
+/** Follows local `$ref`s (`#/components/...`) to the object they name. */
+export function deref<T = any>(doc: Doc, node: unknown): T {
+  let cur: any = node;
+  for (let hops = 0; cur && typeof cur === 'object' && typeof cur.$ref === 'string' && hops < 32; hops++) {
+    const ref: string = cur.$ref;
+    if (!ref.startsWith('#/')) throw new GenerationError(`Unsupported external $ref: ${ref}`);
+    cur = refSegments(ref).reduce((o: any, k) => own(o, k), doc);
+    if (cur === undefined) throw new GenerationError(`Dangling $ref`, [{ pointer: ref.slice(1), message: `$ref target does not exist` }]);
+  }
+  return cur as T;
+}
+
+function isPaginatedWrapper(doc: Doc, schema: unknown): boolean {
+  const s = deref<SchemaObject & Doc>(doc, schema);
+  if (!s || typeof s !== 'object') return false;
+  const req: unknown[] = Array.isArray(s.required) ? s.required : [];
+  const props = s.properties ?? {};
+  return ['page', 'pageSize', 'results'].every((k) => req.includes(k) && Object.hasOwn(props, k)) && deref<Doc>(doc, props.results)?.type === 'array';
+}
+
+function jsonMedia(content: Record<string, any> | undefined): [string, any] | undefined {
+  if (!content) return undefined;
+  const entries = Object.entries(content);
+  return entries.find(([m]) => /^application\/(.+\+)?json/.test(m)) ?? entries[0];
+}
+
+/** array, object or primitive, from a schema's `type` (`null` aside), `items` or `properties`, or what all its `allOf`/`anyOf`/`oneOf` members agree on. */
+function shapeOf(doc: Doc, schema: unknown, depth = 0): ParameterWire['shape'] {
+  const s = deref<Doc>(doc, schema);
+  if (!s || typeof s !== 'object' || depth > 8) return undefined;
+  const types: unknown[] = (Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type]).filter((t: unknown) => t !== 'null');
+  if (types.length) {
+    const shapes = new Set(types.map((t) => (t === 'array' || t === 'object' ? t : 'primitive')));
+    return shapes.size === 1 ? [...shapes][0] : undefined;
+  }
+  if (s.items !== undefined || s.prefixItems !== undefined) return 'array';
+  if (s.properties !== undefined || s.additionalProperties !== undefined) return 'object';
+  const members: unknown[] = [s.allOf, s.anyOf, s.oneOf].filter(Array.isArray).flat();
+  const shapes = new Set(members.map((m) => shapeOf(doc, m, depth + 1)));
+  return members.length && shapes.size === 1 ? [...shapes][0] : undefined;
+}
+
+/** A parameter's wire facts, or a problem when its `style` does not belong to its location. */
+function wireOf(doc: Doc, p: ParameterObject & Doc, pointer: string, problems: Problem[]): ParameterWire {
+  const location = p.in as ParameterLocation;
+  const allowed = STYLES[location] ?? ['simple'];
+  let style = allowed[0]!;
+  const given: unknown = p.style;
+  if (given !== undefined) {
+    if (allowed.includes(given as ParameterStyle)) style = given as ParameterStyle;
+    else {
+      const problem = { pointer: `${pointer}/style`, message: `style "${String(given)}" is not one of ${location} parameters' (${allowed.join(', ')})` };
+      // A shared parameter is reported once, not once per operation.
+      if (!problems.some((q) => q.pointer === problem.pointer)) problems.push(problem);
+    }
+  }
+  const media = p.content && typeof p.content === 'object' ? Object.entries<Doc>(p.content)[0] : undefined;
+  const schema = media ? media[1]?.schema : p.schema;
+  const shape = shapeOf(doc, schema);
+  return {
+    name: p.name,
+    in: location,
+    style,
+    explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
+    allowReserved: location === 'query' && p.allowReserved === true,
+    ...(media && { content: media[0] }),
+    ...(shape && { shape }),
+    required: p.required === true,
+    schema,
+    ...parameterTypes((node) => deref(doc, node), schema, shape, media !== undefined),
+  };
+}
+
+export function buildModel(document: OpenAPI3): SpecModel {
+  const doc = document as Doc;
+  const badRefs = malformedRefs(doc);
+  if (badRefs.length) throw new GenerationError('References are malformed:', badRefs);
+  const problems: Problem[] = [];
+  const securitySchemes = readSecuritySchemes(doc, (node) => deref(doc, node));
+  const declared = new Set(securitySchemes.map((s) => s.name));
+  const security = doc.security === undefined ? [] : readRequirements(doc.security, '/security', declared, problems);
+  const xp = doc['x-pagination'];
+  const documentPagination = xp ? { defaultPage: xp.defaultPage, defaultPageSize: xp.defaultPageSize } : undefined;
+  const operations: OperationModel[] = [];
+  const seenIds = new Map<string, string>();
+  for (const [path, rawItem] of Object.entries<any>(doc.paths ?? {})) {
+    const item = deref<Doc>(doc, rawItem);
+    for (const method of METHODS) {
+      const op = item[method] as (OperationObject & Doc) | undefined;
+      if (!op) continue;
+      const pointer = `/paths/${escapePointer(path)}/${method}`;
+      const operationId = op.operationId ?? `${method}${pascalCase(path)}`;
+      const first = seenIds.get(operationId);
+      if (first) problems.push({ pointer: `${pointer}/operationId`, message: `duplicate operationId "${operationId}" (also at #${first})` });
+      seenIds.set(operationId, pointer);
+      // Each parameter with where it is written (a shared one: its component), the operation's over the path item's.
+      const declaredIn = (list: unknown, at: string) =>
+        (Array.isArray(list) ? list : []).map((raw: ParameterObject | ReferenceObject, i) => ({
+          parameter: deref<ParameterObject>(doc, raw),
+          pointer: typeof (raw as Doc)?.$ref === 'string' && (raw as Doc).$ref.startsWith('#') ? (raw as Doc).$ref.slice(1) : `${at}/parameters/${i}`,
+        }));
+      const byKey = new Map([...declaredIn(item.parameters, `/paths/${escapePointer(path)}`), ...declaredIn(op.parameters, pointer)].map((d) => [`${d.parameter.in}:${d.parameter.name}`, d]));
+      for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+        if (byKey.has(`path:${name}`)) continue;
+        // `{.x}`, `{;x}`, `{x*}`: RFC 6570 operators, which OpenAPI path templating does not have (a parameter's style says it).
+        const operator = /^[.;+#/?&]|\*$/.test(name!);
+        const bare = name!.replace(/^[.;+#/?&]/, '').replace(/\*$/, '');
+        const hint = `write {${bare}} and declare the parameter with in: path${name!.startsWith('.') ? ', style: label' : name!.startsWith(';') ? ', style: matrix' : ''}${name!.endsWith('*') ? ', explode: true' : ''}`;
+        problems.push({
+          pointer,
+          message: operator
+            ? `path template {${name}} of ${path} uses RFC 6570 operator syntax, which OpenAPI path templating does not have: ${hint}`
+            : `path parameter "${name}" of ${path} is not declared (add it to parameters with in: path)`,
+        });
+      }
+      const operationParameters = [...byKey.values()];
+      const rb = op.requestBody ? deref<Doc>(doc, op.requestBody) : undefined;
+      const rbMedia = jsonMedia(rb?.content);
+      const responses = Object.entries<any>(op.responses ?? {}).map(([status, r]): ResponseModel => {
+        const res = deref<Doc>(doc, r);
+        const media = jsonMedia(res.content);
+        return {
+          status,
+          description: res.description ?? '',
+          mediaType: media?.[0],
+          schema: media?.[1]?.schema,
+          gap: res['x-source-gap'] ?? media?.[1]?.schema?.['x-source-gap'],
+          ref: typeof r?.$ref === 'string' ? r.$ref : undefined,
+          node: res,
+        };
+      });
+      const success = responses.find((r) => r.status === '200') ?? responses.find((r) => r.status === '201');
+      const paginated = success?.schema !== undefined && isPaginatedWrapper(doc, success.schema);
+      const successFacts = successOf(doc, pointer, responses);
+      const wire = operationParameters.map((d) => wireOf(doc, d.parameter, d.pointer, problems));
+      const examples = rb ? Object.values<any>(rb.content ?? {})[0]?.examples : undefined;
+      const servers = Array.isArray(op.servers) ? op.servers : Array.isArray(item.servers) ? item.servers : [];
+      operations.push({
+        operationId,
+        name: pascalCase(operationId),
+        method,
+        path,
+        tag: op.tags?.[0] ?? 'default',
+        summary: op.summary ?? '',
+        description: op.description ?? '',
+        deprecated: op.deprecated === true,
+        gap: op['x-source-gap'],
+        pointer,
+        parameters: operationParameters.map((d) => d.parameter),
+        wire,
+        requestBody: rbMedia
+          ? {
+              required: rb?.required === true,
+              mediaType: rbMedia[0],
+              mediaTypes: Object.keys(rb?.content ?? {}),
+              schema: rbMedia[1]?.schema,
+              gap: rb?.['x-source-gap'] ?? rbMedia[1]?.schema?.['x-source-gap'],
+              description: rb?.description ?? '',
+              example: examples && typeof examples === 'object' ? deref<Doc>(doc, Object.values<any>(examples)[0])?.value : undefined,
+            }
+          : undefined,
+        responses,
+        successSchema: success?.schema,
+        success: successFacts,
+        paginated,
+        pagination:
+          paginated && successFacts.media
+            ? paginationOf(doc, (node) => deref(doc, node), wire.filter((p) => p.in === 'query'), successFacts.media.pointer, documentPagination)
+            : undefined,
+        security: op.security === undefined ? security : readRequirements(op.security, `${pointer}/security`, declared, problems),
+        declaredSecurity: op.security,
+        servers: servers.filter((s: unknown): s is { url: string } => typeof s === 'object' && s !== null),
+      });
+    }
+  }
+  if (problems.length) throw new GenerationError('Operations are inconsistent:', problems);
+
+  const schemaNames = Object.keys(doc.components?.schemas ?? {}).map((name) => ({ name, type: typeName(name) }));
+  assertUnique('type', schemaNames.map((s) => ({ identifier: s.type, pointer: `/components/schemas/${escapePointer(s.name)}` })));
+
+  const environments = readEnvironments(doc);
+  return {
+    document,
+    resolve: (node) => deref(doc, node),
+    openapi30: String(doc.openapi).startsWith('3.0'),
+    title: doc.info?.title ?? '',
+    version: String(doc.info?.version ?? ''),
+    operations,
+    schemaNames,
+    environments,
+    securitySchemes,
+    security,
+    pagination: documentPagination,
+  };
+}
