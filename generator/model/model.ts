@@ -11,12 +11,14 @@ import { forEachEntry, own } from '../lib/own.js';
 import { readRequirements, readSecuritySchemes, type SecurityRequirements, type SecuritySchemeModel } from './security.js';
 import { readEnvironments, type EnvironmentModel } from './servers.js';
 import { paginationOf, parameterTypes, successOf, type PaginationFacts, type SuccessFacts } from './operation-facts.js';
+import { queryTreatments, type QueryTreatment } from './query-treatments.js';
 
 export { own } from '../lib/own.js';
 export { refSegments } from '../lib/names.js';
 export type { CredentialKind, SecurityRequirements, SecuritySchemeModel } from './security.js';
 export type { EnvironmentModel, ServerVariableModel } from './servers.js';
 export type { PaginationFacts, SuccessFacts } from './operation-facts.js';
+export type { QueryEffect, QueryTreatment } from './query-treatments.js';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type Method = (typeof METHODS)[number];
@@ -106,6 +108,8 @@ export interface OperationModel {
   paginated: boolean;
   /** How the wrapper pages, when paginated and its body is shown. */
   pagination: PaginationFacts | undefined;
+  /** What the mock does with each documented query parameter. */
+  queryTreatments: QueryTreatment[];
   /** The operation's `security`, else the document's: alternatives of scheme names. */
   security: SecurityRequirements;
   /** The operation's own `security` as written (requirement objects with scopes), undefined when it inherits the document's. */
@@ -287,6 +291,10 @@ export function buildModel(document: OpenAPI3): SpecModel {
       const successFacts = successOf(doc, pointer, responses);
       const wire = operationParameters.map((d) => wireOf(doc, d.parameter, d.pointer, problems));
       const examples = rb ? Object.values<any>(rb.content ?? {})[0]?.examples : undefined;
+      const pagination =
+        paginated && successFacts.media
+          ? paginationOf(doc, (node) => deref(doc, node), wire.filter((p) => p.in === 'query'), successFacts.media.pointer, documentPagination)
+          : undefined;
       const servers = Array.isArray(op.servers) ? op.servers : Array.isArray(item.servers) ? item.servers : [];
       operations.push({
         operationId,
@@ -316,10 +324,8 @@ export function buildModel(document: OpenAPI3): SpecModel {
         successSchema: success?.schema,
         success: successFacts,
         paginated,
-        pagination:
-          paginated && successFacts.media
-            ? paginationOf(doc, (node) => deref(doc, node), wire.filter((p) => p.in === 'query'), successFacts.media.pointer, documentPagination)
-            : undefined,
+        pagination,
+        queryTreatments: queryTreatments(wire, pagination, securitySchemes),
         security: op.security === undefined ? security : readRequirements(op.security, `${pointer}/security`, declared, problems),
         declaredSecurity: op.security,
         servers: servers.filter((s: unknown): s is { url: string } => typeof s === 'object' && s !== null),

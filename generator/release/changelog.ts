@@ -10,8 +10,6 @@ import { groupChanges, LEVELS, type Change, type Level } from './changes.js';
 
 const HEADINGS: Record<Level, string> = { breaking: 'Breaking changes', additive: 'Non-breaking changes', docs: 'Documentation only' };
 
-export const CHANGELOG_FILE = 'CHANGELOG.md';
-
 export const CHANGELOG_TITLE = '# Changelog';
 
 /** `/components/schemas/<Name>/...` → the schema's name. */

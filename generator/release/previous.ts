@@ -7,9 +7,8 @@
 import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { withBanner } from '../output/banner.js';
-import { OPENAPI_FILE } from '../emit/package/openapi.js';
+import { CHANGELOG_FILE, OPENAPI_FILE } from '../emit/names.js';
 import { GenerationError } from '../lib/problems.js';
-import { CHANGELOG_FILE } from './changelog.js';
 import { commitOf, readAt, repositoryRoot } from './git.js';
 
 export interface PreviousRelease {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
 import { BANNER_TEXT } from '../../generator/output/banner.js';
 import { brokenLinks, pages, read } from './markdown-pages.js';
-import { mockBinName } from '../../generator/emit/package/package.js';
+import { mockBinName } from '../../generator/emit/names.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);

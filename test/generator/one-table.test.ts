@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { operationFunctionName } from '../../generator/emit/client/operations.js';
+import { operationFunctionName } from '../../generator/emit/names.js';
 import { GENERATED, load } from '../mock/support.js';
 
 interface Entry {

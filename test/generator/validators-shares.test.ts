@@ -14,8 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { TOOL_ROOT } from '../../generator/generate.js';
 import { loadSpec } from '../../generator/load/load.js';
 import { buildModel } from '../../generator/model/model.js';
-import { compileShare, emitValidators, mergeShares, validatorEntries } from '../../generator/emit/validators/validators.js';
-import { compiledEntries, partitionEntries } from '../../generator/emit/validators/shares.js';
+import { compiledEntries, compileShare, emitValidators, mergeShares, validatorEntries } from '../../generator/emit/validators/validators.js';
+import { partitionEntries } from '../../generator/emit/validators/shares.js';
 import { emitValidatorsInChildren } from '../../generator/emit/validators/process.js';
 import type { OpenAPI3 } from 'openapi-typescript';
 

@@ -9,7 +9,7 @@ import type { EnvironmentModel, SecuritySchemeModel, SpecModel } from '../../mod
 import { propertyKey } from '../../lib/names.js';
 import { commentSafe, GenerationError } from '../../lib/problems.js';
 import { VALIDATORS_IMPORT } from '../validators/validators.js';
-import { FACTS_MODULE } from './facts.js';
+import { FACTS_MODULE } from '../names.js';
 import type { Files } from '../types/types.js';
 import { clientNames, type ClientNames } from '../../model/package-names.js';
 

@@ -6,11 +6,8 @@
  */
 import type { OperationModel, ParameterWire, SpecModel } from '../../model/model.js';
 import { propertyKey } from '../../lib/names.js';
-import { operationFunctionName } from './operations.js';
+import { FACTS_MODULE, operationInfoName } from '../names.js';
 import type { Files } from '../types/types.js';
-
-/** The generated module's path, as the other generated modules import it. */
-export const FACTS_MODULE = './facts.js';
 
 /** One parameter: how the client writes it and the mock reads it (templates/client/operation-info.ts `OperationParameter`). */
 function parameterOf(p: ParameterWire): string {
@@ -34,9 +31,6 @@ function interner(prefix: string) {
     declarations: (type: string) => [...names].map(([literal, name]) => `const ${name}: ${type} = ${literal};`),
   };
 }
-
-/** The name of an operation's entry in the table module: its function name (operations.ts) and `Info`, unique as those are. */
-export const operationInfoName = (o: OperationModel): string => `${operationFunctionName(o)}Info`;
 
 function operationOf(o: OperationModel, security: (literal: string) => string, parameters: (literal: string) => string): string {
   const fields = [

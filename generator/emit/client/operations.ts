@@ -8,25 +8,8 @@
 import type { OperationModel, SpecModel } from '../../model/model.js';
 import { assertUnique } from '../../lib/names.js';
 import { commentSafe } from '../../lib/problems.js';
-import { FACTS_MODULE, operationInfoName } from './facts.js';
+import { FACTS_MODULE, operationFunctionName, operationInfoName } from '../names.js';
 import type { Files } from '../types/types.js';
-
-const RESERVED = new Set(
-  (
-    'break case catch class const continue debugger default delete do else enum export extends false finally for function if implements ' +
-    'import in instanceof interface let new null package private protected public return static super switch this throw true try typeof ' +
-    'var void while with yield await arguments eval undefined NaN Infinity'
-  ).split(' '),
-);
-
-/**
- * The function's name: the operationId when it is a JavaScript identifier, else the operation's
- * PascalCase name with a lower-case first letter; a reserved word gets `Operation` appended.
- */
-export function operationFunctionName(operation: Pick<OperationModel, 'operationId' | 'name'>): string {
-  const id = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(operation.operationId) ? operation.operationId : operation.name[0]!.toLowerCase() + operation.name.slice(1);
-  return RESERVED.has(id) ? `${id}Operation` : id;
-}
 
 /** A JSDoc block: each paragraph's lines prefixed, `*\/` and a line-leading `@` made harmless. */
 function jsDoc(paragraphs: string[], tags: string[]): string {

@@ -3,22 +3,16 @@
  * templates/docs/ into Markdown pages: an index, one page per tag, one per schema, and webhooks.
  * Anchors are GitHub's (github-slugger), so every internal link resolves on a code host.
  *
- * Every `{{value}}` of a template is escaped as Markdown plain text (markdown.ts `text`), not as
- * HTML: a name, title or summary from the document shows as written and cannot add a heading, a
- * table row, a link or a tag. `{{{value}}}` is for Markdown this file builds from escaped parts
- * (type labels, code, file links) and for descriptions, which are CommonMark by the OpenAPI
- * specification: their Markdown is kept and their raw HTML is neutralised (markdown.ts).
+ * Values reach the Markdown through escaping helpers (render.ts); descriptions are CommonMark by
+ * the OpenAPI specification: their Markdown is kept and their raw HTML is neutralised (markdown.ts).
  * File names made from spec names are safe slugs, unique case-insensitively (names.ts).
  *
  * Every sentence is the document's (its standard fields and `x-` extensions) or true of any
  * document; a section the document gives nothing for is left out, and a "not shown" note appears
  * only where the document marks an `x-source-gap`. The index's sections are docs-index.ts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import Handlebars from 'handlebars';
 import GithubSlugger, { slug as githubSlug } from 'github-slugger';
-import { operationFunctionName } from '../client/operations.js';
+import { operationFunctionName } from '../names.js';
 import { own, type OperationModel, type SpecModel } from '../../model/model.js';
 import { fileStem, uniqueStems } from '../../lib/names.js';
 import type { ValidatorEntry } from '../validators/validators.js';
@@ -27,7 +21,7 @@ import { constraints, fields, isGap, refName, rules, typeLabel, type SchemaLink 
 import { componentsWithWriteRules } from '../validators/json-schema.js';
 import { cell, code, fence, headingText, markdown, text } from './markdown.js';
 import { gapText, indexSections, securityText } from './index-page.js';
-import { queryTreatments } from '../mock/mock.js';
+import { templateRenderer } from './render.js';
 
 type Doc = Record<string, any>;
 type Resolve = SpecModel['resolve'];
@@ -35,63 +29,6 @@ type Resolve = SpecModel['resolve'];
 export interface DocsOptions {
   /** The generated package's name, as consumers import it (`<name>/validators`). */
   packageName: string;
-}
-
-/**
- * Handlebars' compiler with one change: `{{value}}` is escaped as Markdown plain text (the
- * `escapeMarkdownText` helper) where Handlebars would escape HTML. A SafeString passes unchanged.
- */
-function useMarkdownEscaping(hbs: typeof Handlebars): void {
-  const Base = (hbs as unknown as { JavaScriptCompiler: new () => CompilerInternals }).JavaScriptCompiler;
-  class MarkdownCompiler extends Base {
-    override appendEscaped(): void {
-      // Called as Handlebars calls a helper: the value, then an options hash.
-      this.pushSource(this.appendToBuffer([this.aliasable('helpers.escapeMarkdownText'), '(', this.popStack(), ', {})']));
-    }
-  }
-  // Block bodies ({{#each}}, {{#if}}) are compiled by `new this.compiler()`.
-  (MarkdownCompiler.prototype as unknown as { compiler: unknown }).compiler = MarkdownCompiler;
-  (hbs as unknown as { JavaScriptCompiler: unknown }).JavaScriptCompiler = MarkdownCompiler;
-}
-
-/** The members of Handlebars' (untyped) JavaScriptCompiler that useMarkdownEscaping uses. */
-interface CompilerInternals {
-  appendEscaped(): void;
-  pushSource(source: unknown): void;
-  appendToBuffer(parts: unknown[]): unknown;
-  aliasable(name: string): unknown;
-  popStack(): unknown;
-}
-
-export function loadTemplates(templatesDir: string): typeof Handlebars {
-  const hbs = Handlebars.create();
-  useMarkdownEscaping(hbs);
-  const dir = path.join(templatesDir, 'docs');
-  for (const name of readdirSync(path.join(dir, 'partials')).sort()) {
-    if (name.endsWith('.hbs')) hbs.registerPartial(name.replace(/\.hbs$/, ''), readFileSync(path.join(dir, 'partials', name), 'utf8'));
-  }
-  const markdownOf = (value: unknown) => (value instanceof hbs.SafeString ? value.toString() : text(value));
-  hbs.registerHelper('escapeMarkdownText', markdownOf);
-  hbs.registerHelper('cell', (value: unknown) => new hbs.SafeString(cell(typeof value === 'string' ? value : '')));
-  hbs.registerHelper('code', (value: unknown) => new hbs.SafeString(code(value)));
-  hbs.registerHelper('concat', (...args: unknown[]) => args.slice(0, -1).join(''));
-  hbs.registerHelper('plural', (n: unknown, noun: unknown) => `${text(n)} ${text(noun)}${n === 1 ? '' : 's'}`);
-  return hbs;
-}
-
-export type Render = (name: string, view: object) => string;
-
-/** Compiles each page template once; rendering squeezes blank-line runs the templates leave. */
-export function renderer(hbs: typeof Handlebars, templatesDir: string): Render {
-  const compiled = new Map<string, HandlebarsTemplateDelegate>();
-  return (name, view) => {
-    let template = compiled.get(name);
-    if (!template) {
-      template = hbs.compile(readFileSync(path.join(templatesDir, 'docs', `${name}.md.hbs`), 'utf8'), { strict: true });
-      compiled.set(name, template);
-    }
-    return `${template(view).replace(/\n{3,}/g, '\n\n').trim()}\n`;
-  };
 }
 
 /** A value for a code sample: the example when the spec has one, else a typed placeholder. */
@@ -166,8 +103,8 @@ interface PageNames {
 
 /** The operations of each tag page, in the order of the document's tags, then of first use. */
 /** One sentence on what the mock does with the operation's query parameters ('' when it has none). */
-function mockQueryLine(model: SpecModel, op: OperationModel): string {
-  const treatments = queryTreatments(model, op);
+function mockQueryLine(op: OperationModel): string {
+  const treatments = op.queryTreatments;
   if (treatments.length === 0) return '';
   const names = (kind: string) => treatments.filter((t) => t.treatment === kind).map((t) => code(t.name)).join(', ');
   const parts = [names('honoured') && `honours ${names('honoured')}`, names('ignored') && `validates and ignores ${names('ignored')} (it does not filter)`, names('credential') && `reads ${names('credential')} as a credential only`];
@@ -281,7 +218,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
   const { packageName } = options;
   const validatorsModule = `${packageName}/validators`;
   const hasSchemas = model.schemaNames.length > 0;
-  const render = renderer(loadTemplates(templatesDir), templatesDir);
+  const render = templateRenderer(templatesDir);
   const files: Files = new Map();
   const validatorBySchema = new Map(validators.filter((v) => v.component !== undefined).map((v) => [v.component!, v.name]));
   const validatorsByOp = new Map<string, ValidatorEntry[]>();
@@ -322,7 +259,7 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
           description: cell(p.description),
           gap: (p.schema as Doc | undefined)?.['x-source-gap'],
         })),
-        mockQuery: mockQueryLine(model, op),
+        mockQuery: mockQueryLine(op),
         requestBody: op.requestBody && {
           ...op.requestBody,
           type: typeLabel(op.requestBody.schema, fromTag),

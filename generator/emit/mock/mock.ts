@@ -7,13 +7,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EnvironmentModel, OperationModel, SpecModel } from '../../model/model.js';
+import type { EnvironmentModel, OperationModel, QueryEffect, QueryTreatment, SpecModel } from '../../model/model.js';
 import { propertyKey } from '../../lib/names.js';
-import { FACTS_MODULE } from '../client/facts.js';
+import { FACTS_MODULE, mockBinName } from '../names.js';
 import { commentSafe } from '../../lib/problems.js';
 import { cell, code, fence, text } from '../docs/markdown.js';
 import { isGapSchema, VALIDATORS_IMPORT } from '../validators/validators.js';
-import { mockBinName } from '../package/package.js';
 import type { Files } from '../types/types.js';
 
 type Doc = Record<string, any>;
@@ -162,45 +161,21 @@ function overrideExamples(model: SpecModel, packageName: string): string {
   return fence('ts', lines.join('\n'));
 }
 
-/** What the mock does with one documented query parameter of an operation (the mock's page and each operation's). */
-export interface QueryTreatment {
-  readonly name: string;
-  /** `honoured`: the answer depends on it; `ignored`: it does not; `credential`: read as an API key, not as a parameter. */
-  readonly treatment: 'honoured' | 'ignored' | 'credential';
-  /** One sentence, Markdown. */
-  readonly text: string;
+/** The mock's own rule for an honoured parameter (said apart from the schema's), and what it changes, in Markdown. */
+function effectText(effect: QueryEffect): [rule: string, effect: string] {
+  if (effect.kind === 'page') return ['an integer >= 1', 'which page of the collection is answered'];
+  if (effect.kind === 'pageSize') return ['an integer from 1 to 1,000', 'how many items a page holds'];
+  return ['', `\`true\` adds ${code(effect.property)} (the collection's size); without it, or \`false\`, it is left out`];
 }
 
-/**
- * The query parameters the mock honours: a paginated operation's `page`, `pageSize` and the count
- * parameter the model's pagination names (templates/mock/bodies.ts pages by it). Nothing else: an
- * OpenAPI document has no field saying which property a parameter filters on, or how.
- */
-function honouredQuery(op: OperationModel): Map<string, [check: string, effect: string]> {
-  const honoured = new Map<string, [string, string]>();
-  if (!op.pagination) return honoured;
-  const query = op.wire.filter((p) => p.in === 'query');
-  if (query.some((p) => p.name === 'page')) honoured.set('page', ['an integer >= 1', 'which page of the collection is answered']);
-  if (query.some((p) => p.name === 'pageSize')) honoured.set('pageSize', ['an integer from 1 to 1,000', 'how many items a page holds']);
-  const count = op.pagination.count;
-  if (count) honoured.set(count.parameter, ['', `\`true\` adds ${code(count.property)} (the collection's size); without it, or \`false\`, it is left out`]);
-  return honoured;
-}
-
-/** What the mock does with each documented query parameter of `op`, in document order. */
-export function queryTreatments(model: SpecModel, op: OperationModel): QueryTreatment[] {
-  const credentials = new Set(model.securitySchemes.flatMap((s) => (s.kind.type === 'apiKey' && s.kind.in === 'query' ? [s.kind.name] : [])));
-  const honoured = honouredQuery(op);
-  return op.wire
-    .filter((p) => p.in === 'query')
-    .map((p): QueryTreatment => {
-      if (credentials.has(p.name)) return { name: p.name, treatment: 'credential', text: "Not read as a parameter: it is an API-key scheme's credential, whose presence alone is checked (401)." };
-      const [check, effect] = honoured.get(p.name) ?? ['', ''];
-      // The mock's own bounds (page, pageSize) are its rule, not the schema's: said apart.
-      const checked = `Validated (${[p.required ? 'required' : '', 'its schema', check ? `and the mock's own rule, ${check}` : ''].filter(Boolean).join(', ')}: else 400)`;
-      if (effect) return { name: p.name, treatment: 'honoured', text: `${checked}, then **honoured**: ${effect}.` };
-      return { name: p.name, treatment: 'ignored', text: `${checked}, then **ignored**: the answer is the same with it, without it, or with another value.` };
-    });
+/** One sentence, Markdown: what the mock does with a query parameter. */
+function treatmentText(t: QueryTreatment): string {
+  if (t.treatment === 'credential') return "Not read as a parameter: it is an API-key scheme's credential, whose presence alone is checked (401).";
+  const [check, effect] = t.effect ? effectText(t.effect) : ['', ''];
+  // The mock's own bounds (page, pageSize) are its rule, not the schema's: said apart.
+  const checked = `Validated (${[t.required ? 'required' : '', 'its schema', check ? `and the mock's own rule, ${check}` : ''].filter(Boolean).join(', ')}: else 400)`;
+  if (effect) return `${checked}, then **honoured**: ${effect}.`;
+  return `${checked}, then **ignored**: the answer is the same with it, without it, or with another value.`;
 }
 
 /** `` (here: `a`, `b`)`` listing the document's path parameter names, or nothing when it has none. */
@@ -211,7 +186,7 @@ function pathParameterNames(model: SpecModel): string {
 
 /** The mock page's table of every operation's query parameters and what the mock does with each. */
 function queryTable(model: SpecModel): string {
-  const rows = model.operations.flatMap((op) => queryTreatments(model, op).map((t, i) => `| ${i === 0 ? code(op.operationId) : ''} | ${code(t.name)} | ${cell(t.text)} |`));
+  const rows = model.operations.flatMap((op) => op.queryTreatments.map((t, i) => `| ${i === 0 ? code(op.operationId) : ''} | ${code(t.name)} | ${cell(treatmentText(t))} |`));
   if (rows.length === 0) return 'No operation of this spec documents a query parameter.';
   return ['| Operation | Query parameter | What the mock does |', '|---|---|---|', ...rows].join('\n');
 }

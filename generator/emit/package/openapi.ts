@@ -4,8 +4,7 @@
  * the author wrote them. Pretty-printed in the bundle's key order, so the same spec gives the same bytes.
  */
 import type { Files } from '../types/types.js';
-
-export const OPENAPI_FILE = 'openapi.json';
+import { OPENAPI_FILE } from '../names.js';
 
 export function emitOpenApi(document: object): Files {
   return new Map([[OPENAPI_FILE, `${JSON.stringify(document, null, 2)}\n`]]);

@@ -2,15 +2,13 @@
  * The generated package's package.json (entry points, the mock's command, the optional `msw` peer)
  * and its README (templates/docs/package-readme.md.hbs). The version and CHANGELOG.md are release/'s.
  */
-import { operationFunctionName } from '../client/operations.js';
+import { CHANGELOG_FILE, mockBinName, OPENAPI_FILE, operationFunctionName } from '../names.js';
 import type { OperationModel, SpecModel } from '../../model/model.js';
 import type { SecuritySchemeModel } from '../../model/security.js';
 import { BANNER_TEXT } from '../../output/banner.js';
 import type { Files } from '../types/types.js';
-import { loadTemplates, renderer } from '../docs/docs.js';
+import { templateRenderer } from '../docs/render.js';
 import { code } from '../docs/markdown.js';
-import { OPENAPI_FILE } from './openapi.js';
-import { CHANGELOG_FILE } from '../../release/changelog.js';
 import { firstVersion } from '../../release/version.js';
 import { validatorEntries, validatorsEntry, VALIDATORS_IMPORT } from '../validators/validators.js';
 import { usesKeywords } from '../validators/ajv.js';
@@ -30,9 +28,6 @@ export interface PackageInfo {
 }
 
 export { DEFAULT_PACKAGE_NAME } from '../../lib/names.js';
-
-/** The mock's command: the package's unscoped name without a trailing "-client" or "-sdk", then "-mock". */
-export const mockBinName = (packageName: string): string => `${packageName.replace(/^@[^/]+\//, '').replace(/-(client|sdk)$/, '')}-mock`;
 
 /**
  * The MSW majors the handlers are tested with (scripts/matrix: the lowest and the locked 2.x, and
@@ -208,7 +203,7 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
       call: example && `api.GET(${jsString(example.path)})`,
     },
   };
-  return renderer(loadTemplates(templatesDir), templatesDir)('package-readme', view);
+  return templateRenderer(templatesDir)('package-readme', view);
 }
 
 /** What the snippets read credentials with: a missing variable stops the program, naming it. */

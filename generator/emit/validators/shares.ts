@@ -6,7 +6,7 @@
  * only decides how fast.
  */
 import type { SpecModel } from '../../model/model.js';
-import type { ValidatorEntry } from './validators.js';
+import { compiledEntries, type ValidatorEntry } from './validators.js';
 
 const COMPONENT_REF = '#/components/schemas/';
 
@@ -52,9 +52,6 @@ function weightOf(schema: unknown): number {
   }
   return weight;
 }
-
-/** The entries compiled by a share: all but those served by their component's validator. */
-export const compiledEntries = (entries: ValidatorEntry[]): number[] => entries.flatMap((e, i) => (e.sameAsComponent ? [] : [i]));
 
 /**
  * The compiled entries (indices into `entries`, from `validatorEntries(model)`) dealt into `count`

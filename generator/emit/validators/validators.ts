@@ -22,7 +22,6 @@ import type { OperationModel, SpecModel } from '../../model/model.js';
 import { assertUnique, DEFAULT_PACKAGE_NAME, escapePointer } from '../../lib/names.js';
 import { commentSafe } from '../../lib/problems.js';
 import type { Files } from '../types/types.js';
-import { compiledEntries } from './shares.js';
 
 export interface ValidatorEntry {
   /** Export name, e.g. `validateProject`, `validateUpdateQuotaTargetsRequest`. */
@@ -404,6 +403,9 @@ export const validatorsEntry = (): Record<string, string> => ({
 });
 
 /** Where the one-file build is, and the runtime modules it imports (`import { "uri" as __rt0 } from "./runtime/ajv-formats.js";`). */
+/** The entries compiled by a share: all but those served by their component's validator. */
+export const compiledEntries = (entries: ValidatorEntry[]): number[] => entries.flatMap((e, i) => (e.sameAsComponent ? [] : [i]));
+
 export const ONE_FILE = 'dist/validators.compiled.js';
 const RUNTIME_IMPORT = /^import \{ ([^}]*) \} from "\.\/runtime\/([\w-]+\.js)";\n/gm;
 const IMPORTED = /^"([^"]+)" as ([\w$]+)$/;

@@ -1,0 +1,38 @@
+/**
+ * The names outputs share: files one emitter writes and another imports or links to, and the
+ * public identifiers more than one emitter writes (an operation's function, its table entry, the
+ * mock's command). Each is made here only.
+ */
+import type { OperationModel } from '../model/model.js';
+
+/** The bundled document at the package root. */
+export const OPENAPI_FILE = 'openapi.json';
+
+/** The release notes at the package root. */
+export const CHANGELOG_FILE = 'CHANGELOG.md';
+
+/** The package's one table of operations, as src/ modules import it. */
+export const FACTS_MODULE = './facts.js';
+
+const RESERVED = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for function if implements ' +
+    'import in instanceof interface let new null package private protected public return static super switch this throw true try typeof ' +
+    'var void while with yield await arguments eval undefined NaN Infinity'
+  ).split(' '),
+);
+
+/**
+ * The function's name: the operationId when it is a JavaScript identifier, else the operation's
+ * PascalCase name with a lower-case first letter; a reserved word gets `Operation` appended.
+ */
+export function operationFunctionName(operation: Pick<OperationModel, 'operationId' | 'name'>): string {
+  const id = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(operation.operationId) ? operation.operationId : operation.name[0]!.toLowerCase() + operation.name.slice(1);
+  return RESERVED.has(id) ? `${id}Operation` : id;
+}
+
+/** The table entry of an operation (src/facts.ts), which its named function imports. */
+export const operationInfoName = (o: Pick<OperationModel, 'operationId' | 'name'>): string => `${operationFunctionName(o)}Info`;
+
+/** The mock's command: the unscoped package name without a last `-client` or `-sdk`, then `-mock`. */
+export const mockBinName = (packageName: string): string => `${packageName.replace(/^@[^/]+\//, '').replace(/-(client|sdk)$/, '')}-mock`;
