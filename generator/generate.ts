@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { loadSpec } from './load/load.js';
 import { buildModel, type SpecModel } from './model/model.js';
-import type { Files } from './emit/types/types.js';
+import type { Files } from './lib/files.js';
 import { emitTypesOffThread, startTypesEmitter, stopTypesEmitter } from './emit/types/thread.js';
 import { emitValidators, ONE_FILE, validatorEntries, withRuntimeInlined, type ValidatorEntry, type ValidatorsOutput } from './emit/validators/validators.js';
 import { emitValidatorsInChildren } from './emit/validators/process.js';

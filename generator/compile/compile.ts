@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type TypeScript from 'typescript';
 import { GenerationError, type Problem } from '../lib/problems.js';
-import type { Files } from '../emit/types/types.js';
+import type { Files } from '../lib/files.js';
 
 /** Options as tsconfig.json spells them (so they are also the cache key's text). */
 const JS_OPTIONS = {

@@ -34,18 +34,6 @@ export function assertUnique(kind: string, things: NamedThing[]): void {
 /** The generated package's name when the caller gives none (GenerateOptions.packageName). */
 export const DEFAULT_PACKAGE_NAME = 'partner-recruitment-client';
 
-export const escapePointer = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
-
-/**
- * The keys a local `$ref` (`#/a/b~1c/d%20e`) names, as openapi-typescript and Redocly read it: each
- * segment percent-decoded, then `~1` → `/` and `~0` → `~`.
- */
-export const refSegments = (ref: string): string[] =>
-  ref
-    .replace(/^#\/?/, '')
-    .split('/')
-    .map((s) => decodeURIComponent(s).replaceAll('~1', '/').replaceAll('~0', '~'));
-
 /**
  * A key of an object literal in generated code. `"__proto__": v` (quoted or not) sets the
  * literal's prototype instead of defining a property; a computed key defines it.

@@ -1,11 +1,14 @@
 /** Lookups in a parsed document that never reach the prototype, and a walk over all of it. */
-import { escapePointer } from './names.js';
+import { escapePointer } from './pointer.js';
+
+/** A JSON object of the parsed document, read without a schema (its values may be anything). */
+export type Doc = Record<string, any>;
 
 /** `obj[key]` when `obj` has it as its own property: a name like `__proto__` or `toString` never reaches the prototype. */
 export const own = (obj: unknown, key: string): any => (obj !== null && typeof obj === 'object' && Object.hasOwn(obj, key) ? (obj as Record<string, any>)[key] : undefined);
 
 /** A JSON object (not null, not an array). */
-export const isObject = (value: unknown): value is Record<string, any> => value !== null && typeof value === 'object' && !Array.isArray(value);
+export const isObject = (value: unknown): value is Doc => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Calls `visit` for every key of every object and array in `root` with the JSON pointer of that

@@ -6,19 +6,18 @@
  * points every `$ref` to the lifted name at the author's key, and drops the lifted name; for
  * every component type. An alias between two keys the author wrote stays as written.
  */
-import { escapePointer } from '../lib/names.js';
+import { escapePointer, unescapePointer } from '../lib/pointer.js';
 import { isObject } from '../lib/own.js';
 import type { AuthoredComponents } from './resolve.js';
 
 type Json = Record<string, unknown>;
 
-const decode = (segment: string) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
 
 /** `#/components/<type>/<name>` as [type, name], or undefined for any other `$ref`. */
 function componentRef(ref: unknown): [string, string] | undefined {
   if (typeof ref !== 'string') return undefined;
   const m = /^#\/components\/([^/]+)\/([^/]+)$/.exec(ref);
-  return m ? [decode(m[1]!), decode(m[2]!)] : undefined;
+  return m ? [unescapePointer(m[1]!), unescapePointer(m[2]!)] : undefined;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pointerTokens } from '../lib/pointer.js';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 
 export interface SourceLocation {
@@ -21,8 +22,7 @@ interface Parsed {
   lines: LineCounter;
 }
 
-const decode = (segment: string) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
-export const splitPointer = (pointer: string): string[] => (pointer.replace(/^#/, '') === '' ? [] : pointer.replace(/^#?\//, '').split('/').map(decode));
+export const splitPointer = pointerTokens;
 
 export class SourceLocator {
   #cache = new Map<string, Parsed | undefined>();

@@ -6,19 +6,22 @@
  */
 import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject, SchemaObject } from 'openapi-typescript';
 import { GenerationError, type Problem } from '../lib/problems.js';
-import { assertUnique, escapePointer, pascalCase, refSegments, typeName } from '../lib/names.js';
-import { forEachEntry, own } from '../lib/own.js';
+import { assertUnique, pascalCase, typeName } from '../lib/names.js';
+import { escapePointer, MAX_REF_HOPS, refSegments } from '../lib/pointer.js';
+import { forEachEntry, own, type Doc } from '../lib/own.js';
 import { readRequirements, readSecuritySchemes, type SecurityRequirements, type SecuritySchemeModel } from './security.js';
 import { readEnvironments, type EnvironmentModel } from './servers.js';
 import { paginationOf, parameterTypes, successOf, type PaginationFacts, type SuccessFacts } from './operation-facts.js';
 import { queryTreatments, type QueryTreatment } from './query-treatments.js';
+import { readDocumentFacts, type DocumentFacts } from './document-facts.js';
 
 export { own } from '../lib/own.js';
-export { refSegments } from '../lib/names.js';
+export { refSegments } from '../lib/pointer.js';
 export type { CredentialKind, SecurityRequirements, SecuritySchemeModel } from './security.js';
 export type { EnvironmentModel, ServerVariableModel } from './servers.js';
 export type { PaginationFacts, SuccessFacts } from './operation-facts.js';
 export type { QueryEffect, QueryTreatment } from './query-treatments.js';
+export type { DocumentFacts, InfoFacts, SchemeFacts, ServerFacts, TagFacts, WebhookFacts } from './document-facts.js';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type Method = (typeof METHODS)[number];
@@ -118,10 +121,23 @@ export interface OperationModel {
   servers: { url: string; description?: string }[];
 }
 
-export interface SpecModel {
-  document: OpenAPI3;
-  /** Follows local `$ref`s of the document to the object they name. */
+/**
+ * The schemas as the types, validators and docs emitters walk them: the component schemas as
+ * written, `$ref`s followed, and the document's root for a JSON pointer a schema's `$ref` names.
+ */
+export interface SchemaView {
+  /** `components.schemas` as written (`{}` when absent). */
+  components: Record<string, unknown>;
+  /** Follows local `$ref`s to the object they name. */
   resolve: <T = any>(node: unknown) => T;
+  /** The bundled document, which a schema's `$ref` points into. */
+  root: Record<string, unknown>;
+}
+
+export interface SpecModel {
+  /** The bundled document: openapi-typescript's input (emit/types); no other emitter reads it. */
+  document: OpenAPI3;
+  schemas: SchemaView;
   openapi30: boolean;
   title: string;
   version: string;
@@ -133,9 +149,9 @@ export interface SpecModel {
   /** The document-wide `security` (none when absent). */
   security: SecurityRequirements;
   pagination: { defaultPage: number; defaultPageSize: number } | undefined;
+  /** What the reference pages show of the document itself: info, tags, webhooks, schemes, servers, `x-` records. */
+  facts: DocumentFacts;
 }
-
-type Doc = Record<string, any>;
 
 /**
  * Every `$ref` whose fragment cannot be percent-decoded (a bare `%`, as in `#/components/schemas/%`):
@@ -158,7 +174,7 @@ function malformedRefs(doc: Doc): Problem[] {
 /** Follows local `$ref`s (`#/components/...`) to the object they name. */
 export function deref<T = any>(doc: Doc, node: unknown): T {
   let cur: any = node;
-  for (let hops = 0; cur && typeof cur === 'object' && typeof cur.$ref === 'string' && hops < 32; hops++) {
+  for (let hops = 0; cur && typeof cur === 'object' && typeof cur.$ref === 'string' && hops < MAX_REF_HOPS; hops++) {
     const ref: string = cur.$ref;
     if (!ref.startsWith('#/')) throw new GenerationError(`Unsupported external $ref: ${ref}`);
     cur = refSegments(ref).reduce((o: any, k) => own(o, k), doc);
@@ -338,9 +354,10 @@ export function buildModel(document: OpenAPI3): SpecModel {
   assertUnique('type', schemaNames.map((s) => ({ identifier: s.type, pointer: `/components/schemas/${escapePointer(s.name)}` })));
 
   const environments = readEnvironments(doc);
+  const resolve = <T = any>(node: unknown): T => deref<T>(doc, node);
   return {
     document,
-    resolve: (node) => deref(doc, node),
+    schemas: { components: (doc.components?.schemas ?? {}) as Record<string, unknown>, resolve, root: doc },
     openapi30: String(doc.openapi).startsWith('3.0'),
     title: doc.info?.title ?? '',
     version: String(doc.info?.version ?? ''),
@@ -350,5 +367,6 @@ export function buildModel(document: OpenAPI3): SpecModel {
     securitySchemes,
     security,
     pagination: documentPagination,
+    facts: readDocumentFacts(doc, resolve),
   };
 }

@@ -4,10 +4,9 @@
  * the types its parameters' strings are read as, its request body's media types and first
  * example. buildModel (model.ts) reads them once; every emitter takes them from the model.
  */
-import { escapePointer, refSegments } from '../lib/names.js';
-import { isObject, own } from '../lib/own.js';
+import { escapePointer, MAX_REF_HOPS, pointerTokens, refSegments } from '../lib/pointer.js';
+import { isObject, own, type Doc } from '../lib/own.js';
 
-type Doc = Record<string, any>;
 type Deref = <T = any>(node: unknown) => T;
 
 /** A schema that only marks a gap (`x-source-gap`, prose) has no shape to validate or sample. */
@@ -43,14 +42,8 @@ export interface ParameterTypes {
 
 /** The node at a JSON pointer (own properties only). */
 export function nodeAt(doc: Doc, pointer: string): any {
-  return pointerSegments(pointer).reduce((o: unknown, k) => own(o, k), doc);
+  return pointerTokens(pointer).reduce((o: unknown, k) => own(o, k), doc);
 }
-
-const pointerSegments = (pointer: string): string[] =>
-  pointer
-    .split('/')
-    .slice(1)
-    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
 
 /**
  * The JSON pointer that names the same node as `pointer` without passing through a `$ref`: each
@@ -60,12 +53,12 @@ export function canonicalPointer(doc: Doc, pointer: string): string {
   let node: unknown = doc;
   let at = '';
   const follow = () => {
-    for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#') && hops < 32; hops++) {
+    for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#') && hops < MAX_REF_HOPS; hops++) {
       at = node.$ref.slice(1);
       node = refSegments(node.$ref).reduce((o: unknown, k) => own(o, k), doc);
     }
   };
-  for (const segment of pointerSegments(pointer)) {
+  for (const segment of pointerTokens(pointer)) {
     follow();
     node = own(node, segment);
     at = `${at}/${escapePointer(segment)}`;

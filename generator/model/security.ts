@@ -5,8 +5,8 @@
  * Requirement Object).
  */
 import { GenerationError, type Problem } from '../lib/problems.js';
-import { escapePointer } from '../lib/names.js';
-import { isObject, own } from '../lib/own.js';
+import { escapePointer } from '../lib/pointer.js';
+import { isObject, own, type Doc } from '../lib/own.js';
 
 /** How the client sends one credential. */
 export type CredentialKind =
@@ -102,8 +102,6 @@ export function credentialOptionNames(schemeNames: readonly string[]): Map<strin
   if (problems.length) throw new GenerationError('Security schemes give colliding client options:', problems);
   return options;
 }
-
-type Doc = Record<string, any>;
 
 function kindOf(scheme: Doc, pointer: string, problems: Problem[]): CredentialKind | undefined {
   switch (scheme.type) {

@@ -8,7 +8,7 @@
  * are `server0`, `server1`, ... by their index in `servers`.
  */
 import { GenerationError, type Problem } from '../lib/problems.js';
-import { escapePointer } from '../lib/names.js';
+import { escapePointer } from '../lib/pointer.js';
 import { isObject, own } from '../lib/own.js';
 
 export interface ServerVariableModel {

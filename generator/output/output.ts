@@ -13,7 +13,9 @@ import path from 'node:path';
 import { BANNER_TEXT, bannerHeadBytes, hasBannerKey, startsWithBanner } from './banner.js';
 import { GenerationError, type Problem } from '../lib/problems.js';
 
-export type Files = ReadonlyMap<string, string>;
+import type { Files } from '../lib/files.js';
+
+export type { Files };
 
 function listFiles(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];

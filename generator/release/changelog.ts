@@ -7,6 +7,7 @@
 import type { DocsLinks } from '../emit/docs/docs.js';
 import { code, text } from '../emit/docs/markdown.js';
 import { groupChanges, LEVELS, type Change, type Level } from './changes.js';
+import { unescapePointer } from '../lib/pointer.js';
 
 const HEADINGS: Record<Level, string> = { breaking: 'Breaking changes', additive: 'Non-breaking changes', docs: 'Documentation only' };
 
@@ -15,7 +16,7 @@ export const CHANGELOG_TITLE = '# Changelog';
 /** `/components/schemas/<Name>/...` → the schema's name. */
 function schemaOf(pointer: string): string | undefined {
   const m = /^\/components\/schemas\/([^/]+)/.exec(pointer);
-  return m ? m[1]!.replaceAll('~1', '/').replaceAll('~0', '~') : undefined;
+  return m ? unescapePointer(m[1]!) : undefined;
 }
 
 const link = (label: string, href: string | undefined) => (href === undefined ? code(label) : `[${text(label)}](${encodeURI(href)})`);

@@ -1,5 +1,5 @@
 /** Small comparisons shared by the document and schema walks. */
-import { escapePointer } from '../lib/names.js';
+import { escapePointer } from '../lib/pointer.js';
 import { isObject, own } from '../lib/own.js';
 import type { ChangeSink } from './changes.js';
 

@@ -7,14 +7,13 @@
  * role (schema-diff.ts). A component schema that no operation or webhook reaches is an exported
  * type and validator of its own: judged in both roles. Pure: two documents in, a sorted list out.
  */
-import { escapePointer, pascalCase } from '../lib/names.js';
-import { forEachEntry, isObject, own } from '../lib/own.js';
+import { pascalCase } from '../lib/names.js';
+import { escapePointer } from '../lib/pointer.js';
+import { forEachEntry, isObject, own, type Doc } from '../lib/own.js';
 import { METHODS } from '../model/model.js';
 import { ChangeList, type Change, type Located, type Role } from './changes.js';
 import { canonical, DOCS_KEYWORDS, docsChanges, entries, list } from './compare.js';
 import { lookup, resolve, SchemaDiff } from './schema-diff.js';
-
-type Doc = Record<string, any>;
 
 /** The sections of `components` that openapi-typescript exports as types. */
 const EXPORTED_COMPONENTS = ['schemas', 'responses', 'parameters', 'requestBodies', 'headers', 'pathItems'];

@@ -10,7 +10,7 @@
  * annotations and the generated types keep the property (a `readonly` modifier at most), so a
  * property is judged in both directions whatever its flags.
  */
-import { escapePointer } from '../lib/names.js';
+import { escapePointer, MAX_REF_HOPS } from '../lib/pointer.js';
 import { own, isObject } from '../lib/own.js';
 import { refSegments } from '../model/model.js';
 import type { ChangeSink, Located, Role } from './changes.js';
@@ -30,7 +30,7 @@ const localRef = (value: unknown): string | undefined => (isObject(value) && typ
  */
 export function resolve(doc: unknown, node: Located, { siblings = false } = {}): Located {
   let current = node;
-  for (let hops = 0; hops < 64; hops++) {
+  for (let hops = 0; hops < MAX_REF_HOPS; hops++) {
     const ref = localRef(current.value);
     if (ref === undefined || (siblings && Object.keys(current.value as object).length > 1)) break;
     current = lookup(doc, ref);

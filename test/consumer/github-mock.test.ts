@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, w
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapePointer, refSegments } from '../../generator/lib/names.js';
+import { escapePointer, refSegments } from '../../generator/lib/pointer.js';
 import { consumerEnv, createConsumerProject, mockPeers, ROOT, run, type ConsumerProject } from './project.js';
 
 /** Where `npm run bench:fetch` puts GitHub's description (scripts/bench/fetch.ts: the same package and member). */

@@ -139,7 +139,7 @@ describe('mock of a crafted document', () => {
     const out = path.join(work, 'out');
     const files = writeMockDocExamples(out);
     const examples = files.map((file) => readFileSync(path.join(out, file), 'utf8')).join('\n');
-    expect(examples).toContain('mock.override("getThing", { status: 404 }); // the body of that status is typed');
+    expect(examples).toContain("mock.override('getThing', { status: 404 }); // the body of that status is typed");
     expect(await typeCheck(out, files)).toBe('');
   }, 60_000);
 

@@ -122,11 +122,13 @@ export const CREDENTIALS = { 'x-api-key': 'test-key', 'x-api-secret': 'test-secr
 export function writeMockDocExamples(packageDir: string): string[] {
   const name = (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { name: string }).name;
   const page = readFileSync(path.join(packageDir, 'docs', 'mock.md'), 'utf8');
-  const blocks = [...page.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!).filter((block) => block.includes(JSON.stringify(`${name}/mock`)));
+  // The page quotes module specifiers either way (`'x/mock'` or `"x/mock"`).
+  const specifiers = [`'${name}/mock'`, JSON.stringify(`${name}/mock`)];
+  const blocks = [...page.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!).filter((block) => specifiers.some((s) => block.includes(s)));
   mkdirSync(path.join(packageDir, 'doc-examples'), { recursive: true });
   return blocks.map((block, i) => {
     const file = `doc-examples/block-${i}.ts`;
-    writeFileSync(path.join(packageDir, file), block.replaceAll(JSON.stringify(`${name}/mock`), "'../dist/mock.js'"));
+    writeFileSync(path.join(packageDir, file), specifiers.reduce((text, s) => text.replaceAll(s, "'../dist/mock.js'"), block));
     return file;
   });
 }

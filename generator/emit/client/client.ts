@@ -10,7 +10,7 @@ import { propertyKey } from '../../lib/names.js';
 import { commentSafe, GenerationError } from '../../lib/problems.js';
 import { VALIDATORS_IMPORT } from '../validators/validators.js';
 import { FACTS_MODULE } from '../names.js';
-import type { Files } from '../types/types.js';
+import type { Files } from '../../lib/files.js';
 import { clientNames, type ClientNames } from '../../model/package-names.js';
 
 /** `names`: what the factory, client, options types and base error are called (package-names.ts). */

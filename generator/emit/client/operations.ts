@@ -9,7 +9,7 @@ import type { OperationModel, SpecModel } from '../../model/model.js';
 import { assertUnique } from '../../lib/names.js';
 import { commentSafe } from '../../lib/problems.js';
 import { FACTS_MODULE, operationFunctionName, operationInfoName } from '../names.js';
-import type { Files } from '../types/types.js';
+import type { Files } from '../../lib/files.js';
 
 /** A JSDoc block: each paragraph's lines prefixed, `*\/` and a line-leading `@` made harmless. */
 function jsDoc(paragraphs: string[], tags: string[]): string {

@@ -1,21 +1,18 @@
 /**
- * The index page's sections, each read from the bundled document alone (never from the client's
- * model, whose shape is the client's business): security schemes and requirements, servers with
+ * The index page's sections, from the document's own records in the model (`model.facts`, as
+ * written; not the client's reading of them): security schemes and requirements, servers with
  * their variables, `x-environment` and `x-rate-limit`, pagination (`x-pagination`), versioning
  * (`x-versioning`), the error answer every operation shares, and the `x-` records of what has no
  * path. A section the document gives nothing for is undefined, and the page leaves it out.
  */
 import { slug as githubSlug } from 'github-slugger';
 import { own, type SpecModel } from '../../model/model.js';
-import { isObject } from '../../lib/own.js';
+import { isObject, type Doc } from '../../lib/own.js';
 import { credentialOptionNames } from '../../model/security.js';
 import { cell, code, markdown, text } from './markdown.js';
 import { typeLabel, type SchemaLink } from './schema.js';
 
-type Doc = Record<string, any>;
-
 const objects = (v: unknown): Doc[] => (Array.isArray(v) ? v.filter(isObject) : []);
-const ownEntries = (v: unknown): [string, any][] => (isObject(v) ? Object.entries(v) : []);
 /** A text field of an `x-` record: a string, or nothing (another value is no text to show). */
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** An `x-source-gap` worth a note: a string with something in it. */
@@ -80,13 +77,14 @@ export function requirementText(requirement: Doc): string {
 export const securityText = (security: unknown): string | undefined =>
   Array.isArray(security) ? (security.length ? objects(security).map(requirementText).join(', or ') : 'none') : undefined;
 
-function authentication(doc: Doc, model: SpecModel) {
-  const entries = ownEntries(doc.components?.securitySchemes);
-  const options = credentialOptionNames(entries.map(([name]) => name));
-  const schemes = entries.filter(([, s]) => isObject(s)).map(([name, s]) => schemeRow(name, model.resolve<Doc>(s), options.get(name)!));
-  if (!schemes.length && !Array.isArray(doc.security)) return undefined;
-  const requirements = Array.isArray(doc.security) ? objects(doc.security).map(requirementText) : [];
-  return { schemes, requirements, alternatives: requirements.length > 1, declared: Array.isArray(doc.security) };
+function authentication(model: SpecModel) {
+  const entries = model.facts.schemes;
+  const declared = model.facts.declaredSecurity;
+  const options = credentialOptionNames(entries.map((e) => e.name));
+  const schemes = entries.flatMap((e) => (e.scheme ? [schemeRow(e.name, e.scheme, options.get(e.name)!)] : []));
+  if (!schemes.length && !Array.isArray(declared)) return undefined;
+  const requirements = Array.isArray(declared) ? objects(declared).map(requirementText) : [];
+  return { schemes, requirements, alternatives: requirements.length > 1, declared: Array.isArray(declared) };
 }
 
 interface ServerRow {
@@ -98,19 +96,19 @@ interface ServerRow {
   dailyQuota: unknown;
 }
 
-function servers(doc: Doc, model: SpecModel) {
-  const list = objects(doc.servers);
+function servers(model: SpecModel) {
+  const list = model.facts.servers;
   if (!list.length) return undefined;
   const rows: ServerRow[] = list.map((s) => ({
-    environment: typeof s['x-environment'] === 'string' ? s['x-environment'] : '',
+    environment: typeof s.environment === 'string' ? s.environment : '',
     url: code(s.url ?? ''),
-    description: describedCell(s.description, s['x-source-gap']),
-    requestsPerSecond: own(s['x-rate-limit'], 'requestsPerSecond') ?? '',
-    burst: own(s['x-rate-limit'], 'burst') ?? '',
-    dailyQuota: own(s['x-rate-limit'], 'dailyQuota') ?? '',
+    description: describedCell(s.description, s.gap),
+    requestsPerSecond: own(s.rateLimit, 'requestsPerSecond') ?? '',
+    burst: own(s.rateLimit, 'burst') ?? '',
+    dailyQuota: own(s.rateLimit, 'dailyQuota') ?? '',
   }));
   const variables = list.flatMap((s, i) =>
-    ownEntries(s.variables).map(([name, v]) => ({
+    s.variables.map(({ name, variable: v }) => ({
       server: rows[i]!.environment ? text(rows[i]!.environment) : rows[i]!.url,
       name: code(`{${name}}`),
       default: isObject(v) && 'default' in v ? code(v.default) : '',
@@ -121,9 +119,9 @@ function servers(doc: Doc, model: SpecModel) {
   return {
     rows,
     variables,
-    environments: list.some((s) => typeof s['x-environment'] === 'string'),
+    environments: list.some((s) => typeof s.environment === 'string'),
     described: rows.some((r) => r.description !== ''),
-    rateLimits: list.some((s) => isObject(s['x-rate-limit'])),
+    rateLimits: list.some((s) => isObject(s.rateLimit)),
     // As the client's types say: with no server URL complete from its defaults, `baseUrl` is required.
     baseUrlRequired: model.environments.every((e) => e.defaultBaseUrl === undefined),
   };
@@ -133,8 +131,8 @@ function servers(doc: Doc, model: SpecModel) {
 const shown = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
 
 /** `x-pagination`'s defaults and gap, and the operations whose answer is a page of results. */
-function pagination(doc: Doc, model: SpecModel, operationHref: (op: SpecModel['operations'][number]) => string, link: SchemaLink) {
-  const xp = isObject(doc['x-pagination']) ? doc['x-pagination'] : undefined;
+function pagination(model: SpecModel, operationHref: (op: SpecModel['operations'][number]) => string, link: SchemaLink) {
+  const xp = isObject(model.facts.extensions.pagination) ? model.facts.extensions.pagination : undefined;
   const paginated = model.operations
     .filter((o) => o.paginated)
     .map((o) => ({ operationId: o.operationId, href: operationHref(o), method: o.method.toUpperCase(), path: o.path, type: typeLabel(o.successSchema, link) }));
@@ -148,8 +146,8 @@ function pagination(doc: Doc, model: SpecModel, operationHref: (op: SpecModel['o
 }
 
 /** `x-versioning`: `pathPrefix` and `interfaceVersion` in words, a `description`, any other value as is. */
-function versioning(doc: Doc) {
-  const xv = doc['x-versioning'];
+function versioning(model: SpecModel) {
+  const xv = model.facts.extensions.versioning;
   if (!isObject(xv)) return undefined;
   const known = new Set(['pathPrefix', 'interfaceVersion', 'description']);
   return {
@@ -179,20 +177,21 @@ function serversTitle(s: ReturnType<typeof servers>): string {
 }
 
 /** The index page's view: every section, or undefined for one the document gives nothing for. */
-export function indexSections(doc: Doc, model: SpecModel, operationHref: (op: SpecModel['operations'][number]) => string, link: SchemaLink) {
+export function indexSections(model: SpecModel, operationHref: (op: SpecModel['operations'][number]) => string, link: SchemaLink) {
+  const { extensions } = model.facts;
   const sections = {
-    authentication: authentication(doc, model),
-    servers: servers(doc, model),
-    pagination: pagination(doc, model, operationHref, link),
-    versioning: versioning(doc),
+    authentication: authentication(model),
+    servers: servers(model),
+    pagination: pagination(model, operationHref, link),
+    versioning: versioning(model),
     errors: sharedErrors(model),
-    unlocated: objects(doc['x-unlocated-operations']).map((u) => ({
+    unlocated: objects(extensions.unlocatedOperations).map((u) => ({
       tag: str(u.tag),
       summary: str(u.summary) || str(u.name),
       description: describedCell(u.description, u['x-source-gap']),
     })).filter((u) => u.summary || u.description),
-    deprecationHints: objects(doc['x-deprecation-hints']).map((h) => ({ area: str(h.area), hint: str(h.hint), gap: gapText(h['x-source-gap']) })).filter((h) => h.hint),
-    gaps: objects(doc['x-source-gaps']).map((g) => ({ subject: str(g.subject), gap: str(g.gap) })).filter((g) => g.gap),
+    deprecationHints: objects(extensions.deprecationHints).map((h) => ({ area: str(h.area), hint: str(h.hint), gap: gapText(h['x-source-gap']) })).filter((h) => h.hint),
+    gaps: objects(extensions.sourceGaps).map((g) => ({ subject: str(g.subject), gap: str(g.gap) })).filter((g) => g.gap),
   };
   const titles: [keyof typeof sections, string][] = [
     ['authentication', 'Authentication'],

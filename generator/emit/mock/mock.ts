@@ -9,13 +9,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EnvironmentModel, OperationModel, QueryEffect, QueryTreatment, SpecModel } from '../../model/model.js';
 import { propertyKey } from '../../lib/names.js';
+import { jsString } from '../../lib/js-literal.js';
 import { FACTS_MODULE, mockBinName } from '../names.js';
 import { commentSafe } from '../../lib/problems.js';
 import { cell, code, fence, text } from '../docs/markdown.js';
 import { isGapSchema, VALIDATORS_IMPORT } from '../validators/validators.js';
-import type { Files } from '../types/types.js';
-
-type Doc = Record<string, any>;
+import type { Files } from '../../lib/files.js';
+import type { Doc } from '../../lib/own.js';
 
 /** The templates' imports of the client runtime, as they read once both sit in src/runtime/. */
 const CLIENT_IMPORT = /(from\s+'|import\(')\.\.\/client\//g;
@@ -112,9 +112,9 @@ function collectionExample(model: SpecModel, packageName: string): string {
   const first = model.operations.find((o) => o.paginated);
   if (!first) return '';
   const lines = [
-    `import { createMockApi } from ${jsQuote(`${packageName}/mock`)};`,
+    `import { createMockApi } from ${jsString(`${packageName}/mock`)};`,
     `const mock = createMockApi({ collections: { ${propertyKey(first.operationId)}: 120 } }); // 120 sampled items`,
-    `mock.collection(${jsQuote(first.operationId)}, []); // an empty collection`,
+    `mock.collection(${jsString(first.operationId)}, []); // an empty collection`,
   ];
   return `\n${fence('ts', lines.join('\n'))}`;
 }
@@ -138,15 +138,15 @@ function otherStatus(op: OperationModel): { status: number; typedBody: boolean }
 function overrideExamples(model: SpecModel, packageName: string): string {
   const op = model.operations.find((o) => o.success.media) ?? model.operations[0];
   if (!op) return '';
-  const id = jsQuote(op.operationId);
+  const id = jsString(op.operationId);
   // A page with no items is a valid literal of the wrapper's type when it requires nothing else.
-  const paginated = model.operations.find((o) => o.paginated && ((model.resolve<Doc>(o.successSchema)?.required ?? []) as unknown[]).every((k) => ['page', 'pageSize', 'results'].includes(k as string)));
+  const paginated = model.operations.find((o) => o.paginated && ((model.schemas.resolve<Doc>(o.successSchema)?.required ?? []) as unknown[]).every((k) => ['page', 'pageSize', 'results'].includes(k as string)));
   const other = otherStatus(op);
   const lines = [
-    `import { createMockApi } from ${jsQuote(`${packageName}/mock`)};`,
+    `import { createMockApi } from ${jsString(`${packageName}/mock`)};`,
     'const mock = createMockApi();',
     `mock.override(${id}, { headers: { 'x-request-id': 'test' } }); // the generated success body, with your headers`,
-    ...(paginated ? [`mock.override(${jsQuote(paginated.operationId)}, { body: { page: 1, pageSize: 1, results: [] } }); // typed: that operation's success body`] : []),
+    ...(paginated ? [`mock.override(${jsString(paginated.operationId)}, { body: { page: 1, pageSize: 1, results: [] } }); // typed: that operation's success body`] : []),
     ...(other
       ? [
           `mock.override(${id}, { status: ${other.status}${other.typedBody ? '' : ", body: { any: 'JSON' }"} }); // ${other.typedBody ? 'the body of that status is typed' : 'a body the spec does not show: any JSON value'}`,
@@ -191,9 +191,6 @@ function queryTable(model: SpecModel): string {
   return ['| Operation | Query parameter | What the mock does |', '|---|---|---|', ...rows].join('\n');
 }
 
-/** A JavaScript string literal for a code block (a module specifier, an operationId): JSON's escapes keep a `\r` or a quote inside it. */
-const jsQuote = (value: string): string => JSON.stringify(value);
-
 function mockPage(model: SpecModel, packageName: string): string {
   const names = model.environments.map((e) => e.name);
   const paginated = model.operations.filter((o) => o.paginated).map((o) => code(o.operationId));
@@ -203,7 +200,7 @@ A mock generated from the spec, for testing an integration without the real serv
 answers a Fetch API \`Request\` with a \`Response\`; it serves three ways:
 
 \`\`\`ts
-import { createMockApi } from ${jsQuote(`${packageName}/mock`)};
+import { createMockApi } from ${jsString(`${packageName}/mock`)};
 const mock = createMockApi({ seed: 1 });
 const clientOptions = { baseUrl: 'http://mock.test', fetch: mock.fetch }; // with the credentials and environment, for this package's client
 const server = await mock.listen(); // a node:http server on 127.0.0.1, a free port: server.url, await server.close()

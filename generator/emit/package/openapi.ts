@@ -3,7 +3,7 @@
  * (Prism, Postman, the package's own mock): one file, every `$ref` internal, component names as
  * the author wrote them. Pretty-printed in the bundle's key order, so the same spec gives the same bytes.
  */
-import type { Files } from '../types/types.js';
+import type { Files } from '../../lib/files.js';
 import { OPENAPI_FILE } from '../names.js';
 
 export function emitOpenApi(document: object): Files {

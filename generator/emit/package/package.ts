@@ -6,8 +6,9 @@ import { CHANGELOG_FILE, mockBinName, OPENAPI_FILE, operationFunctionName } from
 import type { OperationModel, SpecModel } from '../../model/model.js';
 import type { SecuritySchemeModel } from '../../model/security.js';
 import { BANNER_TEXT } from '../../output/banner.js';
-import type { Files } from '../types/types.js';
+import type { Files } from '../../lib/files.js';
 import { templateRenderer } from '../docs/render.js';
+import { jsString } from '../../lib/js-literal.js';
 import { code } from '../docs/markdown.js';
 import { firstVersion } from '../../release/version.js';
 import { validatorEntries, validatorsEntry, VALIDATORS_IMPORT } from '../validators/validators.js';
@@ -99,10 +100,6 @@ export function emitPackage(model: SpecModel, info: PackageInfo, emitted: readon
   ]);
 }
 
-/** A single-quoted JavaScript string that cannot end a Markdown code fence (a backtick is escaped too). */
-const jsString = (value: string): string =>
-  `'${value.replace(/[\\'`\u0000-\u001f\u2028\u2029]/g, (c) => (c === '\\' || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))}'`;
-
 /** What a credential option carries, as Markdown. */
 function placement(kind: SecuritySchemeModel['kind']): string {
   switch (kind.type) {
@@ -185,7 +182,7 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
     openapi: has(OPENAPI_FILE),
     changelog: has(CHANGELOG_FILE),
     // Rules for what is sent only (emit/validators/keywords.ts `writeTimeKeywords`): the README says where they apply.
-    writeRules: usesKeywords(writeTimeKeywords, model.document.components?.schemas, model.document.paths),
+    writeRules: usesKeywords(writeTimeKeywords, model.schemas.components, model.operations.map((o) => [o.parameters, o.requestBody?.schema, o.responses.map((r) => r.schema)])),
     packageVersion: info.version ?? firstVersion(model.version),
     js: {
       package: jsString(info.name),

@@ -6,7 +6,7 @@
  * (tests, tsx), the compiled worker is not there: the emitter runs in this thread, same output.
  */
 import { Worker } from 'node:worker_threads';
-import type { Files } from './types.js';
+import type { Files } from '../../lib/files.js';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { buildModel } from '../../model/model.js';
 import { fromErrorReply, type ErrorReply } from '../../lib/problems.js';

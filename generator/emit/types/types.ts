@@ -23,7 +23,7 @@ import { forEachEntry } from '../../lib/own.js';
 import { GenerationError, type Problem } from '../../lib/problems.js';
 import { rewriteCompositionsForTypes } from './compositions.js';
 
-export type Files = Map<string, string>;
+import type { Files } from '../../lib/files.js';
 
 /** Doc comment for an alias: the schema's title and description. */
 function aliasComment(schema: any): string {
@@ -161,7 +161,7 @@ function keysWithBarePercent(document: OpenAPI3): Problem[] {
  * rewrites may change in place; otherwise they change a copy.
  */
 export async function emitTypes(model: SpecModel, { ownsDocument = false } = {}): Promise<Files> {
-  const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
+  const schemas = model.schemas.components;
   // Read before the rewrites, which may change the document.
   const aliases = model.schemaNames
     .map(({ name, type }) => `${aliasComment(own(schemas, name))}export type ${type} = components['schemas'][${JSON.stringify(name)}];`)

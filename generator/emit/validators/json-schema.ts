@@ -6,6 +6,7 @@
  * are the keywords of older JSON Schema dialects a schema declares (dialects.ts).
  */
 import { customKeywordNames, schemaValuedKeywords, writeTimeKeywords } from './keywords.js';
+import { pointerTokens, unescapePointer } from '../../lib/pointer.js';
 import { dialectOf, hasTupleItems, refIgnoresSiblings, type Dialect } from './dialects.js';
 
 export type JsonSchema = boolean | { [key: string]: unknown };
@@ -76,10 +77,7 @@ export function discriminatorUsable(document: Record<string, any>, schema: Recor
 
 function lookup(document: Record<string, any>, ref: string): any {
   if (!ref.startsWith('#/')) return undefined;
-  return ref
-    .slice(2)
-    .split('/')
-    .reduce((node, key) => node?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+  return pointerTokens(ref).reduce((node, key) => node?.[key], document);
 }
 
 /**
@@ -90,14 +88,14 @@ export function refToShared(ref: string, sent?: ReadonlySet<string>): string {
   const m = /^#\/components\/schemas\/([^/]+)((?:\/[^/]*)*)$/.exec(ref);
   if (!m) throw new Error(`unsupported $ref in a schema: ${ref}`);
   const inside = m[2] ? `#${m[2].split('/').map((segment) => encodeURIComponent(segment)).join('/')}` : '';
-  const name = m[1]!.replaceAll('~1', '/').replaceAll('~0', '~');
+  const name = unescapePointer(m[1]!);
   return (sent?.has(name) ? sentComponentId(name) : componentId(name)) + inside;
 }
 
 /** The component a `$ref` points into (`#/components/schemas/<name>...`), if any. */
 function refComponent(ref: string): string | undefined {
   const m = /^#\/components\/schemas\/([^/]+)/.exec(ref);
-  return m ? m[1]!.replaceAll('~1', '/').replaceAll('~0', '~') : undefined;
+  return m ? unescapePointer(m[1]!) : undefined;
 }
 
 /**

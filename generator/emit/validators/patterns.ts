@@ -17,7 +17,7 @@
 import { RE2JS } from 're2js';
 import { createRequire } from 'node:module';
 import type { Token, Tokens } from 'ret';
-import { escapePointer } from '../../lib/names.js';
+import { escapePointer } from '../../lib/pointer.js';
 
 // CommonJS: module.exports is the tokenizer, with `types` on it.
 const tokenizer = createRequire(import.meta.url)('ret') as typeof import('ret').tokenizer & { types: typeof import('ret').types };

@@ -6,6 +6,7 @@
  * only decides how fast.
  */
 import type { SpecModel } from '../../model/model.js';
+import { unescapePointer } from '../../lib/pointer.js';
 import { compiledEntries, type ValidatorEntry } from './validators.js';
 
 const COMPONENT_REF = '#/components/schemas/';
@@ -19,7 +20,7 @@ function componentRefs(schema: unknown, out: Set<string> = new Set()): Set<strin
     else if (node && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
         if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_REF)) {
-          out.add(value.slice(COMPONENT_REF.length).split('/')[0]!.replaceAll('~1', '/').replaceAll('~0', '~'));
+          out.add(unescapePointer(value.slice(COMPONENT_REF.length).split('/')[0]!));
         } else if (value && typeof value === 'object') stack.push(value);
       }
     }
@@ -62,7 +63,7 @@ function weightOf(schema: unknown): number {
 export function partitionEntries(model: SpecModel, entries: ValidatorEntry[], count: number): number[][] {
   const compiled = compiledEntries(entries);
   if (count <= 1) return [compiled];
-  const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
+  const schemas = model.schemas.components;
   const weight = new Map(Object.entries(schemas).map(([name, schema]) => [name, weightOf(schema)]));
   const direct = new Map(Object.entries(schemas).map(([name, schema]) => [name, componentRefs(schema)]));
   const reachCache = new Map<string, ReadonlySet<string>>();

@@ -19,9 +19,10 @@ import { standaloneModules, type FunctionModule, type ScopeValue } from './modul
 import { safeStringify } from 'ajv/dist/compile/codegen/code.js';
 import { COLLECTION_HELPER_NAMES, COLLECTION_HELPERS, mergeReadPaths, ownProtoKeys, prunedLiteral, shippedCode, type ReadPaths } from './standalone.js';
 import type { OperationModel, SpecModel } from '../../model/model.js';
-import { assertUnique, DEFAULT_PACKAGE_NAME, escapePointer } from '../../lib/names.js';
+import { assertUnique, DEFAULT_PACKAGE_NAME } from '../../lib/names.js';
+import { escapePointer } from '../../lib/pointer.js';
 import { commentSafe } from '../../lib/problems.js';
-import type { Files } from '../types/types.js';
+import type { Files } from '../../lib/files.js';
 
 export interface ValidatorEntry {
   /** Export name, e.g. `validateProject`, `validateUpdateQuotaTargetsRequest`. */
@@ -197,16 +198,16 @@ export function compilesInOrder(model: SpecModel, entries: ValidatorEntry[]): bo
 
 /** Which of ajv's run-time tracking the document's schemas need: evaluated properties and items, dynamic anchors. */
 function trackingNeeded(model: SpecModel, entries: ValidatorEntry[]): { unevaluated: boolean; dynamicRef: boolean } {
-  const roots = [model.document.components?.schemas, entries.map((e) => e.schema)];
+  const roots = [model.schemas.components, entries.map((e) => e.schema)];
   return { unevaluated: usesKeywords(UNEVALUATED_KEYWORDS, ...roots), dynamicRef: usesKeywords(DYNAMIC_KEYWORDS, ...roots) };
 }
 
 /** Compiles the entries at `indices` (of `entries`, from `validatorEntries(model)`) with one ajv. */
 export function compileShare(model: SpecModel, entries: ValidatorEntry[], indices: readonly number[], abandoned: () => boolean = () => false, linearPatterns: Readonly<Record<string, string>> = {}): CompiledShare {
-  const ownProperties = usesInheritedNames(model.document.components?.schemas, entries.map((e) => e.schema));
+  const ownProperties = usesInheritedNames(model.schemas.components, entries.map((e) => e.schema));
   const ajv = createAjv({ standalone: true, discriminator: true, ownProperties, ...trackingNeeded(model, entries), messages: false, linearPatterns });
   const skipped: CompiledShare['skipped'] = [];
-  const declared = (model.document as { jsonSchemaDialect?: unknown }).jsonSchemaDialect;
+  const declared = model.facts.info.jsonSchemaDialect;
   let dialect: Dialect | undefined;
   try {
     dialect = declared === undefined ? undefined : dialectOf(declared);
@@ -216,10 +217,10 @@ export function compileShare(model: SpecModel, entries: ValidatorEntry[], indice
   // A discriminator ajv cannot use is dropped from that schema only; `oneOf` still validates.
   const options: ConvertOptions = {
     openapi30: model.openapi30,
-    keepDiscriminator: (s) => discriminatorUsable(model.document as unknown as Record<string, unknown>, s),
+    keepDiscriminator: (s) => discriminatorUsable(model.schemas.root, s),
     ...(dialect && { dialect }),
   };
-  const schemas = (model.document.components?.schemas ?? {}) as Record<string, unknown>;
+  const schemas = model.schemas.components;
   registerUnknownFormats(ajv, collectFormats(schemas, collectFormats(entries.map((e) => e.schema), new Set())));
   // Write-time rules apply to what is sent: requests and queries reach the variants that keep them.
   const sent = { ...options, sent: componentsWithWriteRules(schemas) };
