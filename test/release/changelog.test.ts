@@ -10,6 +10,7 @@ import { planRelease } from '../../generator/release/plan.js';
 import { docsPages, type DocsLinks } from '../../generator/emit/docs/docs.js';
 import type { Change } from '../../generator/release/changes.js';
 import { generate } from '../../generator/generate.js';
+import { GenerationError } from '../../generator/lib/problems.js';
 import { loadSpec } from '../../generator/load/load.js';
 import { buildModel } from '../../generator/model/model.js';
 import { anchors } from '../generator/markdown-pages.js';
@@ -25,17 +26,47 @@ describe('nextVersion', () => {
     ['1.4.2', [change('docs', 'd', '/b')], '1.4.3'],
     ['1.4.2', [], '1.4.2'],
     [undefined, [change('breaking', 'r', '/a')], '1.0.0'],
-    // Past 2^53 − 1 each part is counted exactly, never rounded down or written as 1e+21.
-    ['9007199254740993.0.0', [change('breaking', 'r', '/a')], '9007199254740994.0.0'],
-    ['999999999999999999999.0.0', [change('docs', 'd', '/b')], '999999999999999999999.0.1'],
-    ['1.18446744073709551615.7', [change('additive', 'r', '/a')], '1.18446744073709551616.0'],
+    // Up to Number.MAX_SAFE_INTEGER, the largest number npm accepts in a version.
+    ['9007199254740991.0.0', [change('additive', 'r', '/a')], '9007199254740991.1.0'],
+    ['1.2.9007199254740991', [change('breaking', 'r', '/a')], '2.0.0'],
   ] as const)('%s with %j → %s', (previous, changes, want) => {
     expect(nextVersion(previous, [...changes])).toBe(want);
   });
 
   it('refuses a version it cannot move, naming it, and keeps one it need not move', () => {
     expect(() => nextVersion('1.0', [change('docs', 'd', '/b')])).toThrow(/expected MAJOR.MINOR.PATCH, found "1.0"/);
+    for (const previous of ['1.0.0-beta.1', 'v1.2.3', '1.2.3+build']) expect(() => nextVersion(previous, [change('docs', 'd', '/b')])).toThrow(/not a release version/);
     expect(nextVersion('1.0.0-beta.1', [])).toBe('1.0.0-beta.1');
+  });
+
+  /** The located problem `nextVersion` refuses with. */
+  const refusal = (previous: string, changes: Change[]) => {
+    try {
+      nextVersion(previous, changes);
+    } catch (error) {
+      expect(error).toBeInstanceOf(GenerationError);
+      return (error as GenerationError).problems;
+    }
+    throw new Error(`${previous} was not refused`);
+  };
+
+  // npm refuses a version with a number above 2^53 − 1 (Number.MAX_SAFE_INTEGER): none is moved on or written.
+  it.each([
+    ['9007199254740993.0.0', [change('breaking', 'r', '/a')], /expected MAJOR\.MINOR\.PATCH, each number at most 9007199254740991 .*found "9007199254740993\.0\.0"/],
+    ['999999999999999999999.0.0', [change('docs', 'd', '/b')], /each number at most 9007199254740991 .*found "999999999999999999999\.0\.0"/],
+    ['1.18446744073709551615.7', [change('additive', 'r', '/a')], /each number at most 9007199254740991 .*found "1\.18446744073709551615\.7"/],
+    // Valid before, not after: the next version would pass the limit.
+    ['9007199254740991.0.0', [change('breaking', 'r', '/a')], /"9007199254740991\.0\.0" moved by its breaking changes would be "9007199254740992\.0\.0": expected each number at most 9007199254740991/],
+    ['1.9007199254740991.0', [change('additive', 'r', '/a')], /would be "1\.9007199254740992\.0"/],
+    ['1.2.9007199254740991', [change('docs', 'd', '/b')], /would be "1\.2\.9007199254740992"/],
+    // Not moved, and not written back either.
+    ['9007199254740993.0.0', [], /expected a semantic version, each number at most 9007199254740991 .*found "9007199254740993\.0\.0"/],
+    ['banana', [], /expected a semantic version, .*found "banana"/],
+  ] as const)('refuses %s with %j, located at /version', (previous, changes, message) => {
+    const problems = refusal(previous, [...changes]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.pointer).toBe('/version');
+    expect(problems[0]!.message).toMatch(message);
   });
 });
 
@@ -51,9 +82,45 @@ describe('firstVersion', () => {
     ['1.2.3.4', '1.0.0'],
     ['latest', '1.0.0'],
     ['', '1.0.0'],
-    ['99999999999999999999.9007199254740993', '99999999999999999999.9007199254740993.0'],
+    ['v3', '3.0.0'],
+    ['007.01', '7.1.0'],
+    // Only at the start: semver.coerce would find 2.0.0.
+    ['release 2', '1.0.0'],
+    ['9007199254740991', '9007199254740991.0.0'],
   ])('info.version %j → %s', (info, want) => {
     expect(firstVersion(info)).toBe(want);
+  });
+
+  // npm refuses a number above 2^53 − 1: refused at /info/version rather than written (or read as 1.0.0).
+  it.each(['9007199254740992', '9007199254740993.0.0', '999999999999999999999.0.0', '1.9007199254740992', '2.0.99999999999999999999-rc.1', '99999999999999999999.9007199254740993'])(
+    'refuses info.version %j, located',
+    (info) => {
+      expect(() => firstVersion(info)).toThrow(GenerationError);
+      expect(() => firstVersion(info)).toThrow(/info\.version gives a package version npm refuses:\n  #\/info\/version: .*expected each number at most 9007199254740991/);
+    },
+  );
+
+  it('refuses it at the line of info.version in the spec when generating', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'release-info-version-'));
+    try {
+      cpSync(path.dirname(FIXTURE), dir, { recursive: true });
+      const spec = path.join(dir, 'openapi.yaml');
+      const source = readFileSync(spec, 'utf8');
+      const line = source.split('\n').findIndex((l) => /^\s+version:/.test(l)) + 1;
+      expect(line).toBeGreaterThan(0);
+      writeFileSync(spec, source.replace(/^(\s+version:).*$/m, "$1 '999999999999999999999.0.0'"));
+      const error = await generate({ spec }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(GenerationError);
+      const [problem, ...others] = (error as GenerationError).problems;
+      expect(others).toEqual([]);
+      expect(problem).toMatchObject({ line, pointer: '/info/version' });
+      expect(path.resolve(problem!.file!)).toBe(spec);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -156,6 +156,17 @@ describe('a previous release that cannot be followed', () => {
       );
       expect(tree()).toEqual(before);
 
+      // A version npm accepts, but would refuse once moved (past 2^53 − 1): refused, not written.
+      writeFileSync(path.join(out(), 'package.json'), `${JSON.stringify({ ...pkg, version: '1.2.9007199254740991' }, null, 2)}\n`);
+      git(['commit', '-qam', 'a version at the limit']);
+      const atLimit = tree();
+      const unsafe = await generate();
+      expect(unsafe.code).toBe(1);
+      expect(unsafe.stderr).toBe(
+        `error: The next package version would be one npm refuses:\n  HEAD:generated/package.json #/version: "1.2.9007199254740991" moved by its docs changes would be "1.2.9007199254740992": expected each number at most 9007199254740991 (Number.MAX_SAFE_INTEGER), as npm requires\n${out()}/ was left unchanged.\n`,
+      );
+      expect(tree()).toEqual(atLimit);
+
       writeFileSync(path.join(out(), 'openapi.json'), '{ "openapi": ');
       git(['commit', '-qam', 'broken bundle']);
       const broken = await generate('--check');

@@ -230,112 +230,65 @@ function applyUntil(plan: AuthPlan, headers: Headers, undo: boolean): (() => voi
 /** Statuses a `Response` can be built with (and so rebuilt, scrubbed). */
 const constructible = (status: number): boolean => status >= 200 && status <= 599;
 
+/** One call as the transport sends it, across its attempts: its settings, the URLs it shows and sends, and the body kept for retries. */
+interface Call {
+  readonly input: Request;
+  readonly ext: Record<string, unknown> | undefined;
+  readonly state: CallState;
+  readonly method: string;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  readonly maxResponseBytes: number;
+  /** The caller allows retrying a POST or PATCH. */
+  readonly optIn: boolean;
+  readonly tokens: AuthPlan['tokens'];
+  /** The URL the caller sees, when the one sent differs (it carries query credentials). */
+  readonly visibleUrl: string | undefined;
+  readonly sentUrl: string | undefined;
+  readonly summary: () => RequestSummary;
+  /** The caller's fetch; undefined: `globalThis.fetch` as it is at each attempt. */
+  readonly own: FetchLike | undefined;
+  /** A copy of the body, when a retry may resend it. */
+  readonly spare: Request | undefined;
+  /** The spare body's bytes, read for the first retry. */
+  bytes: ArrayBuffer | undefined;
+}
+
 export function createTransport(config: TransportConfig): (request: Request, ext: Record<string, unknown> | undefined, call: CallState) => Promise<Response> {
-  const { redaction, hooks } = config;
   const deadlines = createDeadlines();
 
-  async function send(input: Request, ext: Record<string, unknown> | undefined, call: CallState): Promise<Response> {
-    const { options, callerSignal, auth } = call;
-    const method = input.method;
-    const timeoutMs = options.timeoutMs ?? config.timeoutMs;
-    const maxRetries = options.maxRetries ?? config.retry.maxRetries;
-    const maxResponseBytes = options.maxResponseBytes ?? config.maxResponseBytes;
-    const optIn = options.retryNonIdempotent === true;
-    const tokens = auth?.tokens ?? NO_TOKENS;
-    // The URL the caller sees has no query credentials; the one sent does (read only when they differ).
-    const visibleUrl = auth?.query ? input.url : undefined;
-    const sentUrl = visibleUrl === undefined ? undefined : withQuery(visibleUrl, auth);
-    let summaryCache: RequestSummary | undefined;
-    // Built only when an error or a hook needs it (redaction is not paid on the happy path), with the credentials' names.
-    const summary = (): RequestSummary => (summaryCache ??= summarize(method, sentUrl ?? input.url, withPlan(input.headers, auth), redaction));
-    call.summary = summary;
-    // Undefined: `globalThis.fetch` as it is at each attempt, so a mock installed after the client was made intercepts.
-    const own = call.fetch ?? config.fetch;
-    // A retry resends the same bytes: a body is set aside only when a retry may happen.
-    const spare = maxRetries > 0 && input.body ? input.clone() : undefined;
-    let bytes: ArrayBuffer | undefined;
-
+  async function send(input: Request, ext: Record<string, unknown> | undefined, state: CallState): Promise<Response> {
+    const call = startCall(config, input, ext, state);
+    const { callerSignal } = state;
     for (let attempt = 1; ; attempt++) {
-      if (callerSignal?.aborted) throw callerSignal.reason;
-      // A free token is taken in the same tick the request is sent, so the count matches when it leaves.
-      if (config.limiter && !config.limiter.tryAcquire()) await config.limiter.acquire(callerSignal);
-      if (config.limiter && !config.limiter.count() && config.dailyQuota === 'enforce') throw new DailyQuotaExceededError(config.limiter.dailyQuota!, summary());
+      const turn = takeTurn(config.limiter, callerSignal);
+      if (turn) await turn;
+      checkDailyQuota(config, call);
       // The timeout starts here: middleware and the rate limiter's wait are not part of an attempt.
-      const deadline = deadlines(timeoutMs, callerSignal);
+      const deadline = deadlines(call.timeoutMs, callerSignal);
       let keep = false;
       try {
-        let request: Request;
-        if (attempt === 1) {
-          if (call.link) deadline.aborted.catch((reason: unknown) => call.link!.abort(reason));
-          request = sentUrl === undefined ? input : reissue(input, sentUrl, deadline.signal, input.body ? await input.arrayBuffer() : undefined);
-        } else {
-          if (spare) bytes ??= await spare.arrayBuffer();
-          request = reissue(input, sentUrl ?? input.url, deadline.signal, bytes);
-        }
-        // openapi-fetch hands its Request to onResponse and onError middleware: the credentials are taken off it again.
-        const restore = auth ? applyUntil(auth, request.headers, request === input) : undefined;
-        let result: Attempt;
-        let durationMs: number;
-        try {
-          if (hooks.onRequest) hooks.onRequest({ request: summary(), attempt });
-          // A token function is called before every attempt, so a refreshed token is used on retries.
-          for (const step of tokens) request.headers.set('authorization', await config.token(step));
-          if (callerSignal?.aborted) throw callerSignal.reason;
-          const started = performance.now();
-          // The caller's fetch gets the Request alone, carrying the attempt's signal. The global fetch gets the
-          // first attempt's signal beside the Request (as RequestInit): a Request following it would cost more.
-          const init = own || request !== input ? ext : { ...ext, signal: deadline.signal };
-          result = await attemptOnce(own ?? (globalThis.fetch as FetchLike), request, init, deadline, timeoutMs, summary);
-          durationMs = performance.now() - started;
-        } finally {
-          restore?.();
-        }
-        const retriesLeft = attempt <= maxRetries;
-
+        const { result, durationMs } = await sendAttempt(config, call, attempt, deadline);
+        const retriesLeft = attempt <= call.maxRetries;
         if ('error' in result) {
-          if (callerSignal?.aborted) throw callerSignal.reason;
-          // A timeout is not a connection failure: not retried.
-          if (result.error instanceof ClientError) throw result.error;
-          if (retriesLeft && retryable(method, { code: result.code }, optIn)) {
-            const delayMs = backoffDelay(attempt - 1, config.retry, config.random);
-            hooks.onRetry?.({ request: summary(), attempt, delayMs, reason: result.code ?? 'connection error' });
-            await sleep(delayMs, callerSignal);
-            continue;
-          }
-          throw transportError(result, summary, attempt);
+          await retryAfterFailure(config, call, result, attempt, retriesLeft);
+          continue;
         }
-
         const { response } = result;
-        hooks.onResponse?.({
-          request: summary(),
-          attempt,
-          status: response.status,
-          statusText: redaction.scrub(response.statusText),
-          headers: redactHeaders(response.headers, redaction),
-          durationMs,
-        });
-
-        if (retriesLeft && retryable(method, { status: response.status }, optIn)) {
-          const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-          const delayMs = retryAfter ?? backoffDelay(attempt - 1, config.retry, config.random);
-          if (delayMs <= config.retry.maxDelayMs) {
-            response.body?.cancel().catch(ignore);
-            hooks.onRetry?.({ request: summary(), attempt, delayMs, reason: `status ${response.status}` });
-            await sleep(delayMs, callerSignal);
-            continue;
-          }
+        reportResponse(config, call, response, attempt, durationMs);
+        const pause = retriesLeft ? retryAfterStatus(config, call, response, attempt) : undefined;
+        if (pause) {
+          await pause;
+          continue;
         }
-        const answer = await finish(response, deadline, { visibleUrl, maxResponseBytes, summary, call, trusted: !own });
+        const answer = await finish(config.redaction, response, deadline, call);
         if (answer.unread) {
-          // Read by openapi-fetch after this returns: the deadline stays until the client has the body.
           keep = true;
-          call.kept?.release();
-          call.kept = deadline;
-          if (call.stall) deadline.aborted.catch(call.stall);
+          keepUntilRead(state, deadline);
         }
         return answer.response;
       } catch (error) {
-        if (deadline.timedOut() && !(error instanceof ClientError)) throw new TimeoutError(timeoutMs, summary());
+        if (deadline.timedOut() && !(error instanceof ClientError)) throw new TimeoutError(call.timeoutMs, call.summary());
         throw error;
       } finally {
         if (!keep) deadline.release();
@@ -343,72 +296,182 @@ export function createTransport(config: TransportConfig): (request: Request, ext
     }
   }
 
-  async function attemptOnce(fetch: FetchLike, request: Request, ext: Record<string, unknown> | undefined, deadline: Deadline, timeoutMs: number, summary: () => RequestSummary): Promise<Attempt> {
-    try {
-      // Raced: a fetch that ignores its signal (or loses the abort) still ends on time.
-      const response = await Promise.race([fetch(request, ext), deadline.aborted]);
-      // Another library's Response (undici's package, node-fetch) is one too.
-      if (!isResponse(response)) throw new TypeError(`fetch resolved with ${response === null ? 'null' : typeof response}, not a Response`);
-      return { response };
-    } catch (error) {
-      if (deadline.timedOut()) return { error: new TimeoutError(timeoutMs, summary()), code: undefined };
-      if (deadline.signal.aborted) return { error: deadline.signal.reason, code: undefined };
-      const redirect = /redirect/i.test(String((error as { cause?: { message?: string } })?.cause?.message ?? ''));
-      return { error, code: redirect ? 'REDIRECT' : errorCode(error) };
-    }
-  }
-
-  /**
-   * A network failure (a system or undici code, fetch's bare network error, a refused redirect) as
-   * `TransportError`; anything else a caller's fetch threw is thrown as it is, as openapi-fetch does.
-   */
-  function transportError(result: { error: unknown; code: string | undefined }, summary: () => RequestSummary, attempts: number): unknown {
-    const network = result.code === 'REDIRECT' || (result.code !== undefined && (result.error instanceof TypeError || isConnectionError(result.code)));
-    if (result.error instanceof ClientError || !network) return result.error;
-    const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? redaction.scrub(String((result.error as Error)?.message ?? result.error)));
-    const request = summary();
-    const message = `${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`;
-    return new TransportError(message, request, result.code, attempts, { cause: scrubbedError(result.error, redaction) });
-  }
-
-  /**
-   * The answer openapi-fetch will parse. An error answer is read (within the size limit) and
-   * rebuilt scrubbed of any echo of the credentials. A success answer whose size is known from an
-   * uncompressed Content-Length within the limit is returned as fetch gave it, unread, its deadline
-   * kept until the client has read it; any other is read within the limit and rebuilt.
-   */
-  async function finish(
-    response: Response,
-    deadline: Deadline,
-    at: { visibleUrl: string | undefined; maxResponseBytes: number; summary: () => RequestSummary; call: CallState; trusted: boolean },
-  ): Promise<{ response: Response; unread: boolean }> {
-    const { maxResponseBytes, summary, call } = at;
-    // A rebuilt Response has no URL of its own: the caller's, without query credentials.
-    const visibleUrl = (): string => at.visibleUrl ?? response.url;
-    const status = response.status;
-    call.status = status;
-    const tooLarge = () => new ResponseTooLargeError(status, maxResponseBytes, summary());
-    if (!constructible(status)) {
-      response.body?.cancel?.().catch(ignore);
-      throw new TransportError(`${summary().method} ${summary().url} was answered with status ${status}, outside HTTP's 200-599`, summary(), 'INVALID_STATUS', 1);
-    }
-    if (!response.ok) {
-      const body = await readBody(response, deadline.aborted, maxResponseBytes, tooLarge);
-      const scrubbed = encoder.encode(redaction.scrub(decoder.decode(body)));
-      return { response: rebuild(response, scrubbed, visibleUrl(), redaction), unread: false };
-    }
-    const length = response.headers.get('content-length');
-    const encoded = response.headers.has('content-encoding');
-    // Only fetch's own answers are trusted to hold no more than their Content-Length. A stream is read
-    // here too: the timeout and the size limit cover it before the call returns.
-    const unread = at.trusted && call.options.parseAs !== 'stream' && length !== null && !encoded && Number(length) <= maxResponseBytes;
-    if (!response.body || unread) {
-      if (at.visibleUrl !== undefined) Object.defineProperty(response, 'url', { value: at.visibleUrl });
-      return { response, unread: !!response.body };
-    }
-    const body = await readBody(response, deadline.aborted, maxResponseBytes, tooLarge);
-    return { response: rebuild(response, body, visibleUrl()), unread: false };
-  }
-
   return send;
+}
+
+/** A call's settings (per request, else the client's), its URLs, its redacted summary (set on `state` too) and the body set aside for retries. */
+function startCall(config: TransportConfig, input: Request, ext: Record<string, unknown> | undefined, state: CallState): Call {
+  const { options, auth } = state;
+  const method = input.method;
+  const timeoutMs = options.timeoutMs ?? config.timeoutMs;
+  const maxRetries = options.maxRetries ?? config.retry.maxRetries;
+  const maxResponseBytes = options.maxResponseBytes ?? config.maxResponseBytes;
+  const optIn = options.retryNonIdempotent === true;
+  const tokens = auth?.tokens ?? NO_TOKENS;
+  // The URL the caller sees has no query credentials; the one sent does (read only when they differ).
+  const visibleUrl = auth?.query ? input.url : undefined;
+  const sentUrl = visibleUrl === undefined ? undefined : withQuery(visibleUrl, auth);
+  let summaryCache: RequestSummary | undefined;
+  // Built only when an error or a hook needs it (redaction is not paid on the happy path), with the credentials' names.
+  const summary = (): RequestSummary => (summaryCache ??= summarize(method, sentUrl ?? input.url, withPlan(input.headers, auth), config.redaction));
+  state.summary = summary;
+  // Undefined: `globalThis.fetch` as it is at each attempt, so a mock installed after the client was made intercepts.
+  const own = state.fetch ?? config.fetch;
+  // A retry resends the same bytes: a body is set aside only when a retry may happen.
+  const spare = maxRetries > 0 && input.body ? input.clone() : undefined;
+  return { input, ext, state, method, timeoutMs, maxRetries, maxResponseBytes, optIn, tokens, visibleUrl, sentUrl, summary, own, spare, bytes: undefined };
+}
+
+/**
+ * Stops a call its caller aborted, then takes a rate-limit token: the wait for one when none is
+ * free, else nothing. A free token is taken in the same tick the request is sent, so the count
+ * matches when it leaves.
+ */
+function takeTurn(limiter: RateLimiter | undefined, callerSignal: AbortSignal | undefined): Promise<void> | undefined {
+  if (callerSignal?.aborted) throw callerSignal.reason;
+  return limiter && !limiter.tryAcquire() ? limiter.acquire(callerSignal) : undefined;
+}
+
+/** With `dailyQuota: 'enforce'`, a call past the day's quota is refused before it is sent. */
+function checkDailyQuota(config: TransportConfig, call: Call): void {
+  if (config.limiter && !config.limiter.count() && config.dailyQuota === 'enforce') throw new DailyQuotaExceededError(config.limiter.dailyQuota!, call.summary());
+}
+
+/** Sends one attempt with the call's credentials (taken off openapi-fetch's Request again after), telling `onRequest` first. */
+async function sendAttempt(config: TransportConfig, call: Call, attempt: number, deadline: Deadline): Promise<{ result: Attempt; durationMs: number }> {
+  const { input, state, sentUrl } = call;
+  let request: Request;
+  if (attempt === 1) {
+    if (state.link) deadline.aborted.catch((reason: unknown) => state.link!.abort(reason));
+    request = sentUrl === undefined ? input : reissue(input, sentUrl, deadline.signal, input.body ? await input.arrayBuffer() : undefined);
+  } else {
+    if (call.spare) call.bytes ??= await call.spare.arrayBuffer();
+    request = reissue(input, sentUrl ?? input.url, deadline.signal, call.bytes);
+  }
+  // openapi-fetch hands its Request to onResponse and onError middleware: the credentials are taken off it again.
+  const restore = state.auth ? applyUntil(state.auth, request.headers, request === input) : undefined;
+  try {
+    if (config.hooks.onRequest) config.hooks.onRequest({ request: call.summary(), attempt });
+    // A token function is called before every attempt, so a refreshed token is used on retries.
+    for (const step of call.tokens) request.headers.set('authorization', await config.token(step));
+    if (state.callerSignal?.aborted) throw state.callerSignal.reason;
+    const started = performance.now();
+    // The caller's fetch gets the Request alone, carrying the attempt's signal. The global fetch gets the
+    // first attempt's signal beside the Request (as RequestInit): a Request following it would cost more.
+    const init = call.own || request !== input ? call.ext : { ...call.ext, signal: deadline.signal };
+    const result = await attemptOnce(call.own ?? (globalThis.fetch as FetchLike), request, init, deadline, call.timeoutMs, call.summary);
+    return { result, durationMs: performance.now() - started };
+  } finally {
+    restore?.();
+  }
+}
+
+/** After a failed attempt: the wait before the next one when the failure is retried, else the failure thrown. */
+async function retryAfterFailure(config: TransportConfig, call: Call, result: { error: unknown; code: string | undefined }, attempt: number, retriesLeft: boolean): Promise<void> {
+  const { callerSignal } = call.state;
+  if (callerSignal?.aborted) throw callerSignal.reason;
+  // A timeout is not a connection failure: not retried.
+  if (result.error instanceof ClientError) throw result.error;
+  if (retriesLeft && retryable(call.method, { code: result.code }, call.optIn)) {
+    const delayMs = backoffDelay(attempt - 1, config.retry, config.random);
+    config.hooks.onRetry?.({ request: call.summary(), attempt, delayMs, reason: result.code ?? 'connection error' });
+    return sleep(delayMs, callerSignal);
+  }
+  throw transportError(config.redaction, result, call.summary, attempt);
+}
+
+/** Tells `onResponse` of an answer, its status text and headers scrubbed. */
+function reportResponse(config: TransportConfig, call: Call, response: Response, attempt: number, durationMs: number): void {
+  config.hooks.onResponse?.({
+    request: call.summary(),
+    attempt,
+    status: response.status,
+    statusText: config.redaction.scrub(response.statusText),
+    headers: redactHeaders(response.headers, config.redaction),
+    durationMs,
+  });
+}
+
+/**
+ * The wait before the next attempt when this answer's status is retried (after its Retry-After,
+ * else a backoff) within the longest delay allowed, its body discarded; else undefined.
+ */
+function retryAfterStatus(config: TransportConfig, call: Call, response: Response, attempt: number): Promise<void> | undefined {
+  if (!retryable(call.method, { status: response.status }, call.optIn)) return undefined;
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+  const delayMs = retryAfter ?? backoffDelay(attempt - 1, config.retry, config.random);
+  if (delayMs > config.retry.maxDelayMs) return undefined;
+  response.body?.cancel().catch(ignore);
+  config.hooks.onRetry?.({ request: call.summary(), attempt, delayMs, reason: `status ${response.status}` });
+  return sleep(delayMs, call.state.callerSignal);
+}
+
+/** Read by openapi-fetch after the transport returns: the deadline stays until the client has the body. */
+function keepUntilRead(state: CallState, deadline: Deadline): void {
+  state.kept?.release();
+  state.kept = deadline;
+  if (state.stall) deadline.aborted.catch(state.stall);
+}
+
+async function attemptOnce(fetch: FetchLike, request: Request, ext: Record<string, unknown> | undefined, deadline: Deadline, timeoutMs: number, summary: () => RequestSummary): Promise<Attempt> {
+  try {
+    // Raced: a fetch that ignores its signal (or loses the abort) still ends on time.
+    const response = await Promise.race([fetch(request, ext), deadline.aborted]);
+    // Another library's Response (undici's package, node-fetch) is one too.
+    if (!isResponse(response)) throw new TypeError(`fetch resolved with ${response === null ? 'null' : typeof response}, not a Response`);
+    return { response };
+  } catch (error) {
+    if (deadline.timedOut()) return { error: new TimeoutError(timeoutMs, summary()), code: undefined };
+    if (deadline.signal.aborted) return { error: deadline.signal.reason, code: undefined };
+    const redirect = /redirect/i.test(String((error as { cause?: { message?: string } })?.cause?.message ?? ''));
+    return { error, code: redirect ? 'REDIRECT' : errorCode(error) };
+  }
+}
+
+/**
+ * A network failure (a system or undici code, fetch's bare network error, a refused redirect) as
+ * `TransportError`; anything else a caller's fetch threw is thrown as it is, as openapi-fetch does.
+ */
+function transportError(redaction: Redaction, result: { error: unknown; code: string | undefined }, summary: () => RequestSummary, attempts: number): unknown {
+  const network = result.code === 'REDIRECT' || (result.code !== undefined && (result.error instanceof TypeError || isConnectionError(result.code)));
+  if (result.error instanceof ClientError || !network) return result.error;
+  const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? redaction.scrub(String((result.error as Error)?.message ?? result.error)));
+  const request = summary();
+  const message = `${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`;
+  return new TransportError(message, request, result.code, attempts, { cause: scrubbedError(result.error, redaction) });
+}
+
+/**
+ * The answer openapi-fetch will parse. An error answer is read (within the size limit) and
+ * rebuilt scrubbed of any echo of the credentials. A success answer whose size is known from an
+ * uncompressed Content-Length within the limit is returned as fetch gave it, unread, its deadline
+ * kept until the client has read it; any other is read within the limit and rebuilt.
+ */
+async function finish(redaction: Redaction, response: Response, deadline: Deadline, call: Call): Promise<{ response: Response; unread: boolean }> {
+  const { maxResponseBytes, summary, state } = call;
+  // A rebuilt Response has no URL of its own: the caller's, without query credentials.
+  const visibleUrl = (): string => call.visibleUrl ?? response.url;
+  const status = response.status;
+  state.status = status;
+  const tooLarge = () => new ResponseTooLargeError(status, maxResponseBytes, summary());
+  if (!constructible(status)) {
+    response.body?.cancel?.().catch(ignore);
+    throw new TransportError(`${summary().method} ${summary().url} was answered with status ${status}, outside HTTP's 200-599`, summary(), 'INVALID_STATUS', 1);
+  }
+  if (!response.ok) {
+    const body = await readBody(response, deadline.aborted, maxResponseBytes, tooLarge);
+    const scrubbed = encoder.encode(redaction.scrub(decoder.decode(body)));
+    return { response: rebuild(response, scrubbed, visibleUrl(), redaction), unread: false };
+  }
+  const length = response.headers.get('content-length');
+  const encoded = response.headers.has('content-encoding');
+  // Only fetch's own answers are trusted to hold no more than their Content-Length. A stream is read
+  // here too: the timeout and the size limit cover it before the call returns.
+  const unread = !call.own && state.options.parseAs !== 'stream' && length !== null && !encoded && Number(length) <= maxResponseBytes;
+  if (!response.body || unread) {
+    if (call.visibleUrl !== undefined) Object.defineProperty(response, 'url', { value: call.visibleUrl });
+    return { response, unread: !!response.body };
+  }
+  const body = await readBody(response, deadline.aborted, maxResponseBytes, tooLarge);
+  return { response: rebuild(response, body, visibleUrl()), unread: false };
 }

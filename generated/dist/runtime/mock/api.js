@@ -63,187 +63,39 @@ function chooseLimits(facts, environment, simulate) {
     return limits;
 }
 export function createRuntimeMockApi(facts, options = {}) {
-    const seed = options.seed ?? 1;
-    if (!Number.isSafeInteger(seed))
-        throw new TypeError('seed must be an integer');
-    const environmentNames = Object.keys(facts.environments);
-    const environment = options.environment ?? environmentNames[0];
-    if (!Object.hasOwn(facts.environments, environment))
-        throw new TypeError(`Unknown environment "${environment}" (expected ${environmentNames.map((n) => JSON.stringify(n)).join(' or ')})`);
-    const basePath = trimSlash(options.basePath ?? facts.environments[environment].basePath);
-    const limits = chooseLimits(facts, environment, options.simulateLimits);
-    const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
-    if (!(Number.isSafeInteger(maxRequestBytes) && maxRequestBytes >= 0))
-        throw new TypeError('maxRequestBytes must be an integer >= 0');
-    const document = options.document ?? facts.loadDocument();
-    const router = new Router(facts.operations);
-    const byId = new Map();
-    for (const operation of facts.operations) {
-        byId.set(operation.operationId, operation);
-        // openapi-typescript's `operations` key: `#` cannot stand in it.
-        byId.set(operation.operationId.replaceAll('#', '/'), operation);
-    }
-    const operationFor = (id) => {
-        const operation = byId.get(id);
-        if (!operation)
-            throw new TypeError(`Unknown operation "${id}"`);
-        return operation;
-    };
-    const credentialQuery = new Set();
-    const credentialCookies = new Set();
-    const credentialHeaders = new Set(['authorization']);
-    for (const scheme of Object.values(facts.schemes)) {
-        if (scheme.type !== 'apiKey')
-            continue;
-        if (scheme.in === 'header')
-            credentialHeaders.add(scheme.name.toLowerCase());
-        else if (scheme.in === 'query')
-            credentialQuery.add(scheme.name);
-        else
-            credentialCookies.add(scheme.name);
-    }
-    const credentialNames = { query: credentialQuery, cookie: credentialCookies };
-    const bodies = new BodyMaker(document, seed);
-    let limiter = limits && new LimitSimulator(limits);
-    let overrides = new Map();
-    let faults = new Map();
-    let collections = new Map();
-    /** Requests as seen (no bodies), redacted only when `requests` is read: logging costs no copy per request. */
-    let log = [];
-    const setCollection = (id, items) => {
-        const operation = operationFor(id);
-        if (!isPaginated(operation))
-            throw new TypeError(`${id} is not a paginated operation`);
-        if (typeof items === 'number') {
-            if (!(Number.isSafeInteger(items) && items >= 0))
-                throw new TypeError(`The collection of ${id} must be an array of items or a number of items to sample (an integer >= 0)`);
-            collections.set(operation.operationId, items);
-            return;
-        }
-        if (!Array.isArray(items))
-            throw new TypeError(`The collection of ${id} must be an array of items or a number of items to sample (an integer >= 0)`);
-        const problems = bodies.itemProblems(operation, items);
-        if (problems.length)
-            throw new TypeError(`The collection of ${id} has invalid items:\n${problems.join('\n')}`);
-        collections.set(operation.operationId, items);
-    };
-    const initialCollections = () => {
-        collections = new Map();
-        for (const [id, items] of Object.entries(options.collections ?? {}))
-            setCollection(id, items);
-    };
-    initialCollections();
+    const state = createState(facts, options);
+    setInitialCollections(state, options);
     for (const [id, override] of Object.entries(options.overrides ?? {})) {
-        operationFor(id);
+        state.operationFor(id);
         checkOverride(override, `overrides.${id}`);
-        overrides.set(id, override);
+        state.overrides.set(id, override);
     }
-    const initialOverrides = new Map(overrides);
-    /** A logged request with its credential headers, query parameters and cookies redacted. */
-    const redacted = ({ method, headers: seenHeaders, url, operationId, status }) => {
-        const headers = {};
-        seenHeaders.forEach((value, name) => {
-            if (credentialHeaders.has(name))
-                headers[name] = REDACTED;
-            else if (name === 'cookie')
-                headers[name] = value.split(';').map((pair) => (credentialCookies.has(pair.split('=')[0].trim()) ? `${pair.split('=')[0].trim()}=${REDACTED}` : pair.trim())).join('; ');
-            else
-                headers[name] = value;
-        });
-        const query = new URLSearchParams(url.search);
-        for (const name of credentialQuery)
-            if (query.has(name))
-                query.set(name, REDACTED);
-        const search = query.toString();
-        return { method, url: `${url.pathname}${search ? `?${search}` : ''}`, operationId, headers, status };
+    return mockApi(state, options, new Map(state.overrides));
+}
+/** A mock's state once its options are checked, before its collections and overrides are set. */
+function createState(facts, options) {
+    const { seed, basePath, limits, maxRequestBytes } = checkOptions(facts, options);
+    const document = options.document ?? facts.loadDocument();
+    return {
+        facts,
+        basePath,
+        limits,
+        maxRequestBytes,
+        router: new Router(facts.operations),
+        operationFor: operationLookup(facts.operations),
+        credentials: credentialsOf(facts),
+        bodies: new BodyMaker(document, seed),
+        limiter: limits && new LimitSimulator(limits),
+        overrides: new Map(),
+        faults: new Map(),
+        collections: new Map(),
+        log: [],
     };
-    const record = (seen) => {
-        log.push(seen);
-        // Trimmed by halves: amortized constant work per request.
-        if (log.length >= REQUEST_LOG_LIMIT * 2)
-            log = log.slice(-REQUEST_LOG_LIMIT);
-    };
-    async function answer(operation, params, request, url, path) {
-        if (!satisfiesSecurity(operation.security, facts.schemes, request, url))
-            return mockError(401, `Missing credentials: ${operation.operationId} needs ${describeSecurity(operation)}`);
-        const parameters = readParameters(operation, params, request, url, credentialNames);
-        const query = parameters.query;
-        let bodyText = '';
-        if (operation.requestBodyRequired !== undefined) {
-            try {
-                bodyText = await readRequestText(request, maxRequestBytes);
-            }
-            catch (err) {
-                if (err instanceof RequestTooLarge)
-                    return mockError(413, err.message);
-                throw err;
-            }
-        }
-        const contentType = request.headers.get('content-type');
-        if (bodyText !== '' && unsupportedMediaType(operation, contentType)) {
-            return mockError(415, `${operation.operationId} takes ${operation.requestMediaTypes.join(' or ')}, not ${contentType}`);
-        }
-        const parameterIssues = parameterProblems(operation, params, query, request, url);
-        const problems = [...parameterIssues, ...paginationProblems(operation, query, parameterIssues), ...bodyProblems(operation, bodyText, contentType)];
-        if (problems.length)
-            return mockError(400, `The request does not match the spec of ${operation.operationId}`, { problems });
-        const override = overrides.get(operation.operationId) ?? overrides.get(operation.operationId.replaceAll('#', '/'));
-        if (override) {
-            const given = typeof override === 'function' ? await override(fetchRequest(request, bodyText), parameters) : override;
-            if (typeof given !== 'object' || given === null)
-                return mockError(500, `The override of ${operation.operationId} answered ${given === null ? 'null' : typeof given}: it must answer an object ({ status, body, headers })`);
-            const status = given.status ?? operation.success.status;
-            if (!isAnswerStatus(status))
-                return mockError(500, `The override of ${operation.operationId} answered status ${String(status)}: the mock answers 200 to 599`);
-            const badHeader = headerProblem(given.headers, 'headers');
-            if (badHeader)
-                return mockError(500, `The override of ${operation.operationId} answered ${badHeader}`);
-            if (given.body !== undefined || status !== operation.success.status)
-                return answerWith(status, given.body, given.headers);
-            return success(operation, query, path, given.headers);
-        }
-        return success(operation, query, path);
-    }
-    async function success(operation, query, path, headers = {}) {
-        const { status, media } = operation.success;
-        const result = isPaginated(operation) ? await bodies.page(operation, query, collections.get(operation.operationId)) : await bodies.success(operation, path);
-        if (!result.ok)
-            return mockError(500, `${operation.operationId}: ${result.error}`);
-        if (result.body === null || !media)
-            return emptyAnswer(status, headers);
-        return bodyAnswer(status, result.body, media.type, headers);
-    }
-    async function respond(request, requestBasePath = basePath) {
-        const url = new URL(request.url);
-        const method = request.method.toUpperCase();
-        const prefix = trimSlash(requestBasePath);
-        const inBase = url.pathname === prefix || url.pathname.startsWith(`${prefix}/`);
-        const path = inBase ? url.pathname.slice(prefix.length) || '/' : undefined;
-        const route = path === undefined ? undefined : router.find(method, path);
-        let reply;
-        if (!route)
-            reply = mockError(404, `No operation of the spec matches ${method} ${url.pathname}${prefix ? ` (base path ${prefix})` : ''}`);
-        else
-            reply = await throttledAnswer(route.operation, route.params, request, url, path);
-        record({ method: request.method, headers: request.headers, url, operationId: route?.operation.operationId, status: reply === RESET ? 'reset' : reply.status });
-        return reply;
-    }
-    async function throttledAnswer(operation, params, request, url, path) {
-        const wait = limiter?.take();
-        if (wait !== undefined)
-            return mockError(429, 'Too many requests (simulated limit)', { headers: { 'retry-after': String(wait) } });
-        const fault = faults.get(operation.operationId);
-        if (fault && fault.remaining > 0) {
-            fault.remaining--;
-            if (fault.latencyMs)
-                await sleep(fault.latencyMs, request.signal);
-            if (fault.reset)
-                return RESET;
-            if (fault.status !== undefined)
-                return mockError(fault.status, `Injected fault (status ${fault.status})`, { headers: fault.headers ?? {} });
-        }
-        return answer(operation, params, request, url, path);
-    }
+}
+/** The mock's API over its state; `reset()` goes back to `initialOverrides` and the collections in `options`. */
+function mockApi(state, options, initialOverrides) {
+    const { basePath, limits, maxRequestBytes } = state;
+    const respond = (request, requestBasePath = basePath) => respondTo(state, request, requestBasePath);
     const handle = async (request, handleOptions) => untilAborted(request, async () => {
         const reply = await respond(request, handleOptions?.basePath ?? basePath);
         if (reply === RESET)
@@ -262,39 +114,226 @@ export function createRuntimeMockApi(facts, options = {}) {
         handle,
         listen: (listenOptions) => listen((request) => respond(request), listenOptions, basePath, maxRequestBytes),
         override(operationId, override) {
-            operationFor(operationId);
+            state.operationFor(operationId);
             checkOverride(override, `override of ${operationId}`);
-            overrides.set(operationId, override);
+            state.overrides.set(operationId, override);
         },
         fault(operationId, fault) {
-            const operation = operationFor(operationId);
-            if (typeof fault !== 'object' || fault === null)
-                throw new TypeError(`fault of ${operationId} must be an object ({ status, headers, latencyMs, reset, times })`);
-            checkHeaders(fault.headers, 'fault.headers');
-            const times = fault.times ?? Infinity;
-            if (!(times >= 0))
-                throw new TypeError('fault.times must be a number >= 0');
-            if (fault.latencyMs !== undefined && !(fault.latencyMs >= 0 && fault.latencyMs <= MAX_TIMER_MS))
-                throw new TypeError(`fault.latencyMs must be a number from 0 to ${MAX_TIMER_MS}`);
-            if (fault.status !== undefined && !isAnswerStatus(fault.status))
-                throw new TypeError('fault.status must be an HTTP status from 200 to 599');
-            faults.set(operation.operationId, { ...fault, remaining: times });
+            const operation = state.operationFor(operationId);
+            const times = checkFault(operationId, fault);
+            state.faults.set(operation.operationId, { ...fault, remaining: times });
         },
         collection(operationId, items) {
-            setCollection(operationId, items);
+            setCollection(state, operationId, items);
         },
         reset() {
-            overrides = new Map(initialOverrides);
-            faults = new Map();
-            limiter = limits && new LimitSimulator(limits);
-            log = [];
-            initialCollections();
+            state.overrides = new Map(initialOverrides);
+            state.faults = new Map();
+            state.limiter = limits && new LimitSimulator(limits);
+            state.log = [];
+            setInitialCollections(state, options);
         },
         get requests() {
-            return log.slice(-REQUEST_LOG_LIMIT).map(redacted);
+            return state.log.slice(-REQUEST_LOG_LIMIT).map((seen) => redacted(state.credentials, seen));
         },
     };
     return mock;
+}
+/** The options a mock is made with, checked: a bad one throws before anything is read. */
+function checkOptions(facts, options) {
+    const seed = options.seed ?? 1;
+    if (!Number.isSafeInteger(seed))
+        throw new TypeError('seed must be an integer');
+    const environmentNames = Object.keys(facts.environments);
+    const environment = options.environment ?? environmentNames[0];
+    if (!Object.hasOwn(facts.environments, environment))
+        throw new TypeError(`Unknown environment "${environment}" (expected ${environmentNames.map((n) => JSON.stringify(n)).join(' or ')})`);
+    const basePath = trimSlash(options.basePath ?? facts.environments[environment].basePath);
+    const limits = chooseLimits(facts, environment, options.simulateLimits);
+    const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+    if (!(Number.isSafeInteger(maxRequestBytes) && maxRequestBytes >= 0))
+        throw new TypeError('maxRequestBytes must be an integer >= 0');
+    return { seed, basePath, limits, maxRequestBytes };
+}
+/** The operation an id names (as the document writes it, or as openapi-typescript's `operations` key does); an unknown one throws. */
+function operationLookup(operations) {
+    const byId = new Map();
+    for (const operation of operations) {
+        byId.set(operation.operationId, operation);
+        // openapi-typescript's `operations` key: `#` cannot stand in it.
+        byId.set(operation.operationId.replaceAll('#', '/'), operation);
+    }
+    return (id) => {
+        const operation = byId.get(id);
+        if (!operation)
+            throw new TypeError(`Unknown operation "${id}"`);
+        return operation;
+    };
+}
+function credentialsOf(facts) {
+    const query = new Set();
+    const cookie = new Set();
+    const headers = new Set(['authorization']);
+    for (const scheme of Object.values(facts.schemes)) {
+        if (scheme.type !== 'apiKey')
+            continue;
+        if (scheme.in === 'header')
+            headers.add(scheme.name.toLowerCase());
+        else if (scheme.in === 'query')
+            query.add(scheme.name);
+        else
+            cookie.add(scheme.name);
+    }
+    return { query, cookie, headers };
+}
+/** Sets the collection a paginated operation pages through: its items (each checked), or how many to sample. */
+function setCollection(state, id, items) {
+    const operation = state.operationFor(id);
+    if (!isPaginated(operation))
+        throw new TypeError(`${id} is not a paginated operation`);
+    if (typeof items === 'number') {
+        if (!(Number.isSafeInteger(items) && items >= 0))
+            throw new TypeError(`The collection of ${id} must be an array of items or a number of items to sample (an integer >= 0)`);
+        state.collections.set(operation.operationId, items);
+        return;
+    }
+    if (!Array.isArray(items))
+        throw new TypeError(`The collection of ${id} must be an array of items or a number of items to sample (an integer >= 0)`);
+    const problems = state.bodies.itemProblems(operation, items);
+    if (problems.length)
+        throw new TypeError(`The collection of ${id} has invalid items:\n${problems.join('\n')}`);
+    state.collections.set(operation.operationId, items);
+}
+/** The collections the mock was made with, in place of any set since. */
+function setInitialCollections(state, options) {
+    state.collections = new Map();
+    for (const [id, items] of Object.entries(options.collections ?? {}))
+        setCollection(state, id, items);
+}
+/** A fault to inject, checked: how many times it applies. */
+function checkFault(operationId, fault) {
+    if (typeof fault !== 'object' || fault === null)
+        throw new TypeError(`fault of ${operationId} must be an object ({ status, headers, latencyMs, reset, times })`);
+    checkHeaders(fault.headers, 'fault.headers');
+    const times = fault.times ?? Infinity;
+    if (!(times >= 0))
+        throw new TypeError('fault.times must be a number >= 0');
+    if (fault.latencyMs !== undefined && !(fault.latencyMs >= 0 && fault.latencyMs <= MAX_TIMER_MS))
+        throw new TypeError(`fault.latencyMs must be a number from 0 to ${MAX_TIMER_MS}`);
+    if (fault.status !== undefined && !isAnswerStatus(fault.status))
+        throw new TypeError('fault.status must be an HTTP status from 200 to 599');
+    return times;
+}
+/** A logged request with its credential headers, query parameters and cookies redacted. */
+function redacted(credentials, { method, headers: seenHeaders, url, operationId, status }) {
+    const headers = {};
+    seenHeaders.forEach((value, name) => {
+        if (credentials.headers.has(name))
+            headers[name] = REDACTED;
+        else if (name === 'cookie')
+            headers[name] = value.split(';').map((pair) => (credentials.cookie.has(pair.split('=')[0].trim()) ? `${pair.split('=')[0].trim()}=${REDACTED}` : pair.trim())).join('; ');
+        else
+            headers[name] = value;
+    });
+    const query = new URLSearchParams(url.search);
+    for (const name of credentials.query)
+        if (query.has(name))
+            query.set(name, REDACTED);
+    const search = query.toString();
+    return { method, url: `${url.pathname}${search ? `?${search}` : ''}`, operationId, headers, status };
+}
+function record(state, seen) {
+    state.log.push(seen);
+    // Trimmed by halves: amortized constant work per request.
+    if (state.log.length >= REQUEST_LOG_LIMIT * 2)
+        state.log = state.log.slice(-REQUEST_LOG_LIMIT);
+}
+/** The core's `respond`: the operation a request's method and path (under `requestBasePath`) route to answers it, else a 404; the request is logged. */
+async function respondTo(state, request, requestBasePath) {
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    const prefix = trimSlash(requestBasePath);
+    const inBase = url.pathname === prefix || url.pathname.startsWith(`${prefix}/`);
+    const path = inBase ? url.pathname.slice(prefix.length) || '/' : undefined;
+    const route = path === undefined ? undefined : state.router.find(method, path);
+    let reply;
+    if (!route)
+        reply = mockError(404, `No operation of the spec matches ${method} ${url.pathname}${prefix ? ` (base path ${prefix})` : ''}`);
+    else
+        reply = await throttledAnswer(state, route.operation, route.params, request, url, path);
+    record(state, { method: request.method, headers: request.headers, url, operationId: route?.operation.operationId, status: reply === RESET ? 'reset' : reply.status });
+    return reply;
+}
+/** A 429 past the simulated limits, else an injected fault, else the answer. */
+async function throttledAnswer(state, operation, params, request, url, path) {
+    const wait = state.limiter?.take();
+    if (wait !== undefined)
+        return mockError(429, 'Too many requests (simulated limit)', { headers: { 'retry-after': String(wait) } });
+    const fault = state.faults.get(operation.operationId);
+    if (fault && fault.remaining > 0) {
+        fault.remaining--;
+        if (fault.latencyMs)
+            await sleep(fault.latencyMs, request.signal);
+        if (fault.reset)
+            return RESET;
+        if (fault.status !== undefined)
+            return mockError(fault.status, `Injected fault (status ${fault.status})`, { headers: fault.headers ?? {} });
+    }
+    return answer(state, operation, params, request, url, path);
+}
+/** A 401 without the credentials, a 413, 415 or 400 for a request the spec refuses, else the override's answer or a generated one. */
+async function answer(state, operation, params, request, url, path) {
+    if (!satisfiesSecurity(operation.security, state.facts.schemes, request, url))
+        return mockError(401, `Missing credentials: ${operation.operationId} needs ${describeSecurity(operation)}`);
+    const parameters = readParameters(operation, params, request, url, state.credentials);
+    const query = parameters.query;
+    let bodyText = '';
+    if (operation.requestBodyRequired !== undefined) {
+        try {
+            bodyText = await readRequestText(request, state.maxRequestBytes);
+        }
+        catch (err) {
+            if (err instanceof RequestTooLarge)
+                return mockError(413, err.message);
+            throw err;
+        }
+    }
+    const contentType = request.headers.get('content-type');
+    if (bodyText !== '' && unsupportedMediaType(operation, contentType)) {
+        return mockError(415, `${operation.operationId} takes ${operation.requestMediaTypes.join(' or ')}, not ${contentType}`);
+    }
+    const parameterIssues = parameterProblems(operation, params, query, request, url);
+    const problems = [...parameterIssues, ...paginationProblems(operation, query, parameterIssues), ...bodyProblems(operation, bodyText, contentType)];
+    if (problems.length)
+        return mockError(400, `The request does not match the spec of ${operation.operationId}`, { problems });
+    const override = state.overrides.get(operation.operationId) ?? state.overrides.get(operation.operationId.replaceAll('#', '/'));
+    if (override)
+        return overrideAnswer(state, operation, override, request, bodyText, parameters, path);
+    return success(state, operation, query, path);
+}
+/** What an override answers (a function's answer checked as it comes): its status and body, or the generated body with its headers. */
+async function overrideAnswer(state, operation, override, request, bodyText, parameters, path) {
+    const given = typeof override === 'function' ? await override(fetchRequest(request, bodyText), parameters) : override;
+    if (typeof given !== 'object' || given === null)
+        return mockError(500, `The override of ${operation.operationId} answered ${given === null ? 'null' : typeof given}: it must answer an object ({ status, body, headers })`);
+    const status = given.status ?? operation.success.status;
+    if (!isAnswerStatus(status))
+        return mockError(500, `The override of ${operation.operationId} answered status ${String(status)}: the mock answers 200 to 599`);
+    const badHeader = headerProblem(given.headers, 'headers');
+    if (badHeader)
+        return mockError(500, `The override of ${operation.operationId} answered ${badHeader}`);
+    if (given.body !== undefined || status !== operation.success.status)
+        return answerWith(status, given.body, given.headers);
+    return success(state, operation, parameters.query, path, given.headers);
+}
+async function success(state, operation, query, path, headers = {}) {
+    const { status, media } = operation.success;
+    const result = isPaginated(operation) ? await state.bodies.page(operation, query, state.collections.get(operation.operationId)) : await state.bodies.success(operation, path);
+    if (!result.ok)
+        return mockError(500, `${operation.operationId}: ${result.error}`);
+    if (result.body === null || !media)
+        return emptyAnswer(status, headers);
+    return bodyAnswer(status, result.body, media.type, headers);
 }
 /**
  * `answer()` settled as fetch settles: rejected with the request signal's reason when it is (or
