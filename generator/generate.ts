@@ -241,6 +241,8 @@ const sameValidators = (compiled: readonly ValidatorEntry[], expected: readonly 
  */
 function planPackageRelease(options: GenerateOptions, openapiJson: string, model: SpecModel, date: string | undefined): Release {
   const previous = options.out === undefined ? undefined : readPreviousRelease(options.out);
+  // info.version matters (and is judged, located in the spec) only when there is no previous version.
+  const first = previous?.version === undefined ? firstVersion(model.version) : previous.version;
   try {
     return planRelease({
       previousDocument: previous?.document,
@@ -249,7 +251,7 @@ function planPackageRelease(options: GenerateOptions, openapiJson: string, model
       get nextDocument(): object {
         return JSON.parse(openapiJson) as object;
       },
-      firstVersion: firstVersion(model.version),
+      firstVersion: first,
       date: () => date,
       links: docsPages(model),
     });
