@@ -1,14 +1,20 @@
 /**
- * npm run bench [-- --runs N] [--scale-runs N] [--requests N] [--smoke] [--only NAME[,NAME...]]
+ * npm run bench [-- --runs N] [--scale-runs N] [--requests N] [--smoke] [--only NAME[,NAME...]] [--write FILE]
  * Runs every measurement in turn (or only those named by --only: generate, watch, scale,
  * validators, client, type-check, mock), prints each one's table, then one final table of every row.
- * A measurement that throws prints as a failed row and makes the exit code 1; missed targets do not.
+ * `--write FILE` also writes the run as Markdown (date, commit, machine, settings, the tables:
+ * report.ts), as docs/benchmarks.md is written. A measurement that throws prints as a failed row
+ * and makes the exit code 1; missed targets do not.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { benchClient } from './client.js';
 import { benchGenerate } from './generate.js';
 import { benchGithub } from './github.js';
 import { benchMock } from './mock.js';
+import { benchReport } from './report.js';
 import { parseOptions, printMeasurement, printTable, verdict, type Measurement, type Options, type Row } from './shared.js';
 import { benchTypecheck } from './typecheck.js';
 import { benchValidators } from './validators.js';
@@ -20,6 +26,12 @@ const argv = process.argv.slice(2);
 const options = parseOptions(argv);
 const i = argv.indexOf('--scale-runs');
 const scaleRuns = i >= 0 ? Number(argv[i + 1]) : Math.min(options.runs, 3);
+const w = argv.indexOf('--write');
+const write = w >= 0 ? argv[w + 1] : undefined;
+if (w >= 0 && (!write || write.startsWith('--'))) {
+  console.error('--write: name the Markdown file to write (e.g. --write docs/benchmarks.md)');
+  process.exit(2);
+}
 
 const benches: [string, (o: Options) => Promise<Measurement>][] = [
   ['generate', benchGenerate],
@@ -46,9 +58,13 @@ try {
   // not a git checkout
 }
 console.log(`# Benchmarks (runs ${options.runs}, scale runs ${scaleRuns}, client requests ${options.requests}${options.smoke ? ', --smoke' : ''}; node ${process.version}; ${commit})`);
+const runStarted = new Date();
+const loadStart = os.loadavg();
 const all: Row[] = [];
+const measurements: Measurement[] = [];
 let threw = false;
-for (const [name, bench] of benches.filter(([n]) => !only || only.includes(n))) {
+const chosen = benches.filter(([n]) => !only || only.includes(n));
+for (const [name, bench] of chosen) {
   const started = performance.now();
   let m: Measurement;
   try {
@@ -60,6 +76,7 @@ for (const [name, bench] of benches.filter(([n]) => !only || only.includes(n))) 
   }
   m.notes.push(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
   printMeasurement(m);
+  measurements.push(m);
   all.push(...m.rows);
 }
 
@@ -67,4 +84,30 @@ console.log('\n## Summary\n');
 printTable(['row', 'ours', 'compared with', 'ratio', 'target', 'met'], all.map((r) => [r.name, r.ours, r.other, r.ratio, r.target, verdict(r.met)]));
 const missed = all.filter((r) => r.met === false).map((r) => r.name);
 console.log(`\n${all.filter((r) => r.met === true).length} targets met, ${missed.length} missed${missed.length ? `: ${missed.join('; ')}` : ''}`);
+if (write) {
+  const defaults = parseOptions(options.smoke ? ['--smoke'] : []);
+  const file = path.resolve(write);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(
+    file,
+    benchReport({
+      argv,
+      commit,
+      started: runStarted,
+      finished: new Date(),
+      loadStart,
+      loadEnd: os.loadavg(),
+      settings: [
+        ['runs', options.runs, defaults.runs],
+        ['scale runs', scaleRuns, Math.min(defaults.runs, 3)],
+        ['client requests', options.requests, defaults.requests],
+      ],
+      smoke: options.smoke,
+      ran: chosen.map(([n]) => n),
+      skipped: benches.filter(([n]) => !chosen.some(([c]) => c === n)).map(([n]) => n),
+      measurements,
+    }),
+  );
+  console.log(`wrote ${path.relative(process.cwd(), file)}`);
+}
 if (threw) process.exitCode = 1;

@@ -2,12 +2,12 @@
  * Validators. Cold start, each in a fresh plain `node` child, timed inside the child from before
  * the first import to the end of the first validation: the precompiled
  * generated/dist/validators.js + one validateProject call, against ajv compiling the same schemas
- * at run time (the repository's createAjv() and sharedDocument(), transpiled beforehand from
- * generator/validation/*.ts, over the bundled document's components read from a JSON file; the
+ * at run time (the repository's createAjv() and componentSchemas(), transpiled beforehand from
+ * generator/emit/validators/*.ts with the rest of generator/, over the bundled document's components read from a JSON file; the
  * Redocly bundling and the transpiling are done once, untimed). Then validations per second, in-process.
  * Then the size of a consumer's bundle of one validator (bundle.ts).
  */
-import { readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -15,6 +15,8 @@ import { b2bRemoteProject, skill } from '../../test/spec/cases/fixtures.js';
 import { bundleRows } from './bundle.js';
 import { median, ms, ROOT, SPEC, tail, tempDir, timeCommand, times, type Measurement, type Options, type Row } from './shared.js';
 
+/** Where ajv's setup (ajv.ts) and the schema conversion (json-schema.ts) live, relative to the repository. */
+const VALIDATION = 'generator/emit/validators';
 const VALIDATORS = pathToFileURL(path.join(ROOT, 'generated', 'dist', 'validators.js')).href;
 const invalidProject = { ...b2bRemoteProject, incentiveAmount: 'a lot', targetNumberOfParticipants: -1 };
 const quotaTargets = [{ groupId: 'grp-gender', segmentId: 'seg-female', target: { value: 8 } }];
@@ -31,8 +33,8 @@ ${report}`;
 const AJV_CHILD = `import { readFileSync } from 'node:fs';
 const project = ${JSON.stringify(b2bRemoteProject)};
 const started = performance.now();
-const { createAjv, registerUnknownFormats } = await import('./ajv.js');
-const { componentSchemas, componentId } = await import('./json-schema.js');
+const { createAjv, registerUnknownFormats } = await import('./${VALIDATION}/ajv.js');
+const { componentSchemas, componentId } = await import('./${VALIDATION}/json-schema.js');
 const schemas = JSON.parse(readFileSync(new URL('./components.json', import.meta.url), 'utf8'));
 const ajv = createAjv();
 registerUnknownFormats(ajv, JSON.stringify(schemas).match(/(?<="format":")[^"]+/g) ?? []);
@@ -40,16 +42,19 @@ ajv.addSchema(componentSchemas(schemas, { openapi30: false, keepDiscriminator: t
 const valid = ajv.getSchema(componentId('Project'))(project);
 ${report}`;
 
-/** Writes both children, the transpiled validation sources and the components into `dir`. */
+/** Writes both children, the transpiled generator sources and the components into `dir`. */
 async function prepare(dir: string): Promise<void> {
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  // Every module of generator/validation/ (they import each other), none of the generator's others.
-  for (const file of readdirSync(path.join(ROOT, 'generator', 'validation')).filter((f) => f.endsWith('.ts'))) {
-    const name = file.slice(0, -'.ts'.length);
-    const source = readFileSync(path.join(ROOT, 'generator', 'validation', file), 'utf8');
-    const compilerOptions = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true };
-    writeFileSync(path.join(dir, `${name}.js`), ts.transpileModule(source, { compilerOptions }).outputText);
+  // Every module of generator/, in its own folder, so the validators' relative imports (lib/ among
+  // them) resolve as in the repository; the child imports only what ajv's setup reaches.
+  const compilerOptions = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true };
+  for (const file of readdirSync(path.join(ROOT, 'generator'), { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
+    const source = readFileSync(path.join(ROOT, 'generator', file), 'utf8');
+    const target = path.join(dir, 'generator', `${file.slice(0, -'.ts'.length)}.js`);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, ts.transpileModule(source, { compilerOptions }).outputText);
   }
   const { loadSpec } = await import('../../generator/load/load.js');
   const { document } = await loadSpec(path.relative(process.cwd(), SPEC));

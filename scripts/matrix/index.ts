@@ -187,7 +187,7 @@ async function main(): Promise<number> {
       { name: `${label} · paginate over a sampled collection`, check: async () => paginateFailures(await script(runtime, withMock, 'paginate.mjs', [PACKAGE, CREDENTIALS])) },
       { name: `${label} · the mock's command: every operation over HTTP, SIGTERM`, check: () => commandFailures(runtime, withMock, operationIds, drive(runtime, withMock, 'fetch')) },
     );
-    // MSW 3 on the Node its engines accept; under Bun 1.4.5 its handlers did not intercept (README: Tests).
+    // MSW 3 on the Node its engines accept; under Bun 1.4.5 its handlers did not intercept (docs/maintaining.md, "Tests").
     if (runtime.name === 'node' && Number(runtime.version.split('.')[0]) >= MSW_NEXT_NODE) cells.push(mswCell(runtime, label, MSW_NEXT));
     if (runtime.bin === process.execPath) cells.push(mswCell(runtime, label, MSW_FLOOR));
   }

@@ -37,7 +37,7 @@ afterAll(() => project?.dispose());
 describe('the packed tarball', () => {
   it('holds only package.json, README.md, CHANGELOG.md once there is one, openapi.json, dist/** and docs/**', () => {
     const files = project.packed.files.map((f) => f.path).sort();
-    // The first release the spec's change makes writes generated/CHANGELOG.md, which ships (README, "Releases").
+    // The first release the spec's change makes writes generated/CHANGELOG.md, which ships (docs/maintaining.md, "Releases").
     const changelog = existsSync(path.join(ROOT, 'generated', 'CHANGELOG.md')) ? ['CHANGELOG.md'] : [];
     const stray = files.filter((f) => !(['package.json', 'README.md', 'openapi.json', ...changelog].includes(f) || f.startsWith('dist/') || f.startsWith('docs/')));
     expect(stray).toEqual([]);

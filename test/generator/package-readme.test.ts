@@ -2,10 +2,11 @@
  * The package README (generated/README.md, issue #10 item 6): its defaults are the runtime's, its
  * facts are the document's, and every TypeScript recipe in it type-checks against the package it
  * ships with and passes when run with vitest: ours, and one generated from another document
- * (bearer token, complete server URL).
+ * (bearer token, complete server URL). Also the TypeScript of the repository's own README.md and
+ * docs/*.md, compiled against generated/ (their links: test/repository-docs.test.ts).
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -132,40 +133,48 @@ describe('generated/README.md', () => {
 });
 
 /**
- * The repository README's TypeScript blocks, each with the marker on the line before its fence:
- * none (compiled as it is), `<!-- ts: fragment (…) -->` (compiled after FRAGMENT_PRELUDE: it
- * continues a client shown before) or `<!-- ts: not compiled (why) -->`.
+ * The TypeScript blocks of the repository's own Markdown (README.md and docs/*.md), each with the
+ * marker on the line before its fence: none (compiled as it is), `<!-- ts: fragment (…) -->`
+ * (compiled after FRAGMENT_PRELUDE: it continues a client shown before) or
+ * `<!-- ts: not compiled (why) -->`.
  */
 function repositoryBlocks(markdown: string): { code: string; marker: string | undefined }[] {
   return [...markdown.matchAll(/(?:^<!-- ts: (.*) -->\n)?^```ts\n([\s\S]*?)^```$/gm)].map((m) => ({ marker: m[1], code: m[2]! }));
 }
 
-/** What the README's fragments use without declaring: the client of the quick start, and a body the source does not show. */
+/** What the fragments use without declaring: the client of the consumer guide's quick start, and a body the source does not show. */
 const FRAGMENT_PRELUDE = "import type { PartnerClient } from 'partner-recruitment-client';\ndeclare const api: PartnerClient;\ndeclare const body: unknown;\n";
 
-describe('the repository README', () => {
-  const readme = readFileSync(path.join(TOOL_ROOT, 'README.md'), 'utf8');
+/** README.md and every page under docs/, as paths relative to the repository. */
+const REPOSITORY_PAGES = ['README.md', ...readdirSync(path.join(TOOL_ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 
-  it('marks each TypeScript block it does not compile as it is, saying why', () => {
-    const blocks = repositoryBlocks(readme);
-    expect(blocks.length).toBeGreaterThanOrEqual(6);
-    for (const { marker } of blocks) if (marker !== undefined) expect(marker).toMatch(/^(fragment|not compiled) \(.+\)$/);
-    // Every marker stands before a TypeScript block.
-    expect(readme.match(/^<!-- ts: /gm)?.length).toBe(blocks.filter((b) => b.marker !== undefined).length);
-    expect(blocks.filter((b) => b.marker?.startsWith('not compiled')).length).toBeLessThanOrEqual(1);
+describe("the repository's README.md and docs/*.md", () => {
+  const pages = REPOSITORY_PAGES.map((page) => ({ page, text: readFileSync(path.join(TOOL_ROOT, page), 'utf8') }));
+
+  it('mark each TypeScript block they do not compile as it is, saying why', () => {
+    for (const { page, text } of pages) {
+      const blocks = repositoryBlocks(text);
+      for (const { marker } of blocks) if (marker !== undefined) expect(marker, page).toMatch(/^(fragment|not compiled) \(.+\)$/);
+      // Every marker stands before a TypeScript block.
+      expect(text.match(/^<!-- ts: /gm)?.length ?? 0, page).toBe(blocks.filter((b) => b.marker !== undefined).length);
+    }
+    const all = pages.flatMap(({ text }) => repositoryBlocks(text));
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    expect(all.filter((b) => b.marker?.startsWith('not compiled')).length).toBeLessThanOrEqual(1);
   });
 
   it('every TypeScript block meant to compile type-checks under strict against generated/; a wrong one does not', { timeout: 60_000 }, async () => {
-    const blocks = repositoryBlocks(readme)
+    const blocks = pages
+      .flatMap(({ text }) => repositoryBlocks(text))
       .filter((b) => !b.marker?.startsWith('not compiled'))
       .map((b) => (b.marker?.startsWith('fragment') ? FRAGMENT_PRELUDE + b.code : b.code));
-    expect(blocks.some((b) => b.includes('api.paginate('))).toBe(true);
+    const paginate = blocks.find((b) => b.includes("api.paginate('/v1/projects'"));
+    expect(paginate).toBeDefined();
     const project = recipesProject('repository', 'partner-recruitment-client', GENERATED, blocks);
     expect((await project.typecheck()).output).toBe('');
-    // As it was: a credential from process.env, string | undefined where a string is required.
-    const before = blocks[0]!.replace(/env\('(\w+)'\)/g, 'process.env.$1');
-    const wrong = recipesProject('repository-wrong', 'partner-recruitment-client', GENERATED, [before]);
-    expect((await wrong.typecheck()).output).toMatch(/snippet-1\.ts.*error TS2322: Type 'string \| undefined' is not assignable to type 'string'/);
+    // The check can fail: a path the document does not have names itself in the error.
+    const wrong = recipesProject('repository-wrong', 'partner-recruitment-client', GENERATED, [paginate!.replace("api.paginate('/v1/projects'", "api.paginate('/v1/projets'")]);
+    expect((await wrong.typecheck()).output).toMatch(/snippet-1\.ts.*error TS2345: Argument of type '"\/v1\/projets"'/);
   });
 });
 
