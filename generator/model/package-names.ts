@@ -1,7 +1,7 @@
 /**
  * What names the generated package and its client: the npm name (`--package-name`) and the stem
  * of the factory, client type, options types and base error class (`--client-name`), by the rule
- * README "Generate" states:
+ * docs/maintaining.md ("Names") states:
  * - neither given: `partner-recruitment-client` and `Partner` (the toolkit's own package);
  * - `--client-name`: that stem, a PascalCase identifier;
  * - else the stem of the package name: scope dropped, a last word `client` or `sdk` dropped,

@@ -12,7 +12,8 @@ import { propertyKey } from '../../lib/names.js';
 import { jsString } from '../../lib/js-literal.js';
 import { FACTS_MODULE, mockBinName } from '../names.js';
 import { commentSafe } from '../../lib/problems.js';
-import { cell, code, fence, text } from '../docs/markdown.js';
+import { cell, code, fence } from '../docs/markdown.js';
+import { templateRenderer, type Render } from '../docs/render.js';
 import { isGapSchema, VALIDATORS_IMPORT } from '../validators/validators.js';
 import type { Files } from '../../lib/files.js';
 import type { Doc } from '../../lib/own.js';
@@ -47,7 +48,7 @@ const code = await runMockCli(process.argv.slice(2), {
 });
 if (code !== undefined) process.exitCode = code;
 `);
-  files.set('docs/mock.md', mockPage(model, packageName));
+  files.set('docs/mock.md', mockPage(model, packageName, templateRenderer(templatesDir)));
   return files;
 }
 
@@ -101,10 +102,9 @@ export type { MockErrorBody } from './runtime/mock/answers.js';
 `;
 }
 
-/** One row per environment: its documented limits, as `simulateLimits: true` applies them. */
-function limitsRow(e: EnvironmentModel): string {
-  const limits = e.requestsPerSecond && e.burst && e.dailyQuota ? `${e.requestsPerSecond} | ${e.burst} | ${e.dailyQuota}` : 'not documented | | ';
-  return `| ${code(e.name)} | ${limits} |`;
+/** An environment's documented limits as table cells, as `simulateLimits: true` applies them. */
+function limitValues(e: EnvironmentModel): string {
+  return e.requestsPerSecond && e.burst && e.dailyQuota ? `${e.requestsPerSecond} | ${e.burst} | ${e.dailyQuota}` : 'not documented | | ';
 }
 
 /** A `collections` option asking for sampled items, for the first paginated operation (none: nothing). */
@@ -191,191 +191,23 @@ function queryTable(model: SpecModel): string {
   return ['| Operation | Query parameter | What the mock does |', '|---|---|---|', ...rows].join('\n');
 }
 
-function mockPage(model: SpecModel, packageName: string): string {
+/** The mock's reference page (templates/docs/mock.md.hbs): the document's own names, operations and limits. */
+function mockPage(model: SpecModel, packageName: string, render: Render): string {
   const names = model.environments.map((e) => e.name);
   const paginated = model.operations.filter((o) => o.paginated).map((o) => code(o.operationId));
-  return `# Mock of the ${text(model.title)}
-
-A mock generated from the spec, for testing an integration without the real service. One core
-answers a Fetch API \`Request\` with a \`Response\`; it serves three ways:
-
-\`\`\`ts
-import { createMockApi } from ${jsString(`${packageName}/mock`)};
-const mock = createMockApi({ seed: 1 });
-const clientOptions = { baseUrl: 'http://mock.test', fetch: mock.fetch }; // with the credentials and environment, for this package's client
-const server = await mock.listen(); // a node:http server on 127.0.0.1, a free port: server.url, await server.close()
-\`\`\`
-
-- **In process**: \`mock.fetch\` is a fetch-compatible function (no network); \`mock.handle(request)\` is the core.
-- **HTTP**: \`mock.listen({ port = 0, host = '127.0.0.1' })\` resolves with \`{ url, close() }\`; \`url\` includes the base path.
-- **Mock Service Worker** (2 or 3, an optional peer dependency, imported only by ${code(`${packageName}/mock/msw`)}):
-  \`setupServer(...createMockHandlers(mock, { baseUrl: 'http://mock.test' }))\` answers every request under that base URL.
-- **Command line**: ${code(`npx ${mockBinName(packageName)} [--port N] [--host H] [--seed N] [--environment NAME] [--simulate-limits]`)}
-  (\`NAME\`: ${names.map(code).join(', ')}; default port 4010, host 127.0.0.1, seed 1, environment ${code(names[0] ?? '')}); prints one line, its base URL, when ready;
-  stops on SIGINT/SIGTERM with exit 0; a bad flag prints the usage on stderr and exits 2; a port or
-  host it cannot listen on (in use, \`--host 256.1.1.1\`) prints one line on stderr and exits 1.
-
-The mock reads the bundled document \`openapi.json\` at the package's root once, on first use
-(Node only); pass \`document\` to use another copy. What it samples (bodies the document has no
-example of, collections) needs its own dependencies, optional peers of the package that an install
-never importing the mock goes without: \`npm install --save-dev ${MOCK_SAMPLER_PEERS.join(' ')}\`.
-Without them, an answer that needs sampling is a 500 that says so.
-
-## Options of \`createMockApi\`
-
-| Option | Default | What it does |
-|---|---|---|
-| \`seed\` | \`1\` | An integer: the same seed gives the same bodies, request after request and run after run. |
-| \`environment\` | ${code(names[0] ?? '')} | Whose documented limits \`simulateLimits\` applies: ${names.map(code).join(', ')}. |
-| \`simulateLimits\` | \`false\` | \`true\`: the environment's documented limits; or \`{ requestsPerSecond, burst, dailyQuota }\` (missing fields from the spec). |
-| \`basePath\` | the path of the environment's server URL, when the spec states it in full | A prefix removed before routing. |
-| \`overrides\` | none | \`{ [operationId]: answer }\`: answers instead of generated ones (see below). |
-| \`collections\` | the example's items, else sampled | \`{ [operationId]: items \\| count }\` for paginated operations: your items (checked), or a number of sampled items. |
-| \`maxRequestBytes\` | \`4194304\` (4 MiB) | Most bytes of a request body the mock reads: a longer one is answered **413** (read to its end in server mode, never kept). |
-| \`document\` | \`openapi.json\` | The bundled document. |
-
-## What it answers
-
-In this order, for every request:
-
-1. **404** when no operation matches the method and path (after the base path).
-2. **429** with \`Retry-After\` (seconds) when limits are simulated and the token bucket (refilled at
-   \`requestsPerSecond\`, holding \`burst\`) is empty, or the UTC day's \`dailyQuota\` is used up.
-   Every routed request counts.
-3. An injected fault, if any (\`mock.fault\`).
-4. **401** when no alternative of the operation's \`security\` has all its credentials (the header,
-   query parameter or cookie of an API-key scheme; \`Authorization\` with the scheme's prefix for
-   \`http\`, \`oauth2\`, \`openIdConnect\`). Presence only: any value is accepted.
-5. **413** when the request body is longer than \`maxRequestBytes\`; **415** when a body comes with
-   a \`Content-Type\` that none of the operation's request media types covers (no \`Content-Type\`:
-   the body is read as the first of them).
-6. **400** when a path parameter is empty, a required header is missing, a query parameter that is
-   not an array is given twice, the query (each parameter read by its \`style\` and \`explode\`, as
-   the client writes it; strings read as the parameter's schema type: decimal numbers only, so
-   \`0x10\` stays a string; booleans) fails the package's
-   query validator, a paginated operation's \`page\` or \`pageSize\` is not an integer >= 1 (or
-   \`pageSize\` is over 1,000, the mock's limit), or the body is missing (when required), is not
-   JSON while its media type is JSON (every JSON operation, with or without a request validator),
-   or fails the request validator. Every problem is listed with a JSON pointer rooted at the part
-   it is in: \`/path/<name>\`, \`/query/<name>\`, \`/header/<name>\`, \`/body/...\`.
-7. The operation's override, if any, else its **success answer**: the lowest explicit 2xx status of
-   the operation (\`2XX\` or none: 200), with a body from the spec's examples where the media
-   type has some, else sampled from its schema (json-schema-faker, plus what it cannot do: see
-   below). **Every generated body passes the package's response validator**: the validator judges
-   each candidate, and when none passes the answer is **500** naming the operation and the place,
-   never an invalid body. A body the spec does not show (no media type, or a schema that only marks
-   a gap) is an empty answer (\`Content-Length: 0\`).
-
-The 404, 401, 400, 413, 415, 429, 500 and fault answers are **the mock's own choice**: the spec
-shows no error bodies. They are JSON, \`{ "mock": true, "status": 400, "error": "<sentence>",
-"problems": [{ "pointer": "/query/pageSize", "message": "must be number" }] }\` (\`problems\` on 400
-only), except a null-body status (a fault or override with 204, 205 or 304), which is sent without a
-body in every mode. In server mode, a request Node's HTTP parser itself refuses (malformed, or
-headers too large) gets Node's own plain 400 or 431, before the mock sees it.
-
-Bodies are deterministic per seed, operation and path: \`GET /things/a\` and \`GET /things/b\`
-differ, the same request twice gives the same body.
-
-## Pagination
-
-Paginated operations (success body \`{ page, pageSize, results }\`): ${paginated.join(', ') || 'none in this spec'}.
-They answer pages of a collection: \`page\` and \`pageSize\` from the query (defaults from the
-parameters' schemas, else \`x-pagination\`, else 1 and 20), and the count (the wrapper's optional
-number property) when the operation's boolean query parameter naming a count or total is \`true\`.
-
-The default collection is the items of the response's example, when it has one that the response
-validator accepts (the same for every seed); else a sampled collection of two full default pages
-and one item more. \`collections\` or \`mock.collection(operationId, itemsOrCount)\` replaces it:
-
-- **your items**, each checked against the response validator: a bad one is a \`TypeError\` naming
-  the operation and every problem (\`/3/id must be string\`);
-- **a number**, to exercise paging over more data: that many sampled items (item \`i\` seeded by the
-  seed, the operation and \`i\`, so \`120\` starts with the items of \`101\`), typed as the
-  operation's items, their identifiers non-empty and distinct (see [Identifiers](#identifiers)).
-  Up to \`Number.MAX_SAFE_INTEGER\`: a page samples only its own items, so page 2,000 of a
-  million costs what page 1 does.
-
-\`collections\` and \`collection()\` take paginated operations only (another id does not compile).
-${collectionExample(model, packageName)}
-
-## Query parameters
-
-Every documented query parameter is read by its \`style\` and \`explode\` and checked by the
-package's query validator (a value it refuses is a **400** naming \`/query/<name>\`). Apart from
-pagination, none changes the answer: the mock does not filter, search or sort. An OpenAPI document
-has no field that says which property of the items a parameter filters on, or how (equality, a
-prefix, a search, items left out by default), and the mock does not guess it from prose: a filter
-in your request is accepted, and the answer may hold items that do not match it. To test code that
-depends on filtering, give the collection's items yourself (\`collections\`,
-\`mock.collection\`) or answer with an override function, which receives the query as the mock
-read it.
-
-${queryTable(model)}
-
-## Overrides, faults, reset
-
-${overrideExamples(model, packageName)}
-
-Override bodies are typed from \`operations\` of the types: the documented status's body, any JSON
-value (\`JsonValue\`) for an error or a body the spec does not show; statuses are 200 to 599 (an
-override function giving another is answered 500). An override function receives the \`Request\`
-and its parameters as the mock read them: \`{ path, query, header, cookie }\`, each by its style,
-strings typed by its schema. Overrides are answered as given, after the request
-checks, and not validated (to test how your code handles drift); 204, 205 and 304 are sent without
-a body. \`times\` defaults to every request. \`latencyMs\` ends early when the caller gives up: the
-request's \`signal\` aborts (\`fetch\`, \`handle\`, MSW) or the connection closes (server,
-\`close()\` included), so a pending delay never keeps the process alive.
-
-A fault's \`reset\` gives, per mode:
-
-| Mode | What the caller sees |
-|---|---|
-| server (\`listen\`, the command) | the connection reset (TCP RST): Node's fetch rejects \`TypeError('fetch failed')\` with \`cause.code\` \`ECONNRESET\` |
-| \`mock.fetch\`, \`mock.handle\` | the same rejection, built by the mock: \`TypeError('fetch failed')\`, \`cause.code\` \`ECONNRESET\` |
-| MSW | \`HttpResponse.error()\`: fetch rejects \`TypeError('Failed to fetch')\`, with no \`cause.code\` |
-
-\`mock.requests\` lists the last 1,000 requests (\`method\`, \`url\`, \`operationId\`, \`headers\`,
-\`status\`; never bodies), with every credential header, query parameter and cookie of the spec's schemes (and
-\`Authorization\`) \`[redacted]\`: credentials are never stored or echoed.
-
-## Environments and rate limits
-
-| Environment | Requests per second | Burst | Daily quota |
-|---|---|---|---|
-${model.environments.map(limitsRow).join('\n')}
-
-## Where the data comes from
-
-Examples of the media type first (one chosen by the seed, when the response validator accepts it;
-for a paginated operation, its items are the default collection),
-else a candidate from json-schema-faker (seeded; chosen because it follows JSON Schema 2020-12 and
-has no dependencies) repaired for what it cannot do itself (\`if\`/\`then\`, \`oneOf\` with
-discriminators, \`maxItems: 0\`, uniqueness, formats, the custom keywords such as
-\`x-future-date-time\`). The package's response validator accepts or rejects every candidate, so
-whatever it checks holds in every answer. Each body is built, checked and serialized once (per
-seed, operation, path and page), then answered from memory; the sampler is loaded only when a body
-has to be sampled, so answers from examples cost no start-up time.
-
-## Identifiers
-
-A sampled value you may pass back as a path parameter is usable. A property is an **identifier**
-when its name is \`id\`, \`uid\`, \`uuid\` or \`guid\` (any case), ends in one of them as a
-word (\`projectId\`, \`conversationUid\`, \`user_id\`), or is the name of a path parameter of
-some operation of the document${pathParameterNames(model)}. The rule reads only names, so it holds for any document; what the
-schema says still wins:
-
-- **Never empty**: every identifier string of a sampled body, at any depth, is sampled as if its
-  schema said \`minLength: 1\` (a stricter schema: the value still passes the document's). Not
-  where the schema lists its values (\`enum\`, \`const\`) or allows no character
-  (\`maxLength: 0\`), nor in a body where that leaves some identifier no value (a \`pattern\`
-  only \`''\` matches): there the value is what the schema allows, \`''\` included.
-- **Distinct in a collection**: the identifiers of the items of a sampled collection (all its
-  pages: item \`i\` gets index \`i\`) or of a sampled array body are made distinct by the item's
-  index: \`<sampled>-<index>\`, else the sampled value with its last characters (at most 12)
-  replaced by the index in zero-padded digits (so a UUID or a 24-character hex id stays one), for a
-  number \`index + 1\`; the first that the schema and the response validator accept. When none is
-  accepted (an \`enum\` or \`const\`, a \`pattern\` without digits, a \`maxLength\` too short
-  for the index) the sampled value stays, and may repeat.
-- The spec's examples and your own \`collections\` items are answered as written.
-`;
+  return render('mock', {
+    title: model.title,
+    packageName,
+    bin: mockBinName(packageName),
+    js: { mock: jsString(`${packageName}/mock`) },
+    environmentList: names.map(code).join(', '),
+    defaultEnvironment: names[0] ?? '',
+    peers: MOCK_SAMPLER_PEERS.join(' '),
+    paginated: paginated.join(', ') || 'none in this spec',
+    collectionExample: collectionExample(model, packageName),
+    queryTable: queryTable(model),
+    overrideExamples: overrideExamples(model, packageName),
+    limits: model.environments.map((e) => ({ name: e.name, values: limitValues(e) })),
+    pathParameters: pathParameterNames(model),
+  });
 }
