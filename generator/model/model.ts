@@ -244,6 +244,141 @@ function wireOf(doc: Doc, p: ParameterObject & Doc, pointer: string, problems: P
   };
 }
 
+/** What reading one operation needs from the whole document. */
+interface ReadContext {
+  doc: Doc;
+  securitySchemes: SecuritySchemeModel[];
+  /** The names of the declared schemes. */
+  declared: Set<string>;
+  /** The document-wide requirements. */
+  security: SecurityRequirements;
+  documentPagination: SpecModel['pagination'];
+  problems: Problem[];
+}
+
+/** Each parameter of an operation with where it is written (a shared one: its component), the operation's over the path item's. */
+function parametersOf(ctx: ReadContext, path: string, item: Doc, op: Doc, pointer: string): { parameter: ParameterObject; pointer: string }[] {
+  const declaredIn = (list: unknown, at: string) =>
+    (Array.isArray(list) ? list : []).map((raw: ParameterObject | ReferenceObject, i) => ({
+      parameter: deref<ParameterObject>(ctx.doc, raw),
+      pointer: typeof (raw as Doc)?.$ref === 'string' && (raw as Doc).$ref.startsWith('#') ? (raw as Doc).$ref.slice(1) : `${at}/parameters/${i}`,
+    }));
+  const byKey = new Map([...declaredIn(item.parameters, `/paths/${escapePointer(path)}`), ...declaredIn(op.parameters, pointer)].map((d) => [`${d.parameter.in}:${d.parameter.name}`, d]));
+  checkPathTemplate(path, pointer, byKey, ctx.problems);
+  return [...byKey.values()];
+}
+
+/** Every `{name}` of the path is a declared path parameter, and none uses RFC 6570 operator syntax. */
+function checkPathTemplate(path: string, pointer: string, byKey: Map<string, unknown>, problems: Problem[]): void {
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+    if (byKey.has(`path:${name}`)) continue;
+    // `{.x}`, `{;x}`, `{x*}`: RFC 6570 operators, which OpenAPI path templating does not have (a parameter's style says it).
+    const operator = /^[.;+#/?&]|\*$/.test(name!);
+    const bare = name!.replace(/^[.;+#/?&]/, '').replace(/\*$/, '');
+    const hint = `write {${bare}} and declare the parameter with in: path${name!.startsWith('.') ? ', style: label' : name!.startsWith(';') ? ', style: matrix' : ''}${name!.endsWith('*') ? ', explode: true' : ''}`;
+    problems.push({
+      pointer,
+      message: operator
+        ? `path template {${name}} of ${path} uses RFC 6570 operator syntax, which OpenAPI path templating does not have: ${hint}`
+        : `path parameter "${name}" of ${path} is not declared (add it to parameters with in: path)`,
+    });
+  }
+}
+
+/** Each response: its status, JSON media type (else the first) and schema, gap, and the `$ref` it came through. */
+function responsesOf(doc: Doc, op: Doc): ResponseModel[] {
+  return Object.entries<any>(op.responses ?? {}).map(([status, r]): ResponseModel => {
+    const res = deref<Doc>(doc, r);
+    const media = jsonMedia(res.content);
+    return {
+      status,
+      description: res.description ?? '',
+      mediaType: media?.[0],
+      schema: media?.[1]?.schema,
+      gap: res['x-source-gap'] ?? media?.[1]?.schema?.['x-source-gap'],
+      ref: typeof r?.$ref === 'string' ? r.$ref : undefined,
+      node: res,
+    };
+  });
+}
+
+/** The request body: required, its JSON media type (else the first) and every one, schema, gap, first example. */
+function requestBodyOf(doc: Doc, op: Doc): OperationModel['requestBody'] {
+  const rb = op.requestBody ? deref<Doc>(doc, op.requestBody) : undefined;
+  const media = jsonMedia(rb?.content);
+  if (!media) return undefined;
+  const examples = rb ? Object.values<any>(rb.content ?? {})[0]?.examples : undefined;
+  return {
+    required: rb?.required === true,
+    mediaType: media[0],
+    mediaTypes: Object.keys(rb?.content ?? {}),
+    schema: media[1]?.schema,
+    gap: rb?.['x-source-gap'] ?? media[1]?.schema?.['x-source-gap'],
+    description: rb?.description ?? '',
+    example: examples && typeof examples === 'object' ? deref<Doc>(doc, Object.values<any>(examples)[0])?.value : undefined,
+  };
+}
+
+/** One operation of a path item, read whole. */
+function operationOf(ctx: ReadContext, path: string, item: Doc, method: Method, op: OperationObject & Doc, operationId: string, pointer: string): OperationModel {
+  const { doc, problems } = ctx;
+  const operationParameters = parametersOf(ctx, path, item, op, pointer);
+  const responses = responsesOf(doc, op);
+  const success = responses.find((r) => r.status === '200') ?? responses.find((r) => r.status === '201');
+  const paginated = success?.schema !== undefined && isPaginatedWrapper(doc, success.schema);
+  const successFacts = successOf(doc, pointer, responses);
+  const wire = operationParameters.map((d) => wireOf(doc, d.parameter, d.pointer, problems));
+  const pagination =
+    paginated && successFacts.media
+      ? paginationOf(doc, (node) => deref(doc, node), wire.filter((p) => p.in === 'query'), successFacts.media.pointer, ctx.documentPagination)
+      : undefined;
+  const servers = Array.isArray(op.servers) ? op.servers : Array.isArray(item.servers) ? item.servers : [];
+  return {
+    operationId,
+    name: pascalCase(operationId),
+    method,
+    path,
+    tag: op.tags?.[0] ?? 'default',
+    summary: op.summary ?? '',
+    description: op.description ?? '',
+    deprecated: op.deprecated === true,
+    gap: op['x-source-gap'],
+    pointer,
+    parameters: operationParameters.map((d) => d.parameter),
+    wire,
+    requestBody: requestBodyOf(doc, op),
+    responses,
+    successSchema: success?.schema,
+    success: successFacts,
+    paginated,
+    pagination,
+    queryTreatments: queryTreatments(wire, pagination, ctx.securitySchemes),
+    security: op.security === undefined ? ctx.security : readRequirements(op.security, `${pointer}/security`, ctx.declared, problems),
+    declaredSecurity: op.security,
+    servers: servers.filter((s: unknown): s is { url: string } => typeof s === 'object' && s !== null),
+  };
+}
+
+/** Every operation of every path item, in document order; a duplicate operationId is a problem. */
+function operationsOf(ctx: ReadContext): OperationModel[] {
+  const operations: OperationModel[] = [];
+  const seenIds = new Map<string, string>();
+  for (const [path, rawItem] of Object.entries<any>(ctx.doc.paths ?? {})) {
+    const item = deref<Doc>(ctx.doc, rawItem);
+    for (const method of METHODS) {
+      const op = item[method] as (OperationObject & Doc) | undefined;
+      if (!op) continue;
+      const pointer = `/paths/${escapePointer(path)}/${method}`;
+      const operationId = op.operationId ?? `${method}${pascalCase(path)}`;
+      const first = seenIds.get(operationId);
+      if (first) ctx.problems.push({ pointer: `${pointer}/operationId`, message: `duplicate operationId "${operationId}" (also at #${first})` });
+      seenIds.set(operationId, pointer);
+      operations.push(operationOf(ctx, path, item, method, op, operationId, pointer));
+    }
+  }
+  return operations;
+}
+
 export function buildModel(document: OpenAPI3): SpecModel {
   const doc = document as Doc;
   const badRefs = malformedRefs(doc);
@@ -254,100 +389,7 @@ export function buildModel(document: OpenAPI3): SpecModel {
   const security = doc.security === undefined ? [] : readRequirements(doc.security, '/security', declared, problems);
   const xp = doc['x-pagination'];
   const documentPagination = xp ? { defaultPage: xp.defaultPage, defaultPageSize: xp.defaultPageSize } : undefined;
-  const operations: OperationModel[] = [];
-  const seenIds = new Map<string, string>();
-  for (const [path, rawItem] of Object.entries<any>(doc.paths ?? {})) {
-    const item = deref<Doc>(doc, rawItem);
-    for (const method of METHODS) {
-      const op = item[method] as (OperationObject & Doc) | undefined;
-      if (!op) continue;
-      const pointer = `/paths/${escapePointer(path)}/${method}`;
-      const operationId = op.operationId ?? `${method}${pascalCase(path)}`;
-      const first = seenIds.get(operationId);
-      if (first) problems.push({ pointer: `${pointer}/operationId`, message: `duplicate operationId "${operationId}" (also at #${first})` });
-      seenIds.set(operationId, pointer);
-      // Each parameter with where it is written (a shared one: its component), the operation's over the path item's.
-      const declaredIn = (list: unknown, at: string) =>
-        (Array.isArray(list) ? list : []).map((raw: ParameterObject | ReferenceObject, i) => ({
-          parameter: deref<ParameterObject>(doc, raw),
-          pointer: typeof (raw as Doc)?.$ref === 'string' && (raw as Doc).$ref.startsWith('#') ? (raw as Doc).$ref.slice(1) : `${at}/parameters/${i}`,
-        }));
-      const byKey = new Map([...declaredIn(item.parameters, `/paths/${escapePointer(path)}`), ...declaredIn(op.parameters, pointer)].map((d) => [`${d.parameter.in}:${d.parameter.name}`, d]));
-      for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
-        if (byKey.has(`path:${name}`)) continue;
-        // `{.x}`, `{;x}`, `{x*}`: RFC 6570 operators, which OpenAPI path templating does not have (a parameter's style says it).
-        const operator = /^[.;+#/?&]|\*$/.test(name!);
-        const bare = name!.replace(/^[.;+#/?&]/, '').replace(/\*$/, '');
-        const hint = `write {${bare}} and declare the parameter with in: path${name!.startsWith('.') ? ', style: label' : name!.startsWith(';') ? ', style: matrix' : ''}${name!.endsWith('*') ? ', explode: true' : ''}`;
-        problems.push({
-          pointer,
-          message: operator
-            ? `path template {${name}} of ${path} uses RFC 6570 operator syntax, which OpenAPI path templating does not have: ${hint}`
-            : `path parameter "${name}" of ${path} is not declared (add it to parameters with in: path)`,
-        });
-      }
-      const operationParameters = [...byKey.values()];
-      const rb = op.requestBody ? deref<Doc>(doc, op.requestBody) : undefined;
-      const rbMedia = jsonMedia(rb?.content);
-      const responses = Object.entries<any>(op.responses ?? {}).map(([status, r]): ResponseModel => {
-        const res = deref<Doc>(doc, r);
-        const media = jsonMedia(res.content);
-        return {
-          status,
-          description: res.description ?? '',
-          mediaType: media?.[0],
-          schema: media?.[1]?.schema,
-          gap: res['x-source-gap'] ?? media?.[1]?.schema?.['x-source-gap'],
-          ref: typeof r?.$ref === 'string' ? r.$ref : undefined,
-          node: res,
-        };
-      });
-      const success = responses.find((r) => r.status === '200') ?? responses.find((r) => r.status === '201');
-      const paginated = success?.schema !== undefined && isPaginatedWrapper(doc, success.schema);
-      const successFacts = successOf(doc, pointer, responses);
-      const wire = operationParameters.map((d) => wireOf(doc, d.parameter, d.pointer, problems));
-      const examples = rb ? Object.values<any>(rb.content ?? {})[0]?.examples : undefined;
-      const pagination =
-        paginated && successFacts.media
-          ? paginationOf(doc, (node) => deref(doc, node), wire.filter((p) => p.in === 'query'), successFacts.media.pointer, documentPagination)
-          : undefined;
-      const servers = Array.isArray(op.servers) ? op.servers : Array.isArray(item.servers) ? item.servers : [];
-      operations.push({
-        operationId,
-        name: pascalCase(operationId),
-        method,
-        path,
-        tag: op.tags?.[0] ?? 'default',
-        summary: op.summary ?? '',
-        description: op.description ?? '',
-        deprecated: op.deprecated === true,
-        gap: op['x-source-gap'],
-        pointer,
-        parameters: operationParameters.map((d) => d.parameter),
-        wire,
-        requestBody: rbMedia
-          ? {
-              required: rb?.required === true,
-              mediaType: rbMedia[0],
-              mediaTypes: Object.keys(rb?.content ?? {}),
-              schema: rbMedia[1]?.schema,
-              gap: rb?.['x-source-gap'] ?? rbMedia[1]?.schema?.['x-source-gap'],
-              description: rb?.description ?? '',
-              example: examples && typeof examples === 'object' ? deref<Doc>(doc, Object.values<any>(examples)[0])?.value : undefined,
-            }
-          : undefined,
-        responses,
-        successSchema: success?.schema,
-        success: successFacts,
-        paginated,
-        pagination,
-        queryTreatments: queryTreatments(wire, pagination, securitySchemes),
-        security: op.security === undefined ? security : readRequirements(op.security, `${pointer}/security`, declared, problems),
-        declaredSecurity: op.security,
-        servers: servers.filter((s: unknown): s is { url: string } => typeof s === 'object' && s !== null),
-      });
-    }
-  }
+  const operations = operationsOf({ doc, securitySchemes, declared, security, documentPagination, problems });
   if (problems.length) throw new GenerationError('Operations are inconsistent:', problems);
 
   const schemaNames = Object.keys(doc.components?.schemas ?? {}).map((name) => ({ name, type: typeName(name) }));
