@@ -15,7 +15,7 @@ import { emitValidatorsInChildren } from './emit/validators/process.js';
 import { emitClient } from './emit/client/client.js';
 import { emitOperations } from './emit/client/operations.js';
 import { emitFacts } from './emit/client/facts.js';
-import { emitMock, MOCK_SAMPLER_PEERS } from './emit/mock/mock.js';
+import { emitMock, type MOCK_SAMPLER_PEERS } from './emit/mock/mock.js';
 import { docsPages, emitDocs } from './emit/docs/docs.js';
 import { emitPackage, type PackageInfo } from './emit/package/package.js';
 import { clientNames, NamingError, type ClientNames } from './model/package-names.js';
@@ -152,7 +152,9 @@ function locateProblems(err: GenerationError, spec: string, files: string[]): Ge
 
 async function emitAll(options: GenerateOptions, names: ClientNames, loaded: Awaited<ReturnType<typeof loadSpec>>, templatesDir: string, types: Promise<Files>): Promise<GenerateResult> {
   const sources: Files = new Map();
-  const add = (files: Files) => files.forEach((v, k) => sources.set(k, v));
+  const add = (files: Files) => {
+    for (const [k, v] of files) sources.set(k, v);
+  };
   // Serialised before anything else reads the document, so it is exactly the bundle.
   add(emitOpenApi(loaded.document));
   const model = buildModel(loaded.document);

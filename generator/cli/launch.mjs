@@ -187,7 +187,7 @@ function removeStale(current) {
 }
 
 const [entry, ...args] = process.argv.slice(2);
-if (!entry || !entry.endsWith('.ts') || !existsSync(path.resolve(entry))) {
+if (!entry?.endsWith('.ts') || !existsSync(path.resolve(entry))) {
   console.error('usage: node generator/cli/launch.mjs <generator entry point>.ts [arguments...]');
   process.exit(2);
 }

@@ -15,7 +15,7 @@ export const isObject = (value: unknown): value is Doc => value !== null && type
  * entry. Iterative, and each shared subtree (a YAML alias) is visited once. `visit` returning
  * false skips the entry's value.
  */
-export function forEachEntry(root: unknown, visit: (key: string, value: unknown, pointer: string) => boolean | void): void {
+export function forEachEntry(root: unknown, visit: (key: string, value: unknown, pointer: string) => boolean | undefined): void {
   const seen = new Set<object>();
   const stack: [unknown, string][] = [[root, '']];
   while (stack.length) {

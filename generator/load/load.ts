@@ -143,7 +143,7 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
   };
 
   const versionWarnings = await completeVersion(externalRefResolver, ref, specFile);
-  let bundled;
+  let bundled: Awaited<ReturnType<typeof bundle>>;
   try {
     bundled = await bundle({ ref, config, externalRefResolver, dereference: false });
   } catch (err) {

@@ -379,8 +379,8 @@ export class SchemaDiff {
     for (const [j, i] of pairs) this.compare(member(bs, j), member(hs, i), role);
     const pairedB = new Set(pairs.map(([j]) => j));
     const pairedH = new Set(pairs.map(([, i]) => i));
-    hl.forEach((_, i) => pairedH.has(i) || this.member(keyword, 'added', member(hs, i), this.head, role));
-    bl.forEach((_, j) => pairedB.has(j) || this.member(keyword, 'removed', member(bs, j), this.base, role));
+    for (let i = 0; i < hl.length; i++) if (!pairedH.has(i)) this.member(keyword, 'added', member(hs, i), this.head, role);
+    for (let j = 0; j < bl.length; j++) if (!pairedB.has(j)) this.member(keyword, 'removed', member(bs, j), this.base, role);
   }
 
   private member(keyword: (typeof COMPOSITIONS)[number], kind: 'added' | 'removed', at: Located, doc: unknown, role: Role): void {

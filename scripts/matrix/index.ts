@@ -22,7 +22,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { b2bRemoteProject, industry, skill } from '../../test/spec/cases/fixtures.js';
-import { consumerEnv, FIXTURES, installProject, lockVersion, mockPeers, packPackage, ROOT, run, typeCheck, RESOLUTIONS } from '../../test/consumer/project.js';
+import { consumerEnv, FIXTURES, installProject, lockVersion, mockPeers, packPackage, ROOT, run, typeCheck, type RESOLUTIONS } from '../../test/consumer/project.js';
 import { bodyDifferences, clientFailures, driveFailures, mswLeakFailures, paginateFailures, standardSchemaFailures } from '../../test/consumer/reports.js';
 import { bunRuntime, machineNode, nodeRuntime, typescript, type Runtime } from './tools.js';
 

@@ -155,7 +155,9 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
  */
 function rebuild(response: Response, body: Bytes, url: string, redaction?: Redaction): Response {
   const headers = new Headers();
-  response.headers.forEach((value, name) => headers.append(name, redaction ? redaction.scrub(value) : value));
+  response.headers.forEach((value, name) => {
+    headers.append(name, redaction ? redaction.scrub(value) : value);
+  });
   // The framing headers stay as fetch gave them, so openapi-fetch reads the rebuilt answer as it would the
   // original (a stated 0 without chunking is empty, an empty chunked body is ''); only a compressed
   // body's length, which no longer applies, goes, and a stated length follows a scrubbed body.
@@ -261,6 +263,7 @@ export function createTransport(config: TransportConfig): (request: Request, ext
     const { callerSignal } = state;
     for (let attempt = 1; ; attempt++) {
       const turn = takeTurn(config.limiter, callerSignal);
+      // biome-ignore lint/nursery/noMisusedPromises: a pending wait or none; with none the attempt starts in this tick
       if (turn) await turn;
       checkDailyQuota(config, call);
       // The timeout starts here: middleware and the rate limiter's wait are not part of an attempt.
@@ -276,6 +279,7 @@ export function createTransport(config: TransportConfig): (request: Request, ext
         const { response } = result;
         reportResponse(config, call, response, attempt, durationMs);
         const pause = retriesLeft ? retryAfterStatus(config, call, response, attempt) : undefined;
+        // biome-ignore lint/nursery/noMisusedPromises: a pending pause before the retry, or none (no retry)
         if (pause) {
           await pause;
           continue;

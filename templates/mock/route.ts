@@ -66,7 +66,9 @@ export class Router {
       const match = route.pattern.exec(path);
       if (!match) continue;
       const params: Record<string, string> = Object.create(null);
-      route.names.forEach((name, i) => (params[name] = match[i + 1]!));
+      route.names.forEach((name, i) => {
+        params[name] = match[i + 1]!;
+      });
       return { operation: route.operation, params };
     }
     return undefined;

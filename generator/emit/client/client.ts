@@ -53,7 +53,7 @@ export interface ${names.credentials} {
 ${credentialMembers(model).join('\n')}
 }
 
-/** Where requests go: ${baseUrlRequired ? 'no server URL of the spec is complete, so \`baseUrl\` is required' : "\`baseUrl\`, else the environment's server URL filled from \`serverVariables\` and the spec's defaults"}. */
+/** Where requests go: ${baseUrlRequired ? 'no server URL of the spec is complete, so `baseUrl` is required' : "`baseUrl`, else the environment's server URL filled from `serverVariables` and the spec's defaults"}. */
 export interface ${names.server} {
 ${serverMembers(model, baseUrlRequired).join('\n')}
 }

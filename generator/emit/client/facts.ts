@@ -6,7 +6,7 @@
  */
 import type { OperationModel, ParameterWire, SpecModel } from '../../model/model.js';
 import { propertyKey } from '../../lib/names.js';
-import { FACTS_MODULE, operationInfoName } from '../names.js';
+import { operationInfoName } from '../names.js';
 import type { Files } from '../../lib/files.js';
 
 /** One parameter: how the client writes it and the mock reads it (templates/client/operation-info.ts `OperationParameter`). */

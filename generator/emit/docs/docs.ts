@@ -129,7 +129,7 @@ function usages(model: SpecModel, names: PageNames): Map<string, Usage[]> {
   const walk = (node: unknown, u: Usage, seen: Set<unknown>) => {
     if (!node || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
-    if (Array.isArray(node)) node.forEach((n) => walk(n, u, seen));
+    if (Array.isArray(node)) for (const n of node) walk(n, u, seen);
     else {
       for (const [k, v] of Object.entries(node)) {
         if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) add(refName(v), u);

@@ -46,7 +46,7 @@ export function typeLabel(schema: unknown, link: SchemaLink, depth = 0): string 
   if (parts.length) return parts.join(' \\| ');
   const union = s.oneOf ?? s.anyOf;
   if (Array.isArray(union)) return `one of ${union.map((u: unknown) => typeLabel(u, link, depth + 1)).join(', ')}`;
-  const refs = (s.allOf ?? []).filter((a: Schema) => a && a.$ref);
+  const refs = (s.allOf ?? []).filter((a: Schema) => a?.$ref);
   if (refs.length) return refs.map((a: unknown) => typeLabel(a, link, depth + 1)).join(' and ');
   if (Array.isArray(s.enum)) return 'enum';
   return 'any';

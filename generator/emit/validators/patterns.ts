@@ -43,7 +43,12 @@ function collectPatterns(document: unknown): Map<string, string[]> {
   const found = new Map<string, string[]>();
   const add = (pattern: string, pointer: string) => found.set(pattern, [...(found.get(pattern) ?? []), pointer]);
   const walk = (node: unknown, path: string[]): void => {
-    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, [...path, String(i)]));
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        walk(item, [...path, String(i)]);
+      });
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
       if (DATA_KEYS.has(key) || key.startsWith('x-')) continue;

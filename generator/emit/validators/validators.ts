@@ -128,7 +128,7 @@ function refOnly(schema: unknown): string | undefined {
 }
 
 function collectFormats(node: unknown, out: Set<string>): Set<string> {
-  if (Array.isArray(node)) node.forEach((n) => collectFormats(n, out));
+  if (Array.isArray(node)) for (const n of node) collectFormats(n, out);
   else if (node && typeof node === 'object') {
     for (const [k, v] of Object.entries(node)) {
       if (k === 'format' && typeof v === 'string') out.add(v);

@@ -396,7 +396,9 @@ function fetchRequest(request, bodyText) {
     if (request instanceof Request && !request.bodyUsed)
         return request;
     const headers = new Headers();
-    request.headers.forEach((value, name) => headers.append(name, value));
+    request.headers.forEach((value, name) => {
+        headers.append(name, value);
+    });
     const hasBody = bodyText !== '' && request.method.toUpperCase() !== 'GET' && request.method.toUpperCase() !== 'HEAD';
     return new Request(request.url, { method: request.method, headers, ...(hasBody && { body: bodyText }) });
 }

@@ -45,7 +45,9 @@ export class Router {
             if (!match)
                 continue;
             const params = Object.create(null);
-            route.names.forEach((name, i) => (params[name] = match[i + 1]));
+            route.names.forEach((name, i) => {
+                params[name] = match[i + 1];
+            });
             return { operation: route.operation, params };
         }
         return undefined;
