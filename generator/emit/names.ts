@@ -11,6 +11,19 @@ export const OPENAPI_FILE = 'openapi.json';
 /** The release notes at the package root. */
 export const CHANGELOG_FILE = 'CHANGELOG.md';
 
+/**
+ * The validators come in two builds of the same ajv output, each with its wrapper, chosen by
+ * conditions (`validatorsEntry`) of the package's `exports` (`<name>/validators`, for consumers)
+ * and `imports` (VALIDATORS_IMPORT, for the client and the mock, so that a program holds one
+ * build): one module per compiled function for bundlers (the `module` condition, which esbuild,
+ * webpack, Rollup and Vite set, before `node`) and any other runtime, so a bundle keeps only what
+ * the validators it imports reach; one file for Node, which spends ~0.15 ms per module it loads
+ * (longer for the hundred modules of the first build than to parse the one file). Each wrapper
+ * imports its build by a relative path: Node's first resolution of a `#` import costs about a
+ * millisecond of a consumer's start-up.
+ */
+export const VALIDATORS_IMPORT = '#validators';
+
 /** The package's one table of operations, as src/ modules import it. */
 export const FACTS_MODULE = './facts.js';
 

@@ -8,8 +8,7 @@ import path from 'node:path';
 import type { EnvironmentModel, SecuritySchemeModel, SpecModel } from '../../model/model.js';
 import { propertyKey } from '../../lib/names.js';
 import { commentSafe, GenerationError } from '../../lib/problems.js';
-import { VALIDATORS_IMPORT } from '../validators/validators.js';
-import { FACTS_MODULE } from '../names.js';
+import { FACTS_MODULE, VALIDATORS_IMPORT } from '../names.js';
 import type { Files } from '../../lib/files.js';
 import { clientNames, type ClientNames } from '../../model/package-names.js';
 

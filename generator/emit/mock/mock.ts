@@ -10,11 +10,11 @@ import path from 'node:path';
 import type { EnvironmentModel, OperationModel, QueryEffect, QueryTreatment, SpecModel } from '../../model/model.js';
 import { propertyKey } from '../../lib/names.js';
 import { jsString } from '../../lib/js-literal.js';
-import { FACTS_MODULE, mockBinName } from '../names.js';
+import { FACTS_MODULE, mockBinName, VALIDATORS_IMPORT } from '../names.js';
 import { commentSafe } from '../../lib/problems.js';
 import { cell, code, fence } from '../docs/markdown.js';
 import { templateRenderer, type Render } from '../docs/render.js';
-import { isGapSchema, VALIDATORS_IMPORT } from '../validators/validators.js';
+import { isGapSchema } from '../validators/validators.js';
 import type { Files } from '../../lib/files.js';
 import type { Doc } from '../../lib/own.js';
 

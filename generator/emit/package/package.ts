@@ -2,7 +2,7 @@
  * The generated package's package.json (entry points, the mock's command, the optional `msw` peer)
  * and its README (templates/docs/package-readme.md.hbs). The version and CHANGELOG.md are release/'s.
  */
-import { CHANGELOG_FILE, mockBinName, OPENAPI_FILE, operationFunctionName } from '../names.js';
+import { CHANGELOG_FILE, mockBinName, OPENAPI_FILE, operationFunctionName, VALIDATORS_IMPORT } from '../names.js';
 import type { OperationModel, SpecModel } from '../../model/model.js';
 import type { SecuritySchemeModel } from '../../model/security.js';
 import { BANNER_TEXT } from '../../output/banner.js';
@@ -11,7 +11,7 @@ import { templateRenderer } from '../docs/render.js';
 import { jsString } from '../../lib/js-literal.js';
 import { code } from '../docs/markdown.js';
 import { firstVersion } from '../../release/version.js';
-import { validatorEntries, validatorsEntry, VALIDATORS_IMPORT } from '../validators/validators.js';
+import { validatorEntries, validatorsEntry } from '../validators/validators.js';
 import { usesKeywords } from '../validators/ajv.js';
 import { writeTimeKeywords } from '../validators/keywords.js';
 import { clientNames, type ClientNames } from '../../model/package-names.js';

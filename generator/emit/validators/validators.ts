@@ -382,20 +382,8 @@ export function requiresToImports(code: string, { runtime, interop }: ImportOpti
 
 const CJS_HELPER = 'function __cjs(ns) { return ns.default && ns.default.__esModule ? ns.default : ns; }';
 
-/**
- * The validators come in two builds of the same ajv output, each with its wrapper, chosen by
- * conditions (`validatorsEntry`) of the package's `exports` (`<name>/validators`, for consumers)
- * and `imports` (VALIDATORS_IMPORT, for the client and the mock, so that a program holds one
- * build): one module per compiled function for bundlers (the `module` condition, which esbuild,
- * webpack, Rollup and Vite set, before `node`) and any other runtime, so a bundle keeps only what
- * the validators it imports reach; one file for Node, which spends ~0.15 ms per module it loads
- * (longer for the hundred modules of the first build than to parse the one file). Each wrapper
- * imports its build by a relative path: Node's first resolution of a `#` import costs about a
- * millisecond of a consumer's start-up.
- */
-export const VALIDATORS_IMPORT = '#validators';
 
-/** The conditions of `<name>/validators` and of VALIDATORS_IMPORT. */
+/** The conditions of `<name>/validators` and of VALIDATORS_IMPORT (names.ts). */
 export const validatorsEntry = (): Record<string, string> => ({
   types: './dist/validators.d.ts',
   module: './dist/validators.modules.js',
@@ -403,10 +391,10 @@ export const validatorsEntry = (): Record<string, string> => ({
   default: './dist/validators.modules.js',
 });
 
-/** Where the one-file build is, and the runtime modules it imports (`import { "uri" as __rt0 } from "./runtime/ajv-formats.js";`). */
 /** The entries compiled by a share: all but those served by their component's validator. */
 export const compiledEntries = (entries: ValidatorEntry[]): number[] => entries.flatMap((e, i) => (e.sameAsComponent ? [] : [i]));
 
+/** Where the one-file build is, and the runtime modules it imports (`import { "uri" as __rt0 } from "./runtime/ajv-formats.js";`). */
 export const ONE_FILE = 'dist/validators.compiled.js';
 const RUNTIME_IMPORT = /^import \{ ([^}]*) \} from "\.\/runtime\/([\w-]+\.js)";\n/gm;
 const IMPORTED = /^"([^"]+)" as ([\w$]+)$/;
