@@ -8,7 +8,16 @@
  * transport.ts) and a thin layer around each call. The generated factory (`create<Name>Client`) calls it
  * with the facts read from the spec.
  */
-import createClient, { defaultBodySerializer, type BodySerializer, type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit, type PathSerializer, type QuerySerializer } from 'openapi-fetch';
+import createClient, {
+  defaultBodySerializer,
+  type BodySerializer,
+  type Client,
+  type ClientOptions,
+  type FetchResponse,
+  type MaybeOptionalInit,
+  type PathSerializer,
+  type QuerySerializer,
+} from 'openapi-fetch';
 import { whenAborted } from './abort.js';
 import { createCredentials, isPlan, type AuthPlan, type Credentials, type MissingCredentials, type SecurityFacts } from './credentials.js';
 import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
@@ -123,10 +132,14 @@ export type MediaType = `${string}/${string}`;
 export type PathWithMethod<Paths, M extends HttpMethod> = { [P in keyof Paths]: Paths[P] extends { [K in M]: any } ? P : never }[keyof Paths];
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 /** openapi-fetch's init argument, with the runtime's per-request options typed. */
-type InitParam<Init> = RequiredKeys<Init> extends never ? [(Init & RequestOptions & { [key: string]: unknown })?] : [Init & RequestOptions & { [key: string]: unknown }];
+type InitParam<Init> =
+  RequiredKeys<Init> extends never ? [(Init & RequestOptions & { [key: string]: unknown })?] : [Init & RequestOptions & { [key: string]: unknown }];
 
 /** openapi-fetch's method (`ClientMethod`), its init also taking the runtime's per-request options. */
-export type RuntimeMethod<Paths extends Record<string, any>, M extends HttpMethod, Media extends MediaType> = <P extends PathWithMethod<Paths, M>, Init extends MaybeOptionalInit<Paths[P], M>>(
+export type RuntimeMethod<Paths extends Record<string, any>, M extends HttpMethod, Media extends MediaType> = <
+  P extends PathWithMethod<Paths, M>,
+  Init extends MaybeOptionalInit<Paths[P], M>,
+>(
   url: P,
   ...init: InitParam<Init>
 ) => Promise<FetchResponse<Paths[P][M], Init, Media>>;
@@ -183,8 +196,21 @@ function check(condition: boolean, message: string): asserts condition {
 
 /** The runtime's own options: everything else given to the factory goes to openapi-fetch's `createClient`. */
 const RUNTIME_OPTIONS: ReadonlySet<string> = new Set([
-  'baseUrl', 'serverVariables', 'environment', 'timeoutMs', 'maxResponseBytes', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs',
-  'rateLimit', 'dailyQuota', 'redirect', 'validateRequests', 'validateResponses', 'hooks', 'fetch',
+  'baseUrl',
+  'serverVariables',
+  'environment',
+  'timeoutMs',
+  'maxResponseBytes',
+  'maxRetries',
+  'retryBaseDelayMs',
+  'maxRetryDelayMs',
+  'rateLimit',
+  'dailyQuota',
+  'redirect',
+  'validateRequests',
+  'validateResponses',
+  'hooks',
+  'fetch',
 ]);
 
 /** What a call needs to know of its operation, worked out once per client. */
@@ -214,7 +240,8 @@ interface CallInit extends RequestOptions {
 function sentQuery(query: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!query) return {};
   for (const key in query) {
-    if (query[key] === null || query[key] === undefined) return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== null && value !== undefined));
+    if (query[key] === null || query[key] === undefined)
+      return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== null && value !== undefined));
   }
   return query;
 }
@@ -267,7 +294,10 @@ interface ClientContext {
   readonly sentAs: WeakMap<Response, () => RequestSummary>;
 }
 
-function buildClient<Paths extends Record<string, any>, Env extends string, Pages extends object, Media extends MediaType>(options: RuntimeClientOptions<Env>, facts: SpecFacts<Env>): RuntimeClient<Paths, Env, Pages, Media> {
+function buildClient<Paths extends Record<string, any>, Env extends string, Pages extends object, Media extends MediaType>(
+  options: RuntimeClientOptions<Env>,
+  facts: SpecFacts<Env>,
+): RuntimeClient<Paths, Env, Pages, Media> {
   const baseUrl = checkOptions(options, facts);
   return runtimeClient<Paths, Env, Pages, Media>(createContext(options, facts, baseUrl));
 }
@@ -275,9 +305,13 @@ function buildClient<Paths extends Record<string, any>, Env extends string, Page
 /** The options checked (a bad one throws before anything is made), and the base URL they resolve to. */
 function checkOptions<Env extends string>(options: RuntimeClientOptions<Env>, facts: SpecFacts<Env>): string {
   check(!!options && typeof options === 'object', 'options are required');
-  check(typeof options.environment === 'string' && Object.hasOwn(facts.environments, options.environment), `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
+  check(
+    typeof options.environment === 'string' && Object.hasOwn(facts.environments, options.environment),
+    `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`,
+  );
   const baseUrl = resolveBaseUrl(options.environment, own(facts.servers, options.environment), options.baseUrl, options.serverVariables);
-  for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxResponseBytes'] as const) checkNumericOption(facts.factory ?? 'client', key, options[key]);
+  for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxResponseBytes'] as const)
+    checkNumericOption(facts.factory ?? 'client', key, options[key]);
   if (options.headers !== undefined) checkHeaders(options.headers);
   return baseUrl;
 }
@@ -285,7 +319,11 @@ function checkOptions<Env extends string>(options: RuntimeClientOptions<Env>, fa
 /** The default headers, as `Headers` would take them (a null or undefined value left out, an array one header per item). */
 function checkHeaders(headers: NonNullable<ClientOptions['headers']>): void {
   try {
-    new Headers(Object.entries(headers instanceof Headers ? Object.fromEntries(headers) : headers).flatMap(([k, v]) => (v === null || v === undefined ? [] : Array.isArray(v) ? v.map((item) => [k, String(item)]) : [[k, String(v)]])) as [string, string][]);
+    new Headers(
+      Object.entries(headers instanceof Headers ? Object.fromEntries(headers) : headers).flatMap(([k, v]) =>
+        v === null || v === undefined ? [] : Array.isArray(v) ? v.map((item) => [k, String(item)]) : [[k, String(v)]],
+      ) as [string, string][],
+    );
   } catch {
     // Headers' own message quotes the value.
     check(false, '`headers` must hold valid HTTP header names and values');
@@ -295,7 +333,11 @@ function checkHeaders(headers: NonNullable<ClientOptions['headers']>): void {
 /** Everything a client's calls need, worked out once, in the order the options are read. */
 function createContext<Env extends string>(options: RuntimeClientOptions<Env>, facts: SpecFacts<Env>, baseUrl: string): ClientContext {
   // The credentials live only in closures: nothing reachable from the returned object holds them.
-  const credentials = createCredentials(options, facts.security, facts.operations.map((o) => o.security));
+  const credentials = createCredentials(
+    options,
+    facts.security,
+    facts.operations.map((o) => o.security),
+  );
   const limits = facts.environments[options.environment];
   const limiter = limiterFor(options, limits, credentials.identity);
   const hooks = options.hooks ?? {};
@@ -312,7 +354,26 @@ function createContext<Env extends string>(options: RuntimeClientOptions<Env>, f
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const transport = createTransport(transportConfig(options, credentials, limiter, hooks, timeoutMs));
   const sentAs = new WeakMap<Response, () => RequestSummary>();
-  return { options, baseUrl, redaction: credentials.redaction, limits, limiter, hooks, validateRequests, validateResponses, callerSerializes, clientBodySerializer, inner, routes, unknownRouteAuth, defaultQuerySerializer, defaultPathSerializer, timeoutMs, transport, sentAs };
+  return {
+    options,
+    baseUrl,
+    redaction: credentials.redaction,
+    limits,
+    limiter,
+    hooks,
+    validateRequests,
+    validateResponses,
+    callerSerializes,
+    clientBodySerializer,
+    inner,
+    routes,
+    unknownRouteAuth,
+    defaultQuerySerializer,
+    defaultPathSerializer,
+    timeoutMs,
+    transport,
+    sentAs,
+  };
 }
 
 /** What openapi-fetch is given: every option that is not the runtime's own nor a credential. */
@@ -347,7 +408,13 @@ function routeOf(operation: OperationInfo, validators: SpecFacts<string>['valida
 }
 
 /** The transport's settings: the client's options, else the defaults. */
-function transportConfig(options: RuntimeClientOptions<string>, credentials: Credentials, limiter: RateLimiter | undefined, hooks: Hooks, timeoutMs: number): TransportConfig {
+function transportConfig(
+  options: RuntimeClientOptions<string>,
+  credentials: Credentials,
+  limiter: RateLimiter | undefined,
+  hooks: Hooks,
+  timeoutMs: number,
+): TransportConfig {
   return {
     fetch: options.fetch,
     redaction: credentials.redaction,
@@ -366,7 +433,9 @@ function transportConfig(options: RuntimeClientOptions<string>, credentials: Cre
 }
 
 /** The client returned: openapi-fetch's methods through `call`, its middleware, and the runtime's extras. */
-function runtimeClient<Paths extends Record<string, any>, Env extends string, Pages extends object, Media extends MediaType>(context: ClientContext): RuntimeClient<Paths, Env, Pages, Media> {
+function runtimeClient<Paths extends Record<string, any>, Env extends string, Pages extends object, Media extends MediaType>(
+  context: ClientContext,
+): RuntimeClient<Paths, Env, Pages, Media> {
   const { inner, limiter } = context;
   const client = {
     request: (method: string, url: string, init?: CallInit) => call(context, method.toUpperCase(), url, init),
@@ -391,7 +460,8 @@ function runtimeClient<Paths extends Record<string, any>, Env extends string, Pa
 }
 
 /** A summary of a call refused before openapi-fetch built its request: the path as written. */
-const templateSummary = (context: ClientContext, method: string, path: string): RequestSummary => summarize(method, `${context.baseUrl}${path}`, new Headers(), context.redaction);
+const templateSummary = (context: ClientContext, method: string, path: string): RequestSummary =>
+  summarize(method, `${context.baseUrl}${path}`, new Headers(), context.redaction);
 
 /**
  * The checks a call must pass before anything is built or sent: credentials, path parameters
@@ -414,7 +484,8 @@ function prepare(context: ClientContext, method: string, path: string, init: Cal
   const queryValidator = validators?.query;
   if (queryValidator) checkQuery(context, queryValidator, params?.query, name, method, path);
   const requestValidator = validators?.request;
-  if (requestValidator && init.body !== undefined) callInit.bodySerializer = checkedBodySerializer(context, init.bodySerializer ?? context.clientBodySerializer, requestValidator, name, method, path);
+  if (requestValidator && init.body !== undefined)
+    callInit.bodySerializer = checkedBodySerializer(context, init.bodySerializer ?? context.clientBodySerializer, requestValidator, name, method, path);
   return callInit;
 }
 
@@ -423,12 +494,20 @@ function withSerializers(context: ClientContext, init: CallInit, params: CallIni
   const callInit: CallInit = { ...init };
   if (!init.querySerializer && !context.callerSerializes.query) callInit.querySerializer = route?.querySerializer ?? context.defaultQuerySerializer;
   if (!init.pathSerializer && !context.callerSerializes.path) callInit.pathSerializer = route?.pathSerializer ?? context.defaultPathSerializer;
-  if (route && params && ((route.headers.length && params.header) || (route.cookies.length && params.cookie))) callInit.params = serializedHeaders(route, params);
+  if (route && params && ((route.headers.length && params.header) || (route.cookies.length && params.cookie)))
+    callInit.params = serializedHeaders(route, params);
   return callInit;
 }
 
 /** The query as sent, checked: the type guard on the way through; the problems, without shared state, only for a query that fails. */
-function checkQuery(context: ClientContext, validator: Validator<unknown>, given: Record<string, unknown> | undefined, name: string, method: string, path: string): void {
+function checkQuery(
+  context: ClientContext,
+  validator: Validator<unknown>,
+  given: Record<string, unknown> | undefined,
+  name: string,
+  method: string,
+  path: string,
+): void {
   const query = sentQuery(given);
   if (!validator(query)) {
     const result = validator.check(query);
@@ -437,7 +516,14 @@ function checkQuery(context: ClientContext, validator: Validator<unknown>, given
 }
 
 /** What is checked is what is sent: the serialized body, parsed back (a FormData or stream is not checked). */
-function checkedBodySerializer(context: ClientContext, serialize: BodySerializer<unknown>, validator: Validator<unknown>, name: string, method: string, path: string): BodySerializer<unknown> {
+function checkedBodySerializer(
+  context: ClientContext,
+  serialize: BodySerializer<unknown>,
+  validator: Validator<unknown>,
+  name: string,
+  method: string,
+  path: string,
+): BodySerializer<unknown> {
   return (body: unknown, headers?: unknown) => {
     const serialized = (serialize as (body: unknown, headers?: unknown) => unknown)(body, headers);
     if (typeof serialized === 'string') {
@@ -471,7 +557,12 @@ function serializedHeaders(route: Route, params: NonNullable<CallInit['params']>
   return { ...params, header };
 }
 
-async function call(context: ClientContext, method: (typeof METHODS)[number] | string, path: string, init: CallInit | undefined): Promise<FetchResponse<any, any, any>> {
+async function call(
+  context: ClientContext,
+  method: (typeof METHODS)[number] | string,
+  path: string,
+  init: CallInit | undefined,
+): Promise<FetchResponse<any, any, any>> {
   const given = init ?? EMPTY;
   const route = context.routes.get(method)?.get(path);
   const callInit = prepare(context, method, path, given, route);
@@ -481,7 +572,9 @@ async function call(context: ClientContext, method: (typeof METHODS)[number] | s
   const unwatch = state.link ? followCaller(callInit, state.link, state.callerSignal) : undefined;
   callInit.fetch = (request: Request, ext?: Record<string, unknown>) => context.transport(request, ext, state);
   const { inner } = context;
-  const send = (METHODS as readonly string[]).includes(method) ? (inner as any)[method](path, callInit) : inner.request(method.toLowerCase() as never, path as never, callInit as never);
+  const send = (METHODS as readonly string[]).includes(method)
+    ? (inner as any)[method](path, callInit)
+    : inner.request(method.toLowerCase() as never, path as never, callInit as never);
   try {
     const result = (await Promise.race([send, stalled])) as FetchResponse<any, any, any>;
     if (state.summary) context.sentAs.set(result.response, state.summary);
@@ -508,8 +601,10 @@ function callState(context: ClientContext, given: CallInit, route: Route | undef
 /** The Request carries the runtime's signal, which follows the caller's; returns what stops following it. */
 function followCaller(callInit: CallInit, link: AbortController, callerSignal: AbortSignal | undefined): (() => void) | undefined {
   callInit.signal = link.signal;
-  const follow = () => link.abort(callerSignal!.reason);
-  if (callerSignal) return callerSignal.aborted ? (follow(), undefined) : whenAborted(callerSignal, follow);
+  if (!callerSignal) return undefined;
+  const follow = () => link.abort(callerSignal.reason);
+  if (!callerSignal.aborted) return whenAborted(callerSignal, follow);
+  follow();
   return undefined;
 }
 
@@ -532,7 +627,12 @@ function callError(context: ClientContext, error: unknown, state: CallState): un
 function checkResponse(context: ClientContext, route: Route, result: FetchResponse<any, any, any>, sent: (() => RequestSummary) | undefined): void {
   const validator = route.validators && own(route.validators.responses, String(result.response.status));
   if (!validator || validator(result.data)) return;
-  const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, sent?.() ?? summarize('', result.response.url, new Headers(), context.redaction));
+  const error = new ResponseValidationError(
+    route.operation.operationId,
+    result.response.status,
+    validator.problems,
+    sent?.() ?? summarize('', result.response.url, new Headers(), context.redaction),
+  );
   if (context.validateResponses === 'throw') throw error;
   context.hooks.onValidationError?.(error);
 }
@@ -542,7 +642,8 @@ function checkResponse(context: ClientContext, route: Route, result: FetchRespon
  * the errors `paginate` raises after the call; from the answer alone when a middleware replaced
  * the Response the transport returned.
  */
-const sentRequest = (context: ClientContext, response: Response): RequestSummary => context.sentAs.get(response)?.() ?? summarize('GET', response.url, new Headers(), context.redaction);
+const sentRequest = (context: ClientContext, response: Response): RequestSummary =>
+  context.sentAs.get(response)?.() ?? summarize('GET', response.url, new Headers(), context.redaction);
 
 /** A page of the paginated list wrapper. */
 interface ListPage {
@@ -568,7 +669,11 @@ async function* paginate(
   let page: number = query.page ?? 1;
   for (let pages = 1; ; pages++, page++) {
     (init.signal as AbortSignal | undefined)?.throwIfAborted();
-    const { data, error, response } = (await (client.GET as any)(path, { ...init, params: { ...init.params, query: { ...query, page } } })) as FetchResponse<any, any, 'application/json'>;
+    const { data, error, response } = (await (client.GET as any)(path, { ...init, params: { ...init.params, query: { ...query, page } } })) as FetchResponse<
+      any,
+      any,
+      'application/json'
+    >;
     const list = pageOf(context, data, error, response, page, pages - 1);
     yield* list.results;
     // The page size stated, else the one asked for, else the first page's length: a missing one
@@ -576,7 +681,8 @@ async function* paginate(
     firstPageLength ??= list.results.length;
     const pageSize = positiveInteger(list.pageSize) ?? askedPageSize ?? firstPageLength;
     if (isLastPage(list, page, pageSize)) return;
-    if (pages >= maxPages) throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, sentRequest(context, response));
+    if (pages >= maxPages)
+      throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, sentRequest(context, response));
   }
 }
 
@@ -592,9 +698,11 @@ function pageOf(context: ClientContext, data: unknown, error: unknown, response:
     throw new HttpError(response.status, error, sentRequest(context, response), details);
   }
   const list = data as { results?: unknown; page?: unknown; pageSize?: unknown; totalResults?: unknown } | undefined;
-  if (!list || !Array.isArray(list.results)) throw new PaginationError(`answer ${response.status} is not a page of results`, read, sentRequest(context, response));
+  if (!list || !Array.isArray(list.results))
+    throw new PaginationError(`answer ${response.status} is not a page of results`, read, sentRequest(context, response));
   // A server that ignores the page asked for would repeat the same page forever.
-  if (typeof list.page === 'number' && list.page !== page) throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, read, sentRequest(context, response));
+  if (typeof list.page === 'number' && list.page !== page)
+    throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, read, sentRequest(context, response));
   // A page that contradicts its own size would make every page look full: no further page is asked for.
   if (typeof list.pageSize === 'number' && !(isPositiveInteger(list.pageSize) && list.results.length <= list.pageSize)) {
     throw new PaginationError(`page ${page} states pageSize ${list.pageSize} and holds ${list.results.length} results`, read, sentRequest(context, response));

@@ -9,7 +9,7 @@
  * transport.ts) and a thin layer around each call. The generated factory (`create<Name>Client`) calls it
  * with the facts read from the spec.
  */
-import createClient, { defaultBodySerializer } from 'openapi-fetch';
+import createClient, { defaultBodySerializer, } from 'openapi-fetch';
 import { whenAborted } from './abort.js';
 import { createCredentials, isPlan } from './credentials.js';
 import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
@@ -42,8 +42,21 @@ function check(condition, message) {
 }
 /** The runtime's own options: everything else given to the factory goes to openapi-fetch's `createClient`. */
 const RUNTIME_OPTIONS = new Set([
-    'baseUrl', 'serverVariables', 'environment', 'timeoutMs', 'maxResponseBytes', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs',
-    'rateLimit', 'dailyQuota', 'redirect', 'validateRequests', 'validateResponses', 'hooks', 'fetch',
+    'baseUrl',
+    'serverVariables',
+    'environment',
+    'timeoutMs',
+    'maxResponseBytes',
+    'maxRetries',
+    'retryBaseDelayMs',
+    'maxRetryDelayMs',
+    'rateLimit',
+    'dailyQuota',
+    'redirect',
+    'validateRequests',
+    'validateResponses',
+    'hooks',
+    'fetch',
 ]);
 /** The query as sent: a `null` or `undefined` value is left out (as openapi-fetch's serializers do), not checked. */
 function sentQuery(query) {
@@ -85,7 +98,7 @@ function checkOptions(options, facts) {
 /** The default headers, as `Headers` would take them (a null or undefined value left out, an array one header per item). */
 function checkHeaders(headers) {
     try {
-        new Headers(Object.entries(headers instanceof Headers ? Object.fromEntries(headers) : headers).flatMap(([k, v]) => (v === null || v === undefined ? [] : Array.isArray(v) ? v.map((item) => [k, String(item)]) : [[k, String(v)]])));
+        new Headers(Object.entries(headers instanceof Headers ? Object.fromEntries(headers) : headers).flatMap(([k, v]) => v === null || v === undefined ? [] : Array.isArray(v) ? v.map((item) => [k, String(item)]) : [[k, String(v)]]));
     }
     catch {
         // Headers' own message quotes the value.
@@ -112,7 +125,26 @@ function createContext(options, facts, baseUrl) {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const transport = createTransport(transportConfig(options, credentials, limiter, hooks, timeoutMs));
     const sentAs = new WeakMap();
-    return { options, baseUrl, redaction: credentials.redaction, limits, limiter, hooks, validateRequests, validateResponses, callerSerializes, clientBodySerializer, inner, routes, unknownRouteAuth, defaultQuerySerializer, defaultPathSerializer, timeoutMs, transport, sentAs };
+    return {
+        options,
+        baseUrl,
+        redaction: credentials.redaction,
+        limits,
+        limiter,
+        hooks,
+        validateRequests,
+        validateResponses,
+        callerSerializes,
+        clientBodySerializer,
+        inner,
+        routes,
+        unknownRouteAuth,
+        defaultQuerySerializer,
+        defaultPathSerializer,
+        timeoutMs,
+        transport,
+        sentAs,
+    };
 }
 /** What openapi-fetch is given: every option that is not the runtime's own nor a credential. */
 function openapiFetchOptions(options, security) {
@@ -282,7 +314,9 @@ async function call(context, method, path, init) {
     const unwatch = state.link ? followCaller(callInit, state.link, state.callerSignal) : undefined;
     callInit.fetch = (request, ext) => context.transport(request, ext, state);
     const { inner } = context;
-    const send = METHODS.includes(method) ? inner[method](path, callInit) : inner.request(method.toLowerCase(), path, callInit);
+    const send = METHODS.includes(method)
+        ? inner[method](path, callInit)
+        : inner.request(method.toLowerCase(), path, callInit);
     try {
         const result = (await Promise.race([send, stalled]));
         if (state.summary)
@@ -311,9 +345,12 @@ function callState(context, given, route) {
 /** The Request carries the runtime's signal, which follows the caller's; returns what stops following it. */
 function followCaller(callInit, link, callerSignal) {
     callInit.signal = link.signal;
+    if (!callerSignal)
+        return undefined;
     const follow = () => link.abort(callerSignal.reason);
-    if (callerSignal)
-        return callerSignal.aborted ? (follow(), undefined) : whenAborted(callerSignal, follow);
+    if (!callerSignal.aborted)
+        return whenAborted(callerSignal, follow);
+    follow();
     return undefined;
 }
 /** A timeout while openapi-fetch read the body is `TimeoutError`; a success body that is not JSON is `DecodeError`. */
