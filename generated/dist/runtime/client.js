@@ -9,7 +9,7 @@
  * transport.ts) and a thin layer around each call. The generated factory (`create<Name>Client`) calls it
  * with the facts read from the spec.
  */
-import createClient, { defaultBodySerializer } from 'openapi-fetch';
+import createClient, { defaultBodySerializer, } from 'openapi-fetch';
 import { whenAborted } from './abort.js';
 import { createCredentials, isPlan } from './credentials.js';
 import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
@@ -42,8 +42,21 @@ function check(condition, message) {
 }
 /** The runtime's own options: everything else given to the factory goes to openapi-fetch's `createClient`. */
 const RUNTIME_OPTIONS = new Set([
-    'baseUrl', 'serverVariables', 'environment', 'timeoutMs', 'maxResponseBytes', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs',
-    'rateLimit', 'dailyQuota', 'redirect', 'validateRequests', 'validateResponses', 'hooks', 'fetch',
+    'baseUrl',
+    'serverVariables',
+    'environment',
+    'timeoutMs',
+    'maxResponseBytes',
+    'maxRetries',
+    'retryBaseDelayMs',
+    'maxRetryDelayMs',
+    'rateLimit',
+    'dailyQuota',
+    'redirect',
+    'validateRequests',
+    'validateResponses',
+    'hooks',
+    'fetch',
 ]);
 /** The query as sent: a `null` or `undefined` value is left out (as openapi-fetch's serializers do), not checked. */
 function sentQuery(query) {
@@ -68,63 +81,106 @@ export function createRuntimeClient(options, facts) {
     }
 }
 function buildClient(options, facts) {
+    const baseUrl = checkOptions(options, facts);
+    return runtimeClient(createContext(options, facts, baseUrl));
+}
+/** The options checked (a bad one throws before anything is made), and the base URL they resolve to. */
+function checkOptions(options, facts) {
     check(!!options && typeof options === 'object', 'options are required');
     check(typeof options.environment === 'string' && Object.hasOwn(facts.environments, options.environment), `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
     const baseUrl = resolveBaseUrl(options.environment, own(facts.servers, options.environment), options.baseUrl, options.serverVariables);
     for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxResponseBytes'])
         checkNumericOption(facts.factory ?? 'client', key, options[key]);
-    if (options.headers !== undefined) {
-        try {
-            new Headers(Object.entries(options.headers instanceof Headers ? Object.fromEntries(options.headers) : options.headers).flatMap(([k, v]) => (v === null || v === undefined ? [] : Array.isArray(v) ? v.map((item) => [k, String(item)]) : [[k, String(v)]])));
-        }
-        catch {
-            // Headers' own message quotes the value.
-            check(false, '`headers` must hold valid HTTP header names and values');
-        }
+    if (options.headers !== undefined)
+        checkHeaders(options.headers);
+    return baseUrl;
+}
+/** The default headers, as `Headers` would take them (a null or undefined value left out, an array one header per item). */
+function checkHeaders(headers) {
+    try {
+        new Headers(Object.entries(headers instanceof Headers ? Object.fromEntries(headers) : headers).flatMap(([k, v]) => v === null || v === undefined ? [] : Array.isArray(v) ? v.map((item) => [k, String(item)]) : [[k, String(v)]]));
     }
+    catch {
+        // Headers' own message quotes the value.
+        check(false, '`headers` must hold valid HTTP header names and values');
+    }
+}
+/** Everything a client's calls need, worked out once, in the order the options are read. */
+function createContext(options, facts, baseUrl) {
     // The credentials live only in closures: nothing reachable from the returned object holds them.
     const credentials = createCredentials(options, facts.security, facts.operations.map((o) => o.security));
-    const { redaction } = credentials;
     const limits = facts.environments[options.environment];
     const limiter = limiterFor(options, limits, credentials.identity);
     const hooks = options.hooks ?? {};
     const validateRequests = options.validateRequests ?? true;
     const validateResponses = options.validateResponses ?? false;
-    const credentialOptions = new Set(Object.values(facts.security.schemes).flatMap((scheme) => ('option' in scheme ? [scheme.option] : [])));
-    // What openapi-fetch is given: every option that is not the runtime's own nor a credential.
-    const passed = {};
-    for (const key of Object.keys(options))
-        if (!RUNTIME_OPTIONS.has(key) && !credentialOptions.has(key))
-            passed[key] = options[key];
+    const passed = openapiFetchOptions(options, facts.security);
     const callerSerializes = { query: passed.querySerializer !== undefined, path: passed.pathSerializer !== undefined };
     const clientBodySerializer = passed.bodySerializer ?? defaultBodySerializer;
     const inner = createClient({ ...passed, baseUrl, redirect: options.redirect ?? 'error' });
-    const routeOf = (operation) => {
-        const parameters = operation.parameters;
-        return {
-            operation,
-            auth: credentials.planFor(operation.security),
-            validators: own(facts.validators, operation.operationId),
-            querySerializer: createQuerySerializer(parameters.filter((p) => p.in === 'query')),
-            pathSerializer: createPathSerializer(parameters.filter((p) => p.in === 'path')),
-            headers: parameters.filter((p) => p.in === 'header'),
-            cookies: parameters.filter((p) => p.in === 'cookie'),
-        };
-    };
-    // Per operation, worked out once: serializers, validators and which credentials it sends (or which options it lacks).
-    // By method, then path: a call looks its route up without building a key.
-    const routes = new Map();
-    for (const o of facts.operations) {
-        const byPath = routes.get(o.method) ?? routes.set(o.method, new Map()).get(o.method);
-        byPath.set(o.path, routeOf(o));
-    }
+    const routes = routeTable(facts, credentials);
     const unknownRouteAuth = credentials.planFor(facts.security.requirements);
     const defaultQuerySerializer = createQuerySerializer([]);
     const defaultPathSerializer = createPathSerializer([]);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const transport = createTransport({
+    const transport = createTransport(transportConfig(options, credentials, limiter, hooks, timeoutMs));
+    const sentAs = new WeakMap();
+    return {
+        options,
+        baseUrl,
+        redaction: credentials.redaction,
+        limits,
+        limiter,
+        hooks,
+        validateRequests,
+        validateResponses,
+        callerSerializes,
+        clientBodySerializer,
+        inner,
+        routes,
+        unknownRouteAuth,
+        defaultQuerySerializer,
+        defaultPathSerializer,
+        timeoutMs,
+        transport,
+        sentAs,
+    };
+}
+/** What openapi-fetch is given: every option that is not the runtime's own nor a credential. */
+function openapiFetchOptions(options, security) {
+    const credentialOptions = new Set(Object.values(security.schemes).flatMap((scheme) => ('option' in scheme ? [scheme.option] : [])));
+    const passed = {};
+    for (const key of Object.keys(options))
+        if (!RUNTIME_OPTIONS.has(key) && !credentialOptions.has(key))
+            passed[key] = options[key];
+    return passed;
+}
+/** Per operation, worked out once: serializers, validators and which credentials it sends (or which options it lacks); by method, then path. */
+function routeTable(facts, credentials) {
+    const routes = new Map();
+    for (const o of facts.operations) {
+        const byPath = routes.get(o.method) ?? routes.set(o.method, new Map()).get(o.method);
+        byPath.set(o.path, routeOf(o, facts.validators, credentials));
+    }
+    return routes;
+}
+function routeOf(operation, validators, credentials) {
+    const parameters = operation.parameters;
+    return {
+        operation,
+        auth: credentials.planFor(operation.security),
+        validators: own(validators, operation.operationId),
+        querySerializer: createQuerySerializer(parameters.filter((p) => p.in === 'query')),
+        pathSerializer: createPathSerializer(parameters.filter((p) => p.in === 'path')),
+        headers: parameters.filter((p) => p.in === 'header'),
+        cookies: parameters.filter((p) => p.in === 'cookie'),
+    };
+}
+/** The transport's settings: the client's options, else the defaults. */
+function transportConfig(options, credentials, limiter, hooks, timeoutMs) {
+    return {
         fetch: options.fetch,
-        redaction,
+        redaction: credentials.redaction,
         token: credentials.token,
         limiter,
         dailyQuota: options.dailyQuota ?? 'report',
@@ -136,214 +192,249 @@ function buildClient(options, facts) {
         timeoutMs,
         maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
         hooks,
-    });
-    /** A summary of a call refused before openapi-fetch built its request: the path as written. */
-    const templateSummary = (method, path) => summarize(method, `${baseUrl}${path}`, new Headers(), redaction);
-    /**
-     * The checks a call must pass before anything is built or sent: credentials, path parameters
-     * (always: a missing or dot-segment one sends the request elsewhere), and the query; then the
-     * init openapi-fetch is given, with the document's serializers unless the caller has their own,
-     * and the body checked as serialized.
-     */
-    function prepare(method, path, init, route) {
-        const name = route?.operation.operationId ?? `${method} ${path}`;
-        const auth = route ? route.auth : unknownRouteAuth;
-        if (!isPlan(auth))
-            throw new MissingCredentialsError(name, auth.missing, templateSummary(method, path));
-        checkRequestOptions(init);
-        const params = init.params;
-        if (path.includes('{')) {
-            const problems = pathProblems(path, params?.path);
-            if (problems.length)
-                throw new RequestValidationError(name, 'path', problems, templateSummary(method, path));
-        }
-        const callInit = { ...init };
-        if (!init.querySerializer && !callerSerializes.query)
-            callInit.querySerializer = route?.querySerializer ?? defaultQuerySerializer;
-        if (!init.pathSerializer && !callerSerializes.path)
-            callInit.pathSerializer = route?.pathSerializer ?? defaultPathSerializer;
-        if (route && params && ((route.headers.length && params.header) || (route.cookies.length && params.cookie)))
-            callInit.params = serializedHeaders(route, params);
-        const validators = validateRequests && init.validate !== false ? route?.validators : undefined;
-        const queryValidator = validators?.query;
-        if (queryValidator) {
-            const query = sentQuery(params?.query);
-            // The type guard on the way through; the problems, without shared state, only for a query that fails.
-            if (!queryValidator(query)) {
-                const result = queryValidator.check(query);
-                if (!result.valid)
-                    throw new RequestValidationError(name, 'query', result.problems, templateSummary(method, path));
-            }
-        }
-        const requestValidator = validators?.request;
-        if (requestValidator && init.body !== undefined) {
-            const serialize = init.bodySerializer ?? clientBodySerializer;
-            // What is checked is what is sent: the serialized body, parsed back (a FormData or stream is not checked).
-            callInit.bodySerializer = (body, headers) => {
-                const serialized = serialize(body, headers);
-                if (typeof serialized === 'string') {
-                    let value;
-                    try {
-                        value = JSON.parse(serialized);
-                    }
-                    catch {
-                        value = serialized;
-                    }
-                    const result = requestValidator.check(value);
-                    if (!result.valid)
-                        throw new RequestValidationError(name, 'body', result.problems, templateSummary(method, path));
-                }
-                return serialized;
-            };
-        }
-        return callInit;
-    }
-    /** Header parameters in their style (simple), and cookie parameters (form) as one `Cookie` header. */
-    function serializedHeaders(route, params) {
-        const header = { ...params.header };
-        for (const fact of route.headers) {
-            const value = own(header, fact.name);
-            // null stays null: openapi-fetch drops the header.
-            if (value !== undefined && value !== null)
-                header[fact.name] = serializeHeader(fact, value);
-        }
-        const cookie = params.cookie ? serializeCookies(route.cookies, params.cookie) : undefined;
-        if (cookie) {
-            const existing = own(header, 'Cookie') ?? own(header, 'cookie');
-            delete header.cookie;
-            header.Cookie = existing ? `${existing}; ${cookie}` : cookie;
-        }
-        return { ...params, header };
-    }
-    async function call(method, path, init) {
-        const given = init ?? EMPTY;
-        const route = routes.get(method)?.get(path);
-        const callInit = prepare(method, path, given, route);
-        const callerSignal = given.signal ?? undefined;
-        const fetch = given.fetch ?? options.fetch;
-        // With a caller's fetch, the Request carries a signal of the runtime's, aborted with the first attempt's deadline.
-        const link = fetch ? new AbortController() : undefined;
-        const state = { auth: route ? route.auth : unknownRouteAuth, options: given, fetch, callerSignal, link };
-        // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
-        const stalled = new Promise((_, reject) => (state.stall = reject));
-        let unwatch;
-        if (link) {
-            callInit.signal = link.signal;
-            const follow = () => link.abort(callerSignal.reason);
-            if (callerSignal)
-                unwatch = callerSignal.aborted ? (follow(), undefined) : whenAborted(callerSignal, follow);
-        }
-        callInit.fetch = (request, ext) => transport(request, ext, state);
-        const send = METHODS.includes(method) ? inner[method](path, callInit) : inner.request(method.toLowerCase(), path, callInit);
-        try {
-            const result = (await Promise.race([send, stalled]));
-            if (state.summary)
-                sentAs.set(result.response, state.summary);
-            if (validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json')
-                checkResponse(route, result, state.summary);
-            return result;
-        }
-        catch (error) {
-            send.catch(() => { });
-            throw callError(error, state);
-        }
-        finally {
-            state.kept?.release();
-            unwatch?.();
-        }
-    }
-    /** A timeout while openapi-fetch read the body is `TimeoutError`; a success body that is not JSON is `DecodeError`. */
-    function callError(error, state) {
-        const { kept, summary } = state;
-        if (!summary)
-            return error;
-        if (kept?.timedOut())
-            return new TimeoutError(state.options.timeoutMs ?? timeoutMs, summary());
-        if (kept?.signal.aborted && state.callerSignal?.aborted)
-            return state.callerSignal.reason;
-        if (error instanceof SyntaxError && state.status !== undefined && state.status >= 200 && state.status < 300) {
-            // The SyntaxError is not kept, and its message is cut where it starts quoting the body: a quote
-            // cut inside a credential could not be scrubbed.
-            const quote = error.message.indexOf('"');
-            const message = quote === -1 ? error.message : `${error.message.slice(0, quote).replace(/[,\s]+$/, '')} (body not quoted)`;
-            return new DecodeError(state.status, scrubbedPrefix(message, SNIPPET_LENGTH, redaction.values), summary());
-        }
-        return error;
-    }
-    /**
-     * The request that got `response`, as sent (method, URL, headers with credentials redacted), for
-     * the errors `paginate` raises after the call; from the answer alone when a middleware replaced
-     * the Response the transport returned.
-     */
-    const sentAs = new WeakMap();
-    function checkResponse(route, result, sent) {
-        const validator = route.validators && own(route.validators.responses, String(result.response.status));
-        if (!validator || validator(result.data))
-            return;
-        const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, sent?.() ?? summarize('', result.response.url, new Headers(), redaction));
-        if (validateResponses === 'throw')
-            throw error;
-        hooks.onValidationError?.(error);
-    }
+    };
+}
+/** The client returned: openapi-fetch's methods through `call`, its middleware, and the runtime's extras. */
+function runtimeClient(context) {
+    const { inner, limiter } = context;
     const client = {
-        request: (method, url, init) => call(method.toUpperCase(), url, init),
-        GET: (url, init) => call('GET', url, init),
-        PUT: (url, init) => call('PUT', url, init),
-        POST: (url, init) => call('POST', url, init),
-        DELETE: (url, init) => call('DELETE', url, init),
-        OPTIONS: (url, init) => call('OPTIONS', url, init),
-        HEAD: (url, init) => call('HEAD', url, init),
-        PATCH: (url, init) => call('PATCH', url, init),
-        TRACE: (url, init) => call('TRACE', url, init),
+        request: (method, url, init) => call(context, method.toUpperCase(), url, init),
+        GET: (url, init) => call(context, 'GET', url, init),
+        PUT: (url, init) => call(context, 'PUT', url, init),
+        POST: (url, init) => call(context, 'POST', url, init),
+        DELETE: (url, init) => call(context, 'DELETE', url, init),
+        OPTIONS: (url, init) => call(context, 'OPTIONS', url, init),
+        HEAD: (url, init) => call(context, 'HEAD', url, init),
+        PATCH: (url, init) => call(context, 'PATCH', url, init),
+        TRACE: (url, init) => call(context, 'TRACE', url, init),
         use: inner.use,
         eject: inner.eject,
     };
-    async function* paginate(path, { maxPages = DEFAULT_MAX_PAGES, ...init } = {}) {
-        const operation = routes.get('GET')?.get(path)?.operation;
-        if (!operation?.paginated)
-            throw new TypeError(`paginate: GET ${path} does not return the paginated list wrapper`);
-        checkNumericOption('paginate', 'maxPages', maxPages);
-        const query = { ...(init.params?.query ?? {}) };
-        const askedPageSize = positiveInteger(query.pageSize);
-        let firstPageLength;
-        let page = query.page ?? 1;
-        for (let pages = 1;; pages++, page++) {
-            init.signal?.throwIfAborted();
-            const { data, error, response } = (await client.GET(path, { ...init, params: { ...init.params, query: { ...query, page } } }));
-            // Built only to throw: redacting the URL is not paid on every page.
-            const request = () => sentAs.get(response)?.() ?? summarize('GET', response.url, new Headers(), redaction);
-            if (!response.ok) {
-                const details = { headers: redactHeaders(response.headers, redaction), retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
-                throw new HttpError(response.status, error, request(), details);
-            }
-            const list = data;
-            if (!list || !Array.isArray(list.results))
-                throw new PaginationError(`answer ${response.status} is not a page of results`, pages - 1, request());
-            // A server that ignores the page asked for would repeat the same page forever.
-            if (typeof list.page === 'number' && list.page !== page)
-                throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, pages - 1, request());
-            // A page that contradicts its own size would make every page look full: no further page is asked for.
-            if (typeof list.pageSize === 'number' && !(isPositiveInteger(list.pageSize) && list.results.length <= list.pageSize)) {
-                throw new PaginationError(`page ${page} states pageSize ${list.pageSize} and holds ${list.results.length} results`, pages - 1, request());
-            }
-            yield* list.results;
-            // The page size stated, else the one asked for, else the first page's length: a missing one
-            // cannot make every page look full.
-            firstPageLength ??= list.results.length;
-            const pageSize = positiveInteger(list.pageSize) ?? askedPageSize ?? firstPageLength;
-            if (list.results.length === 0 || list.results.length < pageSize)
-                return;
-            if (typeof list.totalResults === 'number' && page * pageSize >= list.totalResults)
-                return;
-            if (pages >= maxPages)
-                throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, request());
-        }
-    }
     return Object.assign(client, {
-        environment: options.environment,
-        limits,
+        environment: context.options.environment,
+        limits: context.limits,
         rateLimiter: limiter,
         usage: () => limiter?.usage(),
-        paginate: paginate,
+        paginate: ((path, init = {}) => paginate(context, client, path, init)),
     });
+}
+/** A summary of a call refused before openapi-fetch built its request: the path as written. */
+const templateSummary = (context, method, path) => summarize(method, `${context.baseUrl}${path}`, new Headers(), context.redaction);
+/**
+ * The checks a call must pass before anything is built or sent: credentials, path parameters
+ * (always: a missing or dot-segment one sends the request elsewhere), and the query; then the
+ * init openapi-fetch is given, with the document's serializers unless the caller has their own,
+ * and the body checked as serialized.
+ */
+function prepare(context, method, path, init, route) {
+    const name = route?.operation.operationId ?? `${method} ${path}`;
+    const auth = route ? route.auth : context.unknownRouteAuth;
+    if (!isPlan(auth))
+        throw new MissingCredentialsError(name, auth.missing, templateSummary(context, method, path));
+    checkRequestOptions(init);
+    const params = init.params;
+    if (path.includes('{')) {
+        const problems = pathProblems(path, params?.path);
+        if (problems.length)
+            throw new RequestValidationError(name, 'path', problems, templateSummary(context, method, path));
+    }
+    const callInit = withSerializers(context, init, params, route);
+    const validators = context.validateRequests && init.validate !== false ? route?.validators : undefined;
+    const queryValidator = validators?.query;
+    if (queryValidator)
+        checkQuery(context, queryValidator, params?.query, name, method, path);
+    const requestValidator = validators?.request;
+    if (requestValidator && init.body !== undefined)
+        callInit.bodySerializer = checkedBodySerializer(context, init.bodySerializer ?? context.clientBodySerializer, requestValidator, name, method, path);
+    return callInit;
+}
+/** A copy of the call's init with the document's serializers (unless the caller has their own), header and cookie parameters serialized. */
+function withSerializers(context, init, params, route) {
+    const callInit = { ...init };
+    if (!init.querySerializer && !context.callerSerializes.query)
+        callInit.querySerializer = route?.querySerializer ?? context.defaultQuerySerializer;
+    if (!init.pathSerializer && !context.callerSerializes.path)
+        callInit.pathSerializer = route?.pathSerializer ?? context.defaultPathSerializer;
+    if (route && params && ((route.headers.length && params.header) || (route.cookies.length && params.cookie)))
+        callInit.params = serializedHeaders(route, params);
+    return callInit;
+}
+/** The query as sent, checked: the type guard on the way through; the problems, without shared state, only for a query that fails. */
+function checkQuery(context, validator, given, name, method, path) {
+    const query = sentQuery(given);
+    if (!validator(query)) {
+        const result = validator.check(query);
+        if (!result.valid)
+            throw new RequestValidationError(name, 'query', result.problems, templateSummary(context, method, path));
+    }
+}
+/** What is checked is what is sent: the serialized body, parsed back (a FormData or stream is not checked). */
+function checkedBodySerializer(context, serialize, validator, name, method, path) {
+    return (body, headers) => {
+        const serialized = serialize(body, headers);
+        if (typeof serialized === 'string') {
+            let value;
+            try {
+                value = JSON.parse(serialized);
+            }
+            catch {
+                value = serialized;
+            }
+            const result = validator.check(value);
+            if (!result.valid)
+                throw new RequestValidationError(name, 'body', result.problems, templateSummary(context, method, path));
+        }
+        return serialized;
+    };
+}
+/** Header parameters in their style (simple), and cookie parameters (form) as one `Cookie` header. */
+function serializedHeaders(route, params) {
+    const header = { ...params.header };
+    for (const fact of route.headers) {
+        const value = own(header, fact.name);
+        // null stays null: openapi-fetch drops the header.
+        if (value !== undefined && value !== null)
+            header[fact.name] = serializeHeader(fact, value);
+    }
+    const cookie = params.cookie ? serializeCookies(route.cookies, params.cookie) : undefined;
+    if (cookie) {
+        const existing = own(header, 'Cookie') ?? own(header, 'cookie');
+        delete header.cookie;
+        header.Cookie = existing ? `${existing}; ${cookie}` : cookie;
+    }
+    return { ...params, header };
+}
+async function call(context, method, path, init) {
+    const given = init ?? EMPTY;
+    const route = context.routes.get(method)?.get(path);
+    const callInit = prepare(context, method, path, given, route);
+    const state = callState(context, given, route);
+    // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
+    const stalled = new Promise((_, reject) => (state.stall = reject));
+    const unwatch = state.link ? followCaller(callInit, state.link, state.callerSignal) : undefined;
+    callInit.fetch = (request, ext) => context.transport(request, ext, state);
+    const { inner } = context;
+    const send = METHODS.includes(method)
+        ? inner[method](path, callInit)
+        : inner.request(method.toLowerCase(), path, callInit);
+    try {
+        const result = (await Promise.race([send, stalled]));
+        if (state.summary)
+            context.sentAs.set(result.response, state.summary);
+        if (context.validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json')
+            checkResponse(context, route, result, state.summary);
+        return result;
+    }
+    catch (error) {
+        send.catch(() => { });
+        throw callError(context, error, state);
+    }
+    finally {
+        state.kept?.release();
+        unwatch?.();
+    }
+}
+/** One call as the transport is handed it: its credentials, its options, the fetch that sends it and its signals. */
+function callState(context, given, route) {
+    const callerSignal = given.signal ?? undefined;
+    const fetch = given.fetch ?? context.options.fetch;
+    // With a caller's fetch, the Request carries a signal of the runtime's, aborted with the first attempt's deadline.
+    const link = fetch ? new AbortController() : undefined;
+    return { auth: route ? route.auth : context.unknownRouteAuth, options: given, fetch, callerSignal, link };
+}
+/** The Request carries the runtime's signal, which follows the caller's; returns what stops following it. */
+function followCaller(callInit, link, callerSignal) {
+    callInit.signal = link.signal;
+    if (!callerSignal)
+        return undefined;
+    const follow = () => link.abort(callerSignal.reason);
+    if (!callerSignal.aborted)
+        return whenAborted(callerSignal, follow);
+    follow();
+    return undefined;
+}
+/** A timeout while openapi-fetch read the body is `TimeoutError`; a success body that is not JSON is `DecodeError`. */
+function callError(context, error, state) {
+    const { kept, summary } = state;
+    if (!summary)
+        return error;
+    if (kept?.timedOut())
+        return new TimeoutError(state.options.timeoutMs ?? context.timeoutMs, summary());
+    if (kept?.signal.aborted && state.callerSignal?.aborted)
+        return state.callerSignal.reason;
+    if (error instanceof SyntaxError && state.status !== undefined && state.status >= 200 && state.status < 300) {
+        // The SyntaxError is not kept, and its message is cut where it starts quoting the body: a quote
+        // cut inside a credential could not be scrubbed.
+        const quote = error.message.indexOf('"');
+        const message = quote === -1 ? error.message : `${error.message.slice(0, quote).replace(/[,\s]+$/, '')} (body not quoted)`;
+        return new DecodeError(state.status, scrubbedPrefix(message, SNIPPET_LENGTH, context.redaction.values), summary());
+    }
+    return error;
+}
+function checkResponse(context, route, result, sent) {
+    const validator = route.validators && own(route.validators.responses, String(result.response.status));
+    if (!validator || validator(result.data))
+        return;
+    const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, sent?.() ?? summarize('', result.response.url, new Headers(), context.redaction));
+    if (context.validateResponses === 'throw')
+        throw error;
+    context.hooks.onValidationError?.(error);
+}
+/**
+ * The request that got `response`, as sent (method, URL, headers with credentials redacted), for
+ * the errors `paginate` raises after the call; from the answer alone when a middleware replaced
+ * the Response the transport returned.
+ */
+const sentRequest = (context, response) => context.sentAs.get(response)?.() ?? summarize('GET', response.url, new Headers(), context.redaction);
+/** The client's `paginate`: every item of a paginated list, page by page, each page through the client's `GET`. */
+async function* paginate(context, client, path, { maxPages = DEFAULT_MAX_PAGES, ...init }) {
+    const operation = context.routes.get('GET')?.get(path)?.operation;
+    if (!operation?.paginated)
+        throw new TypeError(`paginate: GET ${path} does not return the paginated list wrapper`);
+    checkNumericOption('paginate', 'maxPages', maxPages);
+    const query = { ...(init.params?.query ?? {}) };
+    const askedPageSize = positiveInteger(query.pageSize);
+    let firstPageLength;
+    let page = query.page ?? 1;
+    for (let pages = 1;; pages++, page++) {
+        init.signal?.throwIfAborted();
+        const { data, error, response } = (await client.GET(path, { ...init, params: { ...init.params, query: { ...query, page } } }));
+        const list = pageOf(context, data, error, response, page, pages - 1);
+        yield* list.results;
+        // The page size stated, else the one asked for, else the first page's length: a missing one
+        // cannot make every page look full.
+        firstPageLength ??= list.results.length;
+        const pageSize = positiveInteger(list.pageSize) ?? askedPageSize ?? firstPageLength;
+        if (isLastPage(list, page, pageSize))
+            return;
+        if (pages >= maxPages)
+            throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, sentRequest(context, response));
+    }
+}
+/**
+ * The answer's list, when it is page `page` of one: an error answer throws `HttpError`; an answer
+ * that is not a page, another page, or a page that contradicts its own size throws `PaginationError`
+ * (`read`: the pages read before it). The request is summarized only to throw: redacting the URL is
+ * not paid on every page.
+ */
+function pageOf(context, data, error, response, page, read) {
+    if (!response.ok) {
+        const details = { headers: redactHeaders(response.headers, context.redaction), retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
+        throw new HttpError(response.status, error, sentRequest(context, response), details);
+    }
+    const list = data;
+    if (!list || !Array.isArray(list.results))
+        throw new PaginationError(`answer ${response.status} is not a page of results`, read, sentRequest(context, response));
+    // A server that ignores the page asked for would repeat the same page forever.
+    if (typeof list.page === 'number' && list.page !== page)
+        throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, read, sentRequest(context, response));
+    // A page that contradicts its own size would make every page look full: no further page is asked for.
+    if (typeof list.pageSize === 'number' && !(isPositiveInteger(list.pageSize) && list.results.length <= list.pageSize)) {
+        throw new PaginationError(`page ${page} states pageSize ${list.pageSize} and holds ${list.results.length} results`, read, sentRequest(context, response));
+    }
+    return list;
+}
+/** A short or empty page ends the list, and so does the page that reaches `totalResults`. */
+function isLastPage(list, page, pageSize) {
+    return list.results.length === 0 || list.results.length < pageSize || (typeof list.totalResults === 'number' && page * pageSize >= list.totalResults);
 }

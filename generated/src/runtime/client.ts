@@ -9,20 +9,29 @@
  * transport.ts) and a thin layer around each call. The generated factory (`create<Name>Client`) calls it
  * with the facts read from the spec.
  */
-import createClient, { defaultBodySerializer, type BodySerializer, type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit, type PathSerializer, type QuerySerializer } from 'openapi-fetch';
+import createClient, {
+  defaultBodySerializer,
+  type BodySerializer,
+  type Client,
+  type ClientOptions,
+  type FetchResponse,
+  type MaybeOptionalInit,
+  type PathSerializer,
+  type QuerySerializer,
+} from 'openapi-fetch';
 import { whenAborted } from './abort.js';
-import { createCredentials, isPlan, type AuthPlan, type MissingCredentials, type SecurityFacts } from './credentials.js';
+import { createCredentials, isPlan, type AuthPlan, type Credentials, type MissingCredentials, type SecurityFacts } from './credentials.js';
 import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, namedOptionError, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader, type ParameterFacts } from './params.js';
 import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
-import { redactHeaders, scrubbedPrefix, summarize, type RequestSummary } from './redact.js';
+import { redactHeaders, scrubbedPrefix, summarize, type Redaction, type RequestSummary } from './redact.js';
 import { DEFAULT_RETRY, parseRetryAfter } from './retry.js';
 import { resolveBaseUrl, type ServerFacts } from './servers.js';
-import { checkRequestOptions, createTransport, type CallState, type FetchLike, type Hooks, type RequestOptions } from './transport.js';
+import { checkRequestOptions, createTransport, type CallState, type FetchLike, type Hooks, type RequestOptions, type TransportConfig } from './transport.js';
 import { pathProblems } from './url.js';
 import type { OperationInfo } from './operation-info.js';
-import type { OperationValidators } from './validation.js';
+import type { OperationValidators, Validator } from './validation.js';
 
 export type { OperationInfo } from './operation-info.js';
 
@@ -124,10 +133,14 @@ export type MediaType = `${string}/${string}`;
 export type PathWithMethod<Paths, M extends HttpMethod> = { [P in keyof Paths]: Paths[P] extends { [K in M]: any } ? P : never }[keyof Paths];
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 /** openapi-fetch's init argument, with the runtime's per-request options typed. */
-type InitParam<Init> = RequiredKeys<Init> extends never ? [(Init & RequestOptions & { [key: string]: unknown })?] : [Init & RequestOptions & { [key: string]: unknown }];
+type InitParam<Init> =
+  RequiredKeys<Init> extends never ? [(Init & RequestOptions & { [key: string]: unknown })?] : [Init & RequestOptions & { [key: string]: unknown }];
 
 /** openapi-fetch's method (`ClientMethod`), its init also taking the runtime's per-request options. */
-export type RuntimeMethod<Paths extends Record<string, any>, M extends HttpMethod, Media extends MediaType> = <P extends PathWithMethod<Paths, M>, Init extends MaybeOptionalInit<Paths[P], M>>(
+export type RuntimeMethod<Paths extends Record<string, any>, M extends HttpMethod, Media extends MediaType> = <
+  P extends PathWithMethod<Paths, M>,
+  Init extends MaybeOptionalInit<Paths[P], M>,
+>(
   url: P,
   ...init: InitParam<Init>
 ) => Promise<FetchResponse<Paths[P][M], Init, Media>>;
@@ -184,8 +197,21 @@ function check(condition: boolean, message: string): asserts condition {
 
 /** The runtime's own options: everything else given to the factory goes to openapi-fetch's `createClient`. */
 const RUNTIME_OPTIONS: ReadonlySet<string> = new Set([
-  'baseUrl', 'serverVariables', 'environment', 'timeoutMs', 'maxResponseBytes', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs',
-  'rateLimit', 'dailyQuota', 'redirect', 'validateRequests', 'validateResponses', 'hooks', 'fetch',
+  'baseUrl',
+  'serverVariables',
+  'environment',
+  'timeoutMs',
+  'maxResponseBytes',
+  'maxRetries',
+  'retryBaseDelayMs',
+  'maxRetryDelayMs',
+  'rateLimit',
+  'dailyQuota',
+  'redirect',
+  'validateRequests',
+  'validateResponses',
+  'hooks',
+  'fetch',
 ]);
 
 /** What a call needs to know of its operation, worked out once per client. */
@@ -215,7 +241,8 @@ interface CallInit extends RequestOptions {
 function sentQuery(query: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!query) return {};
   for (const key in query) {
-    if (query[key] === null || query[key] === undefined) return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== null && value !== undefined));
+    if (query[key] === null || query[key] === undefined)
+      return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== null && value !== undefined));
   }
   return query;
 }
@@ -236,63 +263,162 @@ export function createRuntimeClient<Paths extends Record<string, any>, Env exten
   }
 }
 
-function buildClient<Paths extends Record<string, any>, Env extends string, Pages extends object, Media extends MediaType>(options: RuntimeClientOptions<Env>, facts: SpecFacts<Env>): RuntimeClient<Paths, Env, Pages, Media> {
-  check(!!options && typeof options === 'object', 'options are required');
-  check(typeof options.environment === 'string' && Object.hasOwn(facts.environments, options.environment), `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`);
-  const baseUrl = resolveBaseUrl(options.environment, own(facts.servers, options.environment), options.baseUrl, options.serverVariables);
-  for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxResponseBytes'] as const) checkNumericOption(facts.factory ?? 'client', key, options[key]);
-  if (options.headers !== undefined) {
-    try {
-      new Headers(Object.entries(options.headers instanceof Headers ? Object.fromEntries(options.headers) : options.headers).flatMap(([k, v]) => (v === null || v === undefined ? [] : Array.isArray(v) ? v.map((item) => [k, String(item)]) : [[k, String(v)]])) as [string, string][]);
-    } catch {
-      // Headers' own message quotes the value.
-      check(false, '`headers` must hold valid HTTP header names and values');
-    }
-  }
+/**
+ * One client, worked out once from its options and the spec's facts: what its calls and `paginate`
+ * read. It reaches the credentials (the plans, the token function, the redaction), so it lives only
+ * in the closures of the client's methods: nothing reachable from the returned object holds it.
+ */
+interface ClientContext {
+  readonly options: RuntimeClientOptions<string>;
+  readonly baseUrl: string;
+  readonly redaction: Redaction;
+  readonly limits: EnvironmentLimits | null;
+  readonly limiter: RateLimiter | undefined;
+  readonly hooks: Hooks;
+  readonly validateRequests: boolean;
+  readonly validateResponses: false | 'report' | 'throw';
+  /** The caller gave openapi-fetch a serializer of their own: the document's are not set on each call. */
+  readonly callerSerializes: { readonly query: boolean; readonly path: boolean };
+  readonly clientBodySerializer: BodySerializer<unknown>;
+  readonly inner: Client<Record<string, any>, MediaType>;
+  /** By method, then path: a call looks its route up without building a key. */
+  readonly routes: Map<string, Map<string, Route>>;
+  readonly unknownRouteAuth: AuthPlan | MissingCredentials;
+  readonly defaultQuerySerializer: QuerySerializer<unknown>;
+  readonly defaultPathSerializer: PathSerializer;
+  readonly timeoutMs: number;
+  readonly transport: ReturnType<typeof createTransport>;
+  /**
+   * The request that got each response, as sent (method, URL, headers with credentials redacted),
+   * for the errors `paginate` raises after the call.
+   */
+  readonly sentAs: WeakMap<Response, () => RequestSummary>;
+}
 
+function buildClient<Paths extends Record<string, any>, Env extends string, Pages extends object, Media extends MediaType>(
+  options: RuntimeClientOptions<Env>,
+  facts: SpecFacts<Env>,
+): RuntimeClient<Paths, Env, Pages, Media> {
+  const baseUrl = checkOptions(options, facts);
+  return runtimeClient<Paths, Env, Pages, Media>(createContext(options, facts, baseUrl));
+}
+
+/** The options checked (a bad one throws before anything is made), and the base URL they resolve to. */
+function checkOptions<Env extends string>(options: RuntimeClientOptions<Env>, facts: SpecFacts<Env>): string {
+  check(!!options && typeof options === 'object', 'options are required');
+  check(
+    typeof options.environment === 'string' && Object.hasOwn(facts.environments, options.environment),
+    `\`environment\` must be one of ${Object.keys(facts.environments).join(', ')}`,
+  );
+  const baseUrl = resolveBaseUrl(options.environment, own(facts.servers, options.environment), options.baseUrl, options.serverVariables);
+  for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxResponseBytes'] as const)
+    checkNumericOption(facts.factory ?? 'client', key, options[key]);
+  if (options.headers !== undefined) checkHeaders(options.headers);
+  return baseUrl;
+}
+
+/** The default headers, as `Headers` would take them (a null or undefined value left out, an array one header per item). */
+function checkHeaders(headers: NonNullable<ClientOptions['headers']>): void {
+  try {
+    new Headers(
+      Object.entries(headers instanceof Headers ? Object.fromEntries(headers) : headers).flatMap(([k, v]) =>
+        v === null || v === undefined ? [] : Array.isArray(v) ? v.map((item) => [k, String(item)]) : [[k, String(v)]],
+      ) as [string, string][],
+    );
+  } catch {
+    // Headers' own message quotes the value.
+    check(false, '`headers` must hold valid HTTP header names and values');
+  }
+}
+
+/** Everything a client's calls need, worked out once, in the order the options are read. */
+function createContext<Env extends string>(options: RuntimeClientOptions<Env>, facts: SpecFacts<Env>, baseUrl: string): ClientContext {
   // The credentials live only in closures: nothing reachable from the returned object holds them.
-  const credentials = createCredentials(options, facts.security, facts.operations.map((o) => o.security));
-  const { redaction } = credentials;
+  const credentials = createCredentials(
+    options,
+    facts.security,
+    facts.operations.map((o) => o.security),
+  );
   const limits = facts.environments[options.environment];
   const limiter = limiterFor(options, limits, credentials.identity);
   const hooks = options.hooks ?? {};
   const validateRequests = options.validateRequests ?? true;
   const validateResponses = options.validateResponses ?? false;
-  const credentialOptions = new Set(Object.values(facts.security.schemes).flatMap((scheme) => ('option' in scheme ? [scheme.option] : [])));
-  // What openapi-fetch is given: every option that is not the runtime's own nor a credential.
-  const passed: Record<string, unknown> = {};
-  for (const key of Object.keys(options)) if (!RUNTIME_OPTIONS.has(key) && !credentialOptions.has(key)) passed[key] = (options as unknown as Record<string, unknown>)[key];
+  const passed = openapiFetchOptions(options, facts.security);
   const callerSerializes = { query: passed.querySerializer !== undefined, path: passed.pathSerializer !== undefined };
   const clientBodySerializer = (passed.bodySerializer as BodySerializer<unknown> | undefined) ?? defaultBodySerializer;
-  const inner = createClient<Paths, Media>({ ...(passed as ClientOptions), baseUrl, redirect: options.redirect ?? 'error' });
-
-  const routeOf = (operation: OperationInfo): Route => {
-    const parameters = operation.parameters;
-    return {
-      operation,
-      auth: credentials.planFor(operation.security),
-      validators: own(facts.validators, operation.operationId),
-      querySerializer: createQuerySerializer(parameters.filter((p) => p.in === 'query')),
-      pathSerializer: createPathSerializer(parameters.filter((p) => p.in === 'path')),
-      headers: parameters.filter((p) => p.in === 'header'),
-      cookies: parameters.filter((p) => p.in === 'cookie'),
-    };
-  };
-  // Per operation, worked out once: serializers, validators and which credentials it sends (or which options it lacks).
-  // By method, then path: a call looks its route up without building a key.
-  const routes = new Map<string, Map<string, Route>>();
-  for (const o of facts.operations) {
-    const byPath = routes.get(o.method) ?? routes.set(o.method, new Map()).get(o.method)!;
-    byPath.set(o.path, routeOf(o));
-  }
+  const inner = createClient<Record<string, any>, MediaType>({ ...(passed as ClientOptions), baseUrl, redirect: options.redirect ?? 'error' });
+  const routes = routeTable(facts, credentials);
   const unknownRouteAuth = credentials.planFor(facts.security.requirements);
   const defaultQuerySerializer = createQuerySerializer([]);
   const defaultPathSerializer = createPathSerializer([]);
-
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const transport = createTransport({
+  const transport = createTransport(transportConfig(options, credentials, limiter, hooks, timeoutMs));
+  const sentAs = new WeakMap<Response, () => RequestSummary>();
+  return {
+    options,
+    baseUrl,
+    redaction: credentials.redaction,
+    limits,
+    limiter,
+    hooks,
+    validateRequests,
+    validateResponses,
+    callerSerializes,
+    clientBodySerializer,
+    inner,
+    routes,
+    unknownRouteAuth,
+    defaultQuerySerializer,
+    defaultPathSerializer,
+    timeoutMs,
+    transport,
+    sentAs,
+  };
+}
+
+/** What openapi-fetch is given: every option that is not the runtime's own nor a credential. */
+function openapiFetchOptions(options: object, security: SecurityFacts): Record<string, unknown> {
+  const credentialOptions = new Set(Object.values(security.schemes).flatMap((scheme) => ('option' in scheme ? [scheme.option] : [])));
+  const passed: Record<string, unknown> = {};
+  for (const key of Object.keys(options)) if (!RUNTIME_OPTIONS.has(key) && !credentialOptions.has(key)) passed[key] = (options as Record<string, unknown>)[key];
+  return passed;
+}
+
+/** Per operation, worked out once: serializers, validators and which credentials it sends (or which options it lacks); by method, then path. */
+function routeTable<Env extends string>(facts: SpecFacts<Env>, credentials: Credentials): Map<string, Map<string, Route>> {
+  const routes = new Map<string, Map<string, Route>>();
+  for (const o of facts.operations) {
+    const byPath = routes.get(o.method) ?? routes.set(o.method, new Map()).get(o.method)!;
+    byPath.set(o.path, routeOf(o, facts.validators, credentials));
+  }
+  return routes;
+}
+
+function routeOf(operation: OperationInfo, validators: SpecFacts<string>['validators'], credentials: Credentials): Route {
+  const parameters = operation.parameters;
+  return {
+    operation,
+    auth: credentials.planFor(operation.security),
+    validators: own(validators, operation.operationId),
+    querySerializer: createQuerySerializer(parameters.filter((p) => p.in === 'query')),
+    pathSerializer: createPathSerializer(parameters.filter((p) => p.in === 'path')),
+    headers: parameters.filter((p) => p.in === 'header'),
+    cookies: parameters.filter((p) => p.in === 'cookie'),
+  };
+}
+
+/** The transport's settings: the client's options, else the defaults. */
+function transportConfig(
+  options: RuntimeClientOptions<string>,
+  credentials: Credentials,
+  limiter: RateLimiter | undefined,
+  hooks: Hooks,
+  timeoutMs: number,
+): TransportConfig {
+  return {
     fetch: options.fetch,
-    redaction,
+    redaction: credentials.redaction,
     token: credentials.token,
     limiter,
     dailyQuota: options.dailyQuota ?? 'report',
@@ -304,199 +430,288 @@ function buildClient<Paths extends Record<string, any>, Env extends string, Page
     timeoutMs,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     hooks,
-  });
+  };
+}
 
-  /** A summary of a call refused before openapi-fetch built its request: the path as written. */
-  const templateSummary = (method: string, path: string): RequestSummary => summarize(method, `${baseUrl}${path}`, new Headers(), redaction);
-
-  /**
-   * The checks a call must pass before anything is built or sent: credentials, path parameters
-   * (always: a missing or dot-segment one sends the request elsewhere), and the query; then the
-   * init openapi-fetch is given, with the document's serializers unless the caller has their own,
-   * and the body checked as serialized.
-   */
-  function prepare(method: string, path: string, init: CallInit, route: Route | undefined): CallInit {
-    const name = route?.operation.operationId ?? `${method} ${path}`;
-    const auth = route ? route.auth : unknownRouteAuth;
-    if (!isPlan(auth)) throw new MissingCredentialsError(name, auth.missing, templateSummary(method, path));
-    checkRequestOptions(init);
-    const params = init.params;
-    if (path.includes('{')) {
-      const problems = pathProblems(path, params?.path);
-      if (problems.length) throw new RequestValidationError(name, 'path', problems, templateSummary(method, path));
-    }
-    const callInit: CallInit = { ...init };
-    if (!init.querySerializer && !callerSerializes.query) callInit.querySerializer = route?.querySerializer ?? defaultQuerySerializer;
-    if (!init.pathSerializer && !callerSerializes.path) callInit.pathSerializer = route?.pathSerializer ?? defaultPathSerializer;
-    if (route && params && ((route.headers.length && params.header) || (route.cookies.length && params.cookie))) callInit.params = serializedHeaders(route, params);
-    const validators = validateRequests && init.validate !== false ? route?.validators : undefined;
-    const queryValidator = validators?.query;
-    if (queryValidator) {
-      const query = sentQuery(params?.query);
-      // The type guard on the way through; the problems, without shared state, only for a query that fails.
-      if (!queryValidator(query)) {
-        const result = queryValidator.check(query);
-        if (!result.valid) throw new RequestValidationError(name, 'query', result.problems, templateSummary(method, path));
-      }
-    }
-    const requestValidator = validators?.request;
-    if (requestValidator && init.body !== undefined) {
-      const serialize = init.bodySerializer ?? clientBodySerializer;
-      // What is checked is what is sent: the serialized body, parsed back (a FormData or stream is not checked).
-      callInit.bodySerializer = (body: unknown, headers?: unknown) => {
-        const serialized = (serialize as (body: unknown, headers?: unknown) => unknown)(body, headers);
-        if (typeof serialized === 'string') {
-          let value: unknown;
-          try {
-            value = JSON.parse(serialized);
-          } catch {
-            value = serialized;
-          }
-          const result = requestValidator.check(value);
-          if (!result.valid) throw new RequestValidationError(name, 'body', result.problems, templateSummary(method, path));
-        }
-        return serialized;
-      };
-    }
-    return callInit;
-  }
-
-  /** Header parameters in their style (simple), and cookie parameters (form) as one `Cookie` header. */
-  function serializedHeaders(route: Route, params: NonNullable<CallInit['params']>): CallInit['params'] {
-    const header: Record<string, unknown> = { ...params.header };
-    for (const fact of route.headers) {
-      const value = own(header, fact.name);
-      // null stays null: openapi-fetch drops the header.
-      if (value !== undefined && value !== null) header[fact.name] = serializeHeader(fact, value);
-    }
-    const cookie = params.cookie ? serializeCookies(route.cookies, params.cookie) : undefined;
-    if (cookie) {
-      const existing = own(header, 'Cookie') ?? own(header, 'cookie');
-      delete header.cookie;
-      header.Cookie = existing ? `${existing}; ${cookie}` : cookie;
-    }
-    return { ...params, header };
-  }
-
-  async function call(method: (typeof METHODS)[number] | string, path: string, init: CallInit | undefined): Promise<FetchResponse<any, any, any>> {
-    const given = init ?? EMPTY;
-    const route = routes.get(method)?.get(path);
-    const callInit = prepare(method, path, given, route);
-    const callerSignal = given.signal ?? undefined;
-    const fetch = given.fetch ?? options.fetch;
-    // With a caller's fetch, the Request carries a signal of the runtime's, aborted with the first attempt's deadline.
-    const link = fetch ? new AbortController() : undefined;
-    const state: CallState = { auth: route ? (route.auth as AuthPlan) : (unknownRouteAuth as AuthPlan), options: given, fetch, callerSignal, link };
-    // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
-    const stalled = new Promise<never>((_, reject) => (state.stall = reject));
-    let unwatch: (() => void) | undefined;
-    if (link) {
-      callInit.signal = link.signal;
-      const follow = () => link.abort(callerSignal!.reason);
-      if (callerSignal) unwatch = callerSignal.aborted ? (follow(), undefined) : whenAborted(callerSignal, follow);
-    }
-    callInit.fetch = (request: Request, ext?: Record<string, unknown>) => transport(request, ext, state);
-    const send = (METHODS as readonly string[]).includes(method) ? (inner as any)[method](path, callInit) : inner.request(method.toLowerCase() as never, path as never, callInit as never);
-    try {
-      const result = (await Promise.race([send, stalled])) as FetchResponse<any, any, any>;
-      if (state.summary) sentAs.set(result.response, state.summary);
-      if (validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json') checkResponse(route, result, state.summary);
-      return result;
-    } catch (error) {
-      send.catch(() => {});
-      throw callError(error, state);
-    } finally {
-      state.kept?.release();
-      unwatch?.();
-    }
-  }
-
-  /** A timeout while openapi-fetch read the body is `TimeoutError`; a success body that is not JSON is `DecodeError`. */
-  function callError(error: unknown, state: CallState): unknown {
-    const { kept, summary } = state;
-    if (!summary) return error;
-    if (kept?.timedOut()) return new TimeoutError(state.options.timeoutMs ?? timeoutMs, summary());
-    if (kept?.signal.aborted && state.callerSignal?.aborted) return state.callerSignal.reason;
-    if (error instanceof SyntaxError && state.status !== undefined && state.status >= 200 && state.status < 300) {
-      // The SyntaxError is not kept, and its message is cut where it starts quoting the body: a quote
-      // cut inside a credential could not be scrubbed.
-      const quote = error.message.indexOf('"');
-      const message = quote === -1 ? error.message : `${error.message.slice(0, quote).replace(/[,\s]+$/, '')} (body not quoted)`;
-      return new DecodeError(state.status, scrubbedPrefix(message, SNIPPET_LENGTH, redaction.values), summary());
-    }
-    return error;
-  }
-
-  /**
-   * The request that got `response`, as sent (method, URL, headers with credentials redacted), for
-   * the errors `paginate` raises after the call; from the answer alone when a middleware replaced
-   * the Response the transport returned.
-   */
-  const sentAs = new WeakMap<Response, () => RequestSummary>();
-
-  function checkResponse(route: Route, result: FetchResponse<any, any, any>, sent: (() => RequestSummary) | undefined): void {
-    const validator = route.validators && own(route.validators.responses, String(result.response.status));
-    if (!validator || validator(result.data)) return;
-    const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, sent?.() ?? summarize('', result.response.url, new Headers(), redaction));
-    if (validateResponses === 'throw') throw error;
-    hooks.onValidationError?.(error);
-  }
-
+/** The client returned: openapi-fetch's methods through `call`, its middleware, and the runtime's extras. */
+function runtimeClient<Paths extends Record<string, any>, Env extends string, Pages extends object, Media extends MediaType>(
+  context: ClientContext,
+): RuntimeClient<Paths, Env, Pages, Media> {
+  const { inner, limiter } = context;
   const client = {
-    request: (method: string, url: string, init?: CallInit) => call(method.toUpperCase(), url, init),
-    GET: (url: string, init?: CallInit) => call('GET', url, init),
-    PUT: (url: string, init?: CallInit) => call('PUT', url, init),
-    POST: (url: string, init?: CallInit) => call('POST', url, init),
-    DELETE: (url: string, init?: CallInit) => call('DELETE', url, init),
-    OPTIONS: (url: string, init?: CallInit) => call('OPTIONS', url, init),
-    HEAD: (url: string, init?: CallInit) => call('HEAD', url, init),
-    PATCH: (url: string, init?: CallInit) => call('PATCH', url, init),
-    TRACE: (url: string, init?: CallInit) => call('TRACE', url, init),
+    request: (method: string, url: string, init?: CallInit) => call(context, method.toUpperCase(), url, init),
+    GET: (url: string, init?: CallInit) => call(context, 'GET', url, init),
+    PUT: (url: string, init?: CallInit) => call(context, 'PUT', url, init),
+    POST: (url: string, init?: CallInit) => call(context, 'POST', url, init),
+    DELETE: (url: string, init?: CallInit) => call(context, 'DELETE', url, init),
+    OPTIONS: (url: string, init?: CallInit) => call(context, 'OPTIONS', url, init),
+    HEAD: (url: string, init?: CallInit) => call(context, 'HEAD', url, init),
+    PATCH: (url: string, init?: CallInit) => call(context, 'PATCH', url, init),
+    TRACE: (url: string, init?: CallInit) => call(context, 'TRACE', url, init),
     use: inner.use,
     eject: inner.eject,
   };
-
-  async function* paginate(path: string, { maxPages = DEFAULT_MAX_PAGES, ...init }: Record<string, any> = {}): AsyncGenerator<unknown> {
-    const operation = routes.get('GET')?.get(path)?.operation;
-    if (!operation?.paginated) throw new TypeError(`paginate: GET ${path} does not return the paginated list wrapper`);
-    checkNumericOption('paginate', 'maxPages', maxPages);
-    const query = { ...(init.params?.query ?? {}) };
-    const askedPageSize = positiveInteger(query.pageSize);
-    let firstPageLength: number | undefined;
-    let page: number = query.page ?? 1;
-    for (let pages = 1; ; pages++, page++) {
-      (init.signal as AbortSignal | undefined)?.throwIfAborted();
-      const { data, error, response } = (await (client.GET as any)(path, { ...init, params: { ...init.params, query: { ...query, page } } })) as FetchResponse<any, any, 'application/json'>;
-      // Built only to throw: redacting the URL is not paid on every page.
-      const request = () => sentAs.get(response)?.() ?? summarize('GET', response.url, new Headers(), redaction);
-      if (!response.ok) {
-        const details = { headers: redactHeaders(response.headers, redaction), retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
-        throw new HttpError(response.status, error, request(), details);
-      }
-      const list = data as { results?: unknown; page?: unknown; pageSize?: unknown; totalResults?: unknown } | undefined;
-      if (!list || !Array.isArray(list.results)) throw new PaginationError(`answer ${response.status} is not a page of results`, pages - 1, request());
-      // A server that ignores the page asked for would repeat the same page forever.
-      if (typeof list.page === 'number' && list.page !== page) throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, pages - 1, request());
-      // A page that contradicts its own size would make every page look full: no further page is asked for.
-      if (typeof list.pageSize === 'number' && !(isPositiveInteger(list.pageSize) && list.results.length <= list.pageSize)) {
-        throw new PaginationError(`page ${page} states pageSize ${list.pageSize} and holds ${list.results.length} results`, pages - 1, request());
-      }
-      yield* list.results;
-      // The page size stated, else the one asked for, else the first page's length: a missing one
-      // cannot make every page look full.
-      firstPageLength ??= list.results.length;
-      const pageSize = positiveInteger(list.pageSize) ?? askedPageSize ?? firstPageLength;
-      if (list.results.length === 0 || list.results.length < pageSize) return;
-      if (typeof list.totalResults === 'number' && page * pageSize >= list.totalResults) return;
-      if (pages >= maxPages) throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, request());
-    }
-  }
-
   return Object.assign(client as unknown as Omit<RuntimeClient<Paths, Env, Pages, Media>, 'environment' | 'limits' | 'rateLimiter' | 'usage' | 'paginate'>, {
-    environment: options.environment,
-    limits,
+    environment: context.options.environment as Env,
+    limits: context.limits,
     rateLimiter: limiter,
     usage: () => limiter?.usage(),
-    paginate: paginate as RuntimeClient<Paths, Env, Pages, Media>['paginate'],
+    paginate: ((path: string, init: Record<string, any> = {}) => paginate(context, client, path, init)) as RuntimeClient<Paths, Env, Pages, Media>['paginate'],
   });
+}
+
+/** A summary of a call refused before openapi-fetch built its request: the path as written. */
+const templateSummary = (context: ClientContext, method: string, path: string): RequestSummary =>
+  summarize(method, `${context.baseUrl}${path}`, new Headers(), context.redaction);
+
+/**
+ * The checks a call must pass before anything is built or sent: credentials, path parameters
+ * (always: a missing or dot-segment one sends the request elsewhere), and the query; then the
+ * init openapi-fetch is given, with the document's serializers unless the caller has their own,
+ * and the body checked as serialized.
+ */
+function prepare(context: ClientContext, method: string, path: string, init: CallInit, route: Route | undefined): CallInit {
+  const name = route?.operation.operationId ?? `${method} ${path}`;
+  const auth = route ? route.auth : context.unknownRouteAuth;
+  if (!isPlan(auth)) throw new MissingCredentialsError(name, auth.missing, templateSummary(context, method, path));
+  checkRequestOptions(init);
+  const params = init.params;
+  if (path.includes('{')) {
+    const problems = pathProblems(path, params?.path);
+    if (problems.length) throw new RequestValidationError(name, 'path', problems, templateSummary(context, method, path));
+  }
+  const callInit = withSerializers(context, init, params, route);
+  const validators = context.validateRequests && init.validate !== false ? route?.validators : undefined;
+  const queryValidator = validators?.query;
+  if (queryValidator) checkQuery(context, queryValidator, params?.query, name, method, path);
+  const requestValidator = validators?.request;
+  if (requestValidator && init.body !== undefined)
+    callInit.bodySerializer = checkedBodySerializer(context, init.bodySerializer ?? context.clientBodySerializer, requestValidator, name, method, path);
+  return callInit;
+}
+
+/** A copy of the call's init with the document's serializers (unless the caller has their own), header and cookie parameters serialized. */
+function withSerializers(context: ClientContext, init: CallInit, params: CallInit['params'], route: Route | undefined): CallInit {
+  const callInit: CallInit = { ...init };
+  if (!init.querySerializer && !context.callerSerializes.query) callInit.querySerializer = route?.querySerializer ?? context.defaultQuerySerializer;
+  if (!init.pathSerializer && !context.callerSerializes.path) callInit.pathSerializer = route?.pathSerializer ?? context.defaultPathSerializer;
+  if (route && params && ((route.headers.length && params.header) || (route.cookies.length && params.cookie)))
+    callInit.params = serializedHeaders(route, params);
+  return callInit;
+}
+
+/** The query as sent, checked: the type guard on the way through; the problems, without shared state, only for a query that fails. */
+function checkQuery(
+  context: ClientContext,
+  validator: Validator<unknown>,
+  given: Record<string, unknown> | undefined,
+  name: string,
+  method: string,
+  path: string,
+): void {
+  const query = sentQuery(given);
+  if (!validator(query)) {
+    const result = validator.check(query);
+    if (!result.valid) throw new RequestValidationError(name, 'query', result.problems, templateSummary(context, method, path));
+  }
+}
+
+/** What is checked is what is sent: the serialized body, parsed back (a FormData or stream is not checked). */
+function checkedBodySerializer(
+  context: ClientContext,
+  serialize: BodySerializer<unknown>,
+  validator: Validator<unknown>,
+  name: string,
+  method: string,
+  path: string,
+): BodySerializer<unknown> {
+  return (body: unknown, headers?: unknown) => {
+    const serialized = (serialize as (body: unknown, headers?: unknown) => unknown)(body, headers);
+    if (typeof serialized === 'string') {
+      let value: unknown;
+      try {
+        value = JSON.parse(serialized);
+      } catch {
+        value = serialized;
+      }
+      const result = validator.check(value);
+      if (!result.valid) throw new RequestValidationError(name, 'body', result.problems, templateSummary(context, method, path));
+    }
+    return serialized;
+  };
+}
+
+/** Header parameters in their style (simple), and cookie parameters (form) as one `Cookie` header. */
+function serializedHeaders(route: Route, params: NonNullable<CallInit['params']>): CallInit['params'] {
+  const header: Record<string, unknown> = { ...params.header };
+  for (const fact of route.headers) {
+    const value = own(header, fact.name);
+    // null stays null: openapi-fetch drops the header.
+    if (value !== undefined && value !== null) header[fact.name] = serializeHeader(fact, value);
+  }
+  const cookie = params.cookie ? serializeCookies(route.cookies, params.cookie) : undefined;
+  if (cookie) {
+    const existing = own(header, 'Cookie') ?? own(header, 'cookie');
+    delete header.cookie;
+    header.Cookie = existing ? `${existing}; ${cookie}` : cookie;
+  }
+  return { ...params, header };
+}
+
+async function call(
+  context: ClientContext,
+  method: (typeof METHODS)[number] | string,
+  path: string,
+  init: CallInit | undefined,
+): Promise<FetchResponse<any, any, any>> {
+  const given = init ?? EMPTY;
+  const route = context.routes.get(method)?.get(path);
+  const callInit = prepare(context, method, path, given, route);
+  const state = callState(context, given, route);
+  // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
+  const stalled = new Promise<never>((_, reject) => (state.stall = reject));
+  const unwatch = state.link ? followCaller(callInit, state.link, state.callerSignal) : undefined;
+  callInit.fetch = (request: Request, ext?: Record<string, unknown>) => context.transport(request, ext, state);
+  const { inner } = context;
+  const send = (METHODS as readonly string[]).includes(method)
+    ? (inner as any)[method](path, callInit)
+    : inner.request(method.toLowerCase() as never, path as never, callInit as never);
+  try {
+    const result = (await Promise.race([send, stalled])) as FetchResponse<any, any, any>;
+    if (state.summary) context.sentAs.set(result.response, state.summary);
+    if (context.validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json') checkResponse(context, route, result, state.summary);
+    return result;
+  } catch (error) {
+    send.catch(() => {});
+    throw callError(context, error, state);
+  } finally {
+    state.kept?.release();
+    unwatch?.();
+  }
+}
+
+/** One call as the transport is handed it: its credentials, its options, the fetch that sends it and its signals. */
+function callState(context: ClientContext, given: CallInit, route: Route | undefined): CallState {
+  const callerSignal = given.signal ?? undefined;
+  const fetch = given.fetch ?? context.options.fetch;
+  // With a caller's fetch, the Request carries a signal of the runtime's, aborted with the first attempt's deadline.
+  const link = fetch ? new AbortController() : undefined;
+  return { auth: route ? (route.auth as AuthPlan) : (context.unknownRouteAuth as AuthPlan), options: given, fetch, callerSignal, link };
+}
+
+/** The Request carries the runtime's signal, which follows the caller's; returns what stops following it. */
+function followCaller(callInit: CallInit, link: AbortController, callerSignal: AbortSignal | undefined): (() => void) | undefined {
+  callInit.signal = link.signal;
+  if (!callerSignal) return undefined;
+  const follow = () => link.abort(callerSignal.reason);
+  if (!callerSignal.aborted) return whenAborted(callerSignal, follow);
+  follow();
+  return undefined;
+}
+
+/** A timeout while openapi-fetch read the body is `TimeoutError`; a success body that is not JSON is `DecodeError`. */
+function callError(context: ClientContext, error: unknown, state: CallState): unknown {
+  const { kept, summary } = state;
+  if (!summary) return error;
+  if (kept?.timedOut()) return new TimeoutError(state.options.timeoutMs ?? context.timeoutMs, summary());
+  if (kept?.signal.aborted && state.callerSignal?.aborted) return state.callerSignal.reason;
+  if (error instanceof SyntaxError && state.status !== undefined && state.status >= 200 && state.status < 300) {
+    // The SyntaxError is not kept, and its message is cut where it starts quoting the body: a quote
+    // cut inside a credential could not be scrubbed.
+    const quote = error.message.indexOf('"');
+    const message = quote === -1 ? error.message : `${error.message.slice(0, quote).replace(/[,\s]+$/, '')} (body not quoted)`;
+    return new DecodeError(state.status, scrubbedPrefix(message, SNIPPET_LENGTH, context.redaction.values), summary());
+  }
+  return error;
+}
+
+function checkResponse(context: ClientContext, route: Route, result: FetchResponse<any, any, any>, sent: (() => RequestSummary) | undefined): void {
+  const validator = route.validators && own(route.validators.responses, String(result.response.status));
+  if (!validator || validator(result.data)) return;
+  const error = new ResponseValidationError(
+    route.operation.operationId,
+    result.response.status,
+    validator.problems,
+    sent?.() ?? summarize('', result.response.url, new Headers(), context.redaction),
+  );
+  if (context.validateResponses === 'throw') throw error;
+  context.hooks.onValidationError?.(error);
+}
+
+/**
+ * The request that got `response`, as sent (method, URL, headers with credentials redacted), for
+ * the errors `paginate` raises after the call; from the answer alone when a middleware replaced
+ * the Response the transport returned.
+ */
+const sentRequest = (context: ClientContext, response: Response): RequestSummary =>
+  context.sentAs.get(response)?.() ?? summarize('GET', response.url, new Headers(), context.redaction);
+
+/** A page of the paginated list wrapper. */
+interface ListPage {
+  readonly results: unknown[];
+  readonly page?: unknown;
+  readonly pageSize?: unknown;
+  readonly totalResults?: unknown;
+}
+
+/** The client's `paginate`: every item of a paginated list, page by page, each page through the client's `GET`. */
+async function* paginate(
+  context: ClientContext,
+  client: { readonly GET: (url: string, init?: CallInit) => Promise<FetchResponse<any, any, any>> },
+  path: string,
+  { maxPages = DEFAULT_MAX_PAGES, ...init }: Record<string, any>,
+): AsyncGenerator<unknown> {
+  const operation = context.routes.get('GET')?.get(path)?.operation;
+  if (!operation?.paginated) throw new TypeError(`paginate: GET ${path} does not return the paginated list wrapper`);
+  checkNumericOption('paginate', 'maxPages', maxPages);
+  const query = { ...(init.params?.query ?? {}) };
+  const askedPageSize = positiveInteger(query.pageSize);
+  let firstPageLength: number | undefined;
+  let page: number = query.page ?? 1;
+  for (let pages = 1; ; pages++, page++) {
+    (init.signal as AbortSignal | undefined)?.throwIfAborted();
+    const { data, error, response } = (await (client.GET as any)(path, { ...init, params: { ...init.params, query: { ...query, page } } })) as FetchResponse<
+      any,
+      any,
+      'application/json'
+    >;
+    const list = pageOf(context, data, error, response, page, pages - 1);
+    yield* list.results;
+    // The page size stated, else the one asked for, else the first page's length: a missing one
+    // cannot make every page look full.
+    firstPageLength ??= list.results.length;
+    const pageSize = positiveInteger(list.pageSize) ?? askedPageSize ?? firstPageLength;
+    if (isLastPage(list, page, pageSize)) return;
+    if (pages >= maxPages)
+      throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, sentRequest(context, response));
+  }
+}
+
+/**
+ * The answer's list, when it is page `page` of one: an error answer throws `HttpError`; an answer
+ * that is not a page, another page, or a page that contradicts its own size throws `PaginationError`
+ * (`read`: the pages read before it). The request is summarized only to throw: redacting the URL is
+ * not paid on every page.
+ */
+function pageOf(context: ClientContext, data: unknown, error: unknown, response: Response, page: number, read: number): ListPage {
+  if (!response.ok) {
+    const details = { headers: redactHeaders(response.headers, context.redaction), retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
+    throw new HttpError(response.status, error, sentRequest(context, response), details);
+  }
+  const list = data as { results?: unknown; page?: unknown; pageSize?: unknown; totalResults?: unknown } | undefined;
+  if (!list || !Array.isArray(list.results))
+    throw new PaginationError(`answer ${response.status} is not a page of results`, read, sentRequest(context, response));
+  // A server that ignores the page asked for would repeat the same page forever.
+  if (typeof list.page === 'number' && list.page !== page)
+    throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, read, sentRequest(context, response));
+  // A page that contradicts its own size would make every page look full: no further page is asked for.
+  if (typeof list.pageSize === 'number' && !(isPositiveInteger(list.pageSize) && list.results.length <= list.pageSize)) {
+    throw new PaginationError(`page ${page} states pageSize ${list.pageSize} and holds ${list.results.length} results`, read, sentRequest(context, response));
+  }
+  return list as ListPage;
+}
+
+/** A short or empty page ends the list, and so does the page that reaches `totalResults`. */
+function isLastPage(list: ListPage, page: number, pageSize: number): boolean {
+  return list.results.length === 0 || list.results.length < pageSize || (typeof list.totalResults === 'number' && page * pageSize >= list.totalResults);
 }
