@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { anchors, headings, links } from './generator/markdown-pages.js';
+import { anchors, headings, links } from './generator/support/markdown-pages.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DOCS = readdirSync(path.join(ROOT, 'docs'))

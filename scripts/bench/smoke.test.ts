@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
-import { headings, md, tables } from '../../test/generator/markdown-pages.js';
+import { headings, md, tables } from '../../test/generator/support/markdown-pages.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const scale = 'stand-in petstore (--smoke)';

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { treeSnapshot } from './generate-and-check.js';
+import { treeSnapshot } from './support/generate-and-check.js';
 import { generate, TOOL_ROOT } from '../../generator/generate.js';
 import { SourceLocator } from '../../generator/load/locate.js';
 import { BANNER_TEXT, withBanner } from '../../generator/output/banner.js';

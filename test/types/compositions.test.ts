@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateInto, typeCheck } from '../generator/generate-and-check.js';
+import { generateInto, typeCheck } from '../generator/support/generate-and-check.js';
 
 const SPEC = `openapi: 3.1.0
 info: {title: Compositions, version: '1'}

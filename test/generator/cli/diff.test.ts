@@ -1,17 +1,17 @@
 /**
  * `npm run diff` on a temporary git repository: two commits of a small spec (a request enum value
  * removed, an optional response property added, a description edited), then working-tree edits.
- * Real git, real child processes, run as `npm run diff` runs them (generator/cli/launch.mjs). (The release two commits give: generate-release.test.ts.)
+ * Real git, real child processes, run as `npm run diff` runs them (generator/cli/launch.mjs). (The release two commits give: test/generator/release/generate-release.test.ts.)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastCommitDate } from '../../generator/release/git.js';
-import type { Change } from '../../generator/release/changes.js';
+import { lastCommitDate } from '../../../generator/release/git.js';
+import type { Change } from '../../../generator/release/changes.js';
 
-const ROOT = path.join(import.meta.dirname, '..', '..');
+const ROOT = path.join(import.meta.dirname, '..', '..', '..');
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'release', 'spec');
 const LAUNCH = path.join(ROOT, 'generator', 'cli', 'launch.mjs');
 

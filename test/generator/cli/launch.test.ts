@@ -12,7 +12,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate, TOOL_ROOT } from '../../generator/generate.js';
+import { generate, TOOL_ROOT } from '../../../generator/generate.js';
 
 const MINIMAL = path.join(TOOL_ROOT, 'test', 'fixtures', 'minimal', 'openapi.yaml');
 const BROKEN = path.join(TOOL_ROOT, 'test', 'fixtures', 'broken', 'json-syntax', 'openapi.json');

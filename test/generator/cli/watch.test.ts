@@ -2,9 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../generator/cli/generate-command.js';
+import { runCli } from '../../../generator/cli/generate-command.js';
 
-const fixture = path.join(import.meta.dirname, '../fixtures/minimal');
+const fixture = path.join(import.meta.dirname, '../../fixtures/minimal');
 let cleanup = () => {};
 afterEach(() => cleanup());
 

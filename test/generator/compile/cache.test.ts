@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileSources } from '../../generator/compile/compile.js';
-import { TOOL_ROOT } from '../../generator/generate.js';
+import { compileSources } from '../../../generator/compile/compile.js';
+import { TOOL_ROOT } from '../../../generator/generate.js';
 
 const run = promisify(execFile);
 

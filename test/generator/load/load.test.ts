@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generate, TOOL_ROOT } from '../../generator/generate.js';
-import { loadSpec } from '../../generator/load/load.js';
-import { GenerationError } from '../../generator/lib/problems.js';
+import { generate, TOOL_ROOT } from '../../../generator/generate.js';
+import { loadSpec } from '../../../generator/load/load.js';
+import { GenerationError } from '../../../generator/lib/problems.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'load-early-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

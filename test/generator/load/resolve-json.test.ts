@@ -10,8 +10,8 @@ import path from 'node:path';
 import { parseYaml } from '@redocly/openapi-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../../generator/load/load.js';
-import { parseJsonObject } from '../../generator/load/resolve.js';
+import { loadSpec } from '../../../generator/load/load.js';
+import { parseJsonObject } from '../../../generator/load/resolve.js';
 
 const require = createRequire(import.meta.url);
 

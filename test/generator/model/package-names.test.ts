@@ -8,9 +8,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_ROOT } from '../../generator/generate.js';
-import { clientNames } from '../../generator/model/package-names.js';
-import { runCapturing, scratchFolder, treeSnapshot, typeCheck } from './generate-and-check.js';
+import { TOOL_ROOT } from '../../../generator/generate.js';
+import { clientNames } from '../../../generator/model/package-names.js';
+import { runCapturing, scratchFolder, treeSnapshot, typeCheck } from '../support/generate-and-check.js';
 
 const FIXTURE = path.join(TOOL_ROOT, 'test', 'fixtures', 'minimal', 'openapi.yaml');
 const GENERATED = path.join(TOOL_ROOT, 'generated');

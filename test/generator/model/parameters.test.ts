@@ -5,8 +5,8 @@
  */
 import type { OpenAPI3 } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
-import { buildModel } from '../../generator/model/model.js';
-import { GenerationError } from '../../generator/lib/problems.js';
+import { buildModel } from '../../../generator/model/model.js';
+import { GenerationError } from '../../../generator/lib/problems.js';
 
 const documentWith = (parameters: unknown[], components: Record<string, unknown> = {}): OpenAPI3 =>
   ({ openapi: '3.1.0', info: { title: 't', version: '1' }, components, paths: { '/items/{id}': { get: { operationId: 'getItem', parameters, responses: { '200': { description: 'ok' } } } } } }) as unknown as OpenAPI3;

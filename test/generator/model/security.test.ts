@@ -1,8 +1,8 @@
 /** The model's security: schemes → client options, requirements per operation (document-wide, overridden, `[]`). */
 import { describe, expect, it } from 'vitest';
-import { buildModel } from '../../generator/model/model.js';
-import { GenerationError } from '../../generator/lib/problems.js';
-import { camelCase, CLIENT_OPTION_NAMES, credentialOptionNames } from '../../generator/model/security.js';
+import { buildModel } from '../../../generator/model/model.js';
+import { GenerationError } from '../../../generator/lib/problems.js';
+import { camelCase, CLIENT_OPTION_NAMES, credentialOptionNames } from '../../../generator/model/security.js';
 
 const response = { responses: { '200': { description: 'ok' } } };
 

@@ -1,7 +1,7 @@
 /** The model's environments: servers, their variables and names, with or without `x-environment`. */
 import { describe, expect, it } from 'vitest';
-import { buildModel } from '../../generator/model/model.js';
-import { GenerationError } from '../../generator/lib/problems.js';
+import { buildModel } from '../../../generator/model/model.js';
+import { GenerationError } from '../../../generator/lib/problems.js';
 
 const environments = (servers: unknown) =>
   buildModel({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, ...(servers !== undefined && { servers }) } as never).environments;

@@ -8,10 +8,10 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { treeSnapshot } from './generate-and-check.js';
-import { BANNER_TEXT, withBanner } from '../../generator/output/banner.js';
-import { openTree, writeTree } from '../../generator/output/output.js';
-import { GenerationError } from '../../generator/lib/problems.js';
+import { treeSnapshot } from '../support/generate-and-check.js';
+import { BANNER_TEXT, withBanner } from '../../../generator/output/banner.js';
+import { openTree, writeTree } from '../../../generator/output/output.js';
+import { GenerationError } from '../../../generator/lib/problems.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'output-staged-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

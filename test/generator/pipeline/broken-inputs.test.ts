@@ -20,10 +20,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { treeSnapshot } from './generate-and-check.js';
-import { runCli } from '../../generator/cli/generate-command.js';
+import { treeSnapshot } from '../support/generate-and-check.js';
+import { runCli } from '../../../generator/cli/generate-command.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'broken');
 const GENERATED = path.join(ROOT, 'generated');
 

@@ -15,11 +15,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateInto, shareIdenticalRuntime, typeCheck } from './generate-and-check.js';
-import { load, operationCalls, readDocument } from '../mock/support.js';
-import { createSampler } from '../../templates/mock/sample.js';
+import { generateInto, shareIdenticalRuntime, typeCheck } from '../support/generate-and-check.js';
+import { load, operationCalls, readDocument } from '../../templates/mock/support.js';
+import { createSampler } from '../../../templates/mock/sample.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'corpus');
 
 interface CorpusDocument {

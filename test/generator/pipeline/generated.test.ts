@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generate, TOOL_ROOT, type GenerateResult } from '../../generator/generate.js';
-import { runCli } from '../../generator/cli/generate-command.js';
-import { BANNER_TEXT } from '../../generator/output/banner.js';
-import { MANIFEST_FILE } from '../../generator/output/output.js';
-import { operationCount } from '../mock/support.js';
-import { TSC } from '../tsc.js';
+import { generate, TOOL_ROOT, type GenerateResult } from '../../../generator/generate.js';
+import { runCli } from '../../../generator/cli/generate-command.js';
+import { BANNER_TEXT } from '../../../generator/output/banner.js';
+import { MANIFEST_FILE } from '../../../generator/output/output.js';
+import { operationCount } from '../../templates/mock/support.js';
+import { TSC } from '../../tsc.js';
 
 const spec = path.join(TOOL_ROOT, 'spec', 'openapi.yaml');
 const lintConfig = path.join(TOOL_ROOT, 'redocly.yaml');

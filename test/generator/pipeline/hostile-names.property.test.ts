@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateInto, shareIdenticalRuntime, typeCheck } from './generate-and-check.js';
-import { brokenLinks, headings, pages, read, tables, unsafeHtml } from './markdown-pages.js';
+import { generateInto, shareIdenticalRuntime, typeCheck } from '../support/generate-and-check.js';
+import { brokenLinks, headings, pages, read, tables, unsafeHtml } from '../support/markdown-pages.js';
 
 /** Runs per property; HOSTILE_RUNS=200 for a longer search. */
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 10);

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { generateInto, typeCheck } from './generate-and-check.js';
-import { brokenLinks, headings, pages, read, tables, unsafeHtml } from './markdown-pages.js';
+import { generateInto, typeCheck } from '../support/generate-and-check.js';
+import { brokenLinks, headings, pages, read, tables, unsafeHtml } from '../support/markdown-pages.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'hostile-names', 'openapi.yaml');
 
 /** What a heading shows for a name: line breaks and other controls become spaces. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../generator/cli/generate-command.js';
+import { runCli } from '../../../generator/cli/generate-command.js';
 
 const DOCUMENT = `openapi: 3.1.0
 info: { title: Items, version: '1' }

@@ -16,12 +16,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { runCli } from '../../generator/cli/generate-command.js';
-import { typeName } from '../../generator/lib/names.js';
-import { buildModel } from '../../generator/model/model.js';
-import { TSC } from '../tsc.js';
+import { runCli } from '../../../generator/cli/generate-command.js';
+import { typeName } from '../../../generator/lib/names.js';
+import { buildModel } from '../../../generator/model/model.js';
+import { TSC } from '../../tsc.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const require = createRequire(import.meta.url);
 
 interface Doc {

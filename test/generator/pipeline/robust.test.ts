@@ -7,11 +7,11 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../generator/generate.js';
-import { buildModel } from '../../generator/model/model.js';
-import { emitValidatorsInChildren } from '../../generator/emit/validators/process.js';
-import { toJsonSchema } from '../../generator/emit/validators/json-schema.js';
-import { runCapturing, scratchFolder } from './generate-and-check.js';
+import { generate } from '../../../generator/generate.js';
+import { buildModel } from '../../../generator/model/model.js';
+import { emitValidatorsInChildren } from '../../../generator/emit/validators/process.js';
+import { toJsonSchema } from '../../../generator/emit/validators/json-schema.js';
+import { runCapturing, scratchFolder } from '../support/generate-and-check.js';
 
 const scratch = scratchFolder('robust');
 const specFile = scratch.spec;

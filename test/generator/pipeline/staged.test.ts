@@ -7,8 +7,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../generator/generate.js';
-import { runCapturing, scratchFolder } from './generate-and-check.js';
+import { generate } from '../../../generator/generate.js';
+import { runCapturing, scratchFolder } from '../support/generate-and-check.js';
 
 const scratch = scratchFolder('run-staged');
 const work = scratch.dir;

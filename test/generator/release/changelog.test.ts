@@ -4,18 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { firstVersion, nextVersion } from '../../generator/release/version.js';
-import { prependEntry, renderChangelogEntry } from '../../generator/release/changelog.js';
-import { planRelease } from '../../generator/release/plan.js';
-import { docsPages, type DocsLinks } from '../../generator/emit/docs/docs.js';
-import type { Change } from '../../generator/release/changes.js';
-import { generate } from '../../generator/generate.js';
-import { GenerationError } from '../../generator/lib/problems.js';
-import { loadSpec } from '../../generator/load/load.js';
-import { buildModel } from '../../generator/model/model.js';
-import { anchors } from '../generator/markdown-pages.js';
+import { firstVersion, nextVersion } from '../../../generator/release/version.js';
+import { prependEntry, renderChangelogEntry } from '../../../generator/release/changelog.js';
+import { planRelease } from '../../../generator/release/plan.js';
+import { docsPages, type DocsLinks } from '../../../generator/emit/docs/docs.js';
+import type { Change } from '../../../generator/release/changes.js';
+import { generate } from '../../../generator/generate.js';
+import { GenerationError } from '../../../generator/lib/problems.js';
+import { loadSpec } from '../../../generator/load/load.js';
+import { buildModel } from '../../../generator/model/model.js';
+import { anchors } from '../support/markdown-pages.js';
 
-const FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'release', 'spec', 'openapi.yaml');
+const FIXTURE = path.join(import.meta.dirname, '..', '..', 'fixtures', 'release', 'spec', 'openapi.yaml');
 
 const change = (level: Change['level'], rule: string, pointer: string, operation?: string): Change => ({ level, rule, pointer, ...(operation && { operation }), message: `${rule} here` });
 

@@ -7,8 +7,8 @@
  * properties, response headers, a server variable and components other than schemas.
  */
 import { describe, expect, it } from 'vitest';
-import { diffDocuments } from '../../generator/release/diff.js';
-import { highestLevel, type Change, type Level } from '../../generator/release/changes.js';
+import { diffDocuments } from '../../../generator/release/diff.js';
+import { highestLevel, type Change, type Level } from '../../../generator/release/changes.js';
 
 type Doc = Record<string, any>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -10,11 +10,11 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANNER_TEXT } from '../../generator/output/banner.js';
-import { runCli } from '../../generator/cli/generate-command.js';
-import { anchors, pages } from '../generator/markdown-pages.js';
+import { BANNER_TEXT } from '../../../generator/output/banner.js';
+import { runCli } from '../../../generator/cli/generate-command.js';
+import { anchors, pages } from '../support/markdown-pages.js';
 
-const ROOT = path.join(import.meta.dirname, '..', '..');
+const ROOT = path.join(import.meta.dirname, '..', '..', '..');
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'release', 'spec');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const BANNER = `<!-- ${BANNER_TEXT} -->\n\n`;

@@ -12,11 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { BANNER_TEXT } from '../../generator/output/banner.js';
-import { runCli } from '../../generator/cli/generate-command.js';
-import { anchors } from '../generator/markdown-pages.js';
+import { BANNER_TEXT } from '../../../generator/output/banner.js';
+import { runCli } from '../../../generator/cli/generate-command.js';
+import { anchors } from '../support/markdown-pages.js';
 
-const ROOT = path.join(import.meta.dirname, '..', '..');
+const ROOT = path.join(import.meta.dirname, '..', '..', '..');
 const BANNER = `<!-- ${BANNER_TEXT} -->\n\n`;
 
 let work: string;

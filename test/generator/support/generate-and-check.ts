@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll } from 'vitest';
-import { runCli } from '../../generator/cli/generate-command.js';
-import { TSC } from '../tsc.js';
+import { runCli } from '../../../generator/cli/generate-command.js';
+import { TSC } from '../../tsc.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 /** A consumer's strictest settings over the generated sources and declarations. */
 export const STRICT_TSCONFIG = {

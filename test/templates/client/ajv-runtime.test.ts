@@ -8,8 +8,8 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import * as ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 import * as equalModule from 'ajv/dist/runtime/equal.js';
 import { describe, expect, it } from 'vitest';
-import * as formats from '../../templates/client/ajv-formats.js';
-import * as runtime from '../../templates/client/ajv-runtime.js';
+import * as formats from '../../../templates/client/ajv-formats.js';
+import * as runtime from '../../../templates/client/ajv-runtime.js';
 
 /** A CommonJS module's `exports.default`, however the loader exposes it. */
 const cjsDefault = <T>(ns: { default: unknown }): T => ((ns.default as { default?: T }).default ?? ns.default) as T;

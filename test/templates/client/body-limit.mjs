@@ -4,7 +4,7 @@
 import http from 'node:http';
 import { once } from 'node:events';
 import zlib from 'node:zlib';
-import { createPartnerClient } from '../../generated/dist/index.js';
+import { createPartnerClient } from '../../../generated/dist/index.js';
 
 /** 200 MiB of zeros, gzipped by streaming (about 200 KiB), so building it costs no memory. */
 async function gzipBomb() {

@@ -6,9 +6,9 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntimeClient, type OperationInfo, type SpecFacts } from '../../templates/client/client.js';
-import type { SecurityRequirements } from '../../templates/client/credentials.js';
-import { ClientError, MissingCredentialsError } from '../../templates/client/errors.js';
+import { createRuntimeClient, type OperationInfo, type SpecFacts } from '../../../templates/client/client.js';
+import type { SecurityRequirements } from '../../../templates/client/credentials.js';
+import { ClientError, MissingCredentialsError } from '../../../templates/client/errors.js';
 import { json, startServer, type TestServer } from './server.js';
 
 let server: TestServer;

@@ -7,9 +7,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntimeClient, type RuntimeClientOptions, type SpecFacts } from '../../templates/client/client.js';
-import { createDeadlines, MAX_SLOT_MS } from '../../templates/client/deadlines.js';
-import { TimeoutError } from '../../templates/client/errors.js';
+import { createRuntimeClient, type RuntimeClientOptions, type SpecFacts } from '../../../templates/client/client.js';
+import { createDeadlines, MAX_SLOT_MS } from '../../../templates/client/deadlines.js';
+import { TimeoutError } from '../../../templates/client/errors.js';
 import { json, startServer, type TestServer } from './server.js';
 
 let server: TestServer;

@@ -6,8 +6,8 @@
 import net from 'node:net';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntimeClient, type OperationInfo, type RuntimeClientOptions, type SpecFacts } from '../../templates/client/client.js';
-import { HttpError, TransportError } from '../../templates/client/errors.js';
+import { createRuntimeClient, type OperationInfo, type RuntimeClientOptions, type SpecFacts } from '../../../templates/client/client.js';
+import { HttpError, TransportError } from '../../../templates/client/errors.js';
 import { closedPort, json, startServer, type TestServer } from './server.js';
 
 const KEY = 'THE-KEY-0123456789';

@@ -1,7 +1,7 @@
 // Run with `node --expose-gc`: abort and timeout against a stalled body while garbage
 // collections run, using the shipped client. Prints one JSON line with the outcomes.
 import http from 'node:http';
-import { createPartnerClient, TimeoutError } from '../../generated/dist/index.js';
+import { createPartnerClient, TimeoutError } from '../../../generated/dist/index.js';
 
 const server = http.createServer((req, res) => {
   res.writeHead(200, { 'content-type': 'application/json' });

@@ -13,7 +13,7 @@ import {
   DailyQuotaExceededError,
   type PartnerClientOptions,
   type RetryEvent,
-} from '../../generated/dist/index.js';
+} from '../../../generated/dist/index.js';
 import { closedPort, json, startServer, type TestServer } from './server.js';
 
 let server: TestServer;

@@ -6,7 +6,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPartnerClient } from '../../generated/dist/index.js';
+import { createPartnerClient } from '../../../generated/dist/index.js';
 import { json, startServer, type TestServer } from './server.js';
 
 let real: TestServer;

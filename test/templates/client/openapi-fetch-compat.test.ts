@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPartnerClient, RateLimiter, TimeoutError, TransportError, type PartnerClientOptions } from '../../generated/dist/index.js';
+import { createPartnerClient, RateLimiter, TimeoutError, TransportError, type PartnerClientOptions } from '../../../generated/dist/index.js';
 import { json, startServer, type TestServer } from './server.js';
 
 let server: TestServer;

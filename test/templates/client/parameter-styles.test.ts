@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { generateInto, scratchFolder } from '../generator/generate-and-check.js';
+import { generateInto, scratchFolder } from '../../generator/support/generate-and-check.js';
 import { load } from '../mock/support.js';
 import { COLOR, STYLE_EXAMPLES, type Location, type Shape } from './style-examples.js';
 

@@ -16,7 +16,7 @@ import {
   serializeHeader,
   type ParameterFacts,
   type ParameterStyle,
-} from '../../templates/client/params.js';
+} from '../../../templates/client/params.js';
 import { COLOR, COLOR_READ, STYLE_EXAMPLES as TABLE, type Location } from './style-examples.js';
 
 

@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntimeClient, type OperationInfo, type RuntimeClientOptions, type SpecFacts } from '../../templates/client/client.js';
-import type { HttpError } from '../../templates/client/errors.js';
-import { isHeaderValue } from '../../templates/client/options.js';
-import { MIN_EMBEDDED_SECRET_LENGTH, REDACTED, Redaction, redactHeaders, scrub, scrubbedPrefix } from '../../templates/client/redact.js';
+import { createRuntimeClient, type OperationInfo, type RuntimeClientOptions, type SpecFacts } from '../../../templates/client/client.js';
+import type { HttpError } from '../../../templates/client/errors.js';
+import { isHeaderValue } from '../../../templates/client/options.js';
+import { MIN_EMBEDDED_SECRET_LENGTH, REDACTED, Redaction, redactHeaders, scrub, scrubbedPrefix } from '../../../templates/client/redact.js';
 import { json, startServer, type TestServer } from './server.js';
 
 const TOKEN_CHARACTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~';

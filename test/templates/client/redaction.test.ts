@@ -6,7 +6,7 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPartnerClient } from '../../generated/dist/index.js';
+import { createPartnerClient } from '../../../generated/dist/index.js';
 import { closedPort, startServer, type TestServer } from './server.js';
 
 let server: TestServer;

@@ -2,7 +2,7 @@
  * The OpenAPI specification's own serialization examples (the parameter `color`), shared by the
  * serializer's unit tests (params.test.ts) and the client-to-mock round trip (parameter-styles.test.ts).
  */
-import type { ParameterStyle } from '../../templates/client/params.js';
+import type { ParameterStyle } from '../../../templates/client/params.js';
 
 export type Location = 'path' | 'query' | 'header' | 'cookie';
 export type Shape = 'primitive' | 'array' | 'object';

@@ -1,9 +1,9 @@
 /** The runtime's pure parts, tested in place (templates/client/). */
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep, DEFAULT_RETRY } from '../../templates/client/retry.js';
-import { RateLimiter } from '../../templates/client/rate-limit.js';
-import { REDACTED, Redaction, redactHeaders, redactUrl, scrub } from '../../templates/client/redact.js';
-import { createValidator, DEFAULT_MAX_PROBLEMS, formatProblems, toProblems } from '../../templates/client/validation.js';
+import { backoffDelay, errorCode, parseRetryAfter, retryable, sleep, DEFAULT_RETRY } from '../../../templates/client/retry.js';
+import { RateLimiter } from '../../../templates/client/rate-limit.js';
+import { REDACTED, Redaction, redactHeaders, redactUrl, scrub } from '../../../templates/client/redact.js';
+import { createValidator, DEFAULT_MAX_PROBLEMS, formatProblems, toProblems } from '../../../templates/client/validation.js';
 
 describe('retry policy', () => {
   it.each<[string, { given: [string, { status: number } | { code: string | undefined }, boolean]; want: boolean }]>([

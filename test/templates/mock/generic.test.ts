@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateInto, typeCheck } from '../generator/generate-and-check.js';
+import { generateInto, typeCheck } from '../../generator/support/generate-and-check.js';
 import { GENERATED, load, ROOT, writeMockDocExamples } from './support.js';
 
 const SPEC = `openapi: 3.1.0

@@ -13,9 +13,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { createValidator } from '../../templates/client/validation.js';
-import { BodyMaker } from '../../templates/mock/bodies.js';
-import type { MockOperation } from '../../templates/mock/types.js';
+import { createValidator } from '../../../templates/client/validation.js';
+import { BodyMaker } from '../../../templates/mock/bodies.js';
+import type { MockOperation } from '../../../templates/mock/types.js';
 import { CREDENTIALS, GENERATED, load, readDocument, ROOT } from './support.js';
 
 type Doc = Record<string, any>;

@@ -4,7 +4,7 @@
  * server and fetch mode, as the client's TransportError sees it.
  */
 import { describe, expect, it } from 'vitest';
-import { LimitSimulator } from '../../templates/mock/limits.js';
+import { LimitSimulator } from '../../../templates/mock/limits.js';
 import { CREDENTIALS, GENERATED, load } from './support.js';
 
 const { createMockApi } = await load(GENERATED, 'mock');

@@ -208,7 +208,7 @@ describe('null-body statuses', () => {
 describe('latency and close()', () => {
   it('lets the process exit right after close() while a latencyMs fault is pending, the delayed request dropped', async () => {
     const script = `
-      const { createMockApi } = await import(${JSON.stringify(new URL('../../generated/dist/mock.js', import.meta.url).href)});
+      const { createMockApi } = await import(${JSON.stringify(new URL('../../../generated/dist/mock.js', import.meta.url).href)});
       const mock = createMockApi();
       mock.fault('listSkills', { latencyMs: 60000 });
       const server = await mock.listen();

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateInto } from '../generator/generate-and-check.js';
+import { generateInto } from '../../generator/support/generate-and-check.js';
 import { load, ROOT } from './support.js';
 
 const SPEC = path.join(ROOT, 'test', 'fixtures', 'parameter-styles', 'openapi.yaml');

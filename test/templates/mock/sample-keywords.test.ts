@@ -10,8 +10,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { generateSync } from 'json-schema-faker';
 import { describe, expect, it } from 'vitest';
-import { customKeywords } from '../../generator/emit/validators/keywords.js';
-import { createSampler, SampleError } from '../../templates/mock/sample.js';
+import { customKeywords } from '../../../generator/emit/validators/keywords.js';
+import { createSampler, SampleError } from '../../../templates/mock/sample.js';
 
 const SEEDS = Array.from({ length: 60 }, (_, i) => i * 104729 + 3);
 

@@ -3,15 +3,15 @@
  * generator compiled for them (never passed to the sampler as `check`, so they judge only):
  * - our spec: every JSON response that has a validator, and every component schema, × 50 seeds;
  * - determinism: the same seed gives the same value, from a fresh sampler too; seeds differ.
- * Documents of the corpus are sampled in test/generator/corpus.test.ts, on that test's own generation.
+ * Documents of the corpus are sampled in test/generator/pipeline/corpus.test.ts, on that test's own generation.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../../generator/load/load.js';
-import { createSampler, SampleError, type Sampler } from '../../templates/mock/sample.js';
+import { loadSpec } from '../../../generator/load/load.js';
+import { createSampler, SampleError, type Sampler } from '../../../templates/mock/sample.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const SEEDS = Array.from({ length: 50 }, (_, i) => i * 7919 + 1);
 
 type Validator = ((data: unknown) => boolean) & { problems: readonly { pointer: string; message: string }[] };

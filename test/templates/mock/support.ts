@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 type Doc = Record<string, any>;
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const GENERATED = path.join(ROOT, 'generated');
 
 /** A generated package's module (`mock`, `validators`, `index`, `mock-msw`, `runtime/mock/sample`). */

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { operationFunctionName } from '../../generator/emit/names.js';
-import { GENERATED, load } from '../mock/support.js';
+import { operationFunctionName } from '../../../../generator/emit/names.js';
+import { GENERATED, load } from '../../../templates/mock/support.js';
 
 interface Entry {
   operationId: string;

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import createClient from 'openapi-fetch';
 import { afterAll, describe, expect, it } from 'vitest';
-import { operationFunctionName } from '../../generator/emit/names.js';
-import { GENERATED, load, METHODS, operationCount, readDocument } from '../mock/support.js';
+import { operationFunctionName } from '../../../../generator/emit/names.js';
+import { GENERATED, load, METHODS, operationCount, readDocument } from '../../../templates/mock/support.js';
 
 const { createPartnerClient, RequestValidationError } = await load(GENERATED, 'index');
 const { createMockApi } = await load(GENERATED, 'mock');

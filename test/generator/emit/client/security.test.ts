@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateInto, STRICT_TSCONFIG, typeCheck } from '../generator/generate-and-check.js';
-import { json, startServer, type TestServer } from './server.js';
+import { generateInto, STRICT_TSCONFIG, typeCheck } from '../../support/generate-and-check.js';
+import { json, startServer, type TestServer } from '../../../templates/client/server.js';
 
 const ok = { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } } };
 

@@ -9,12 +9,12 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../generator/generate.js';
-import { BANNER_TEXT } from '../../generator/output/banner.js';
-import { brokenLinks, pages, read } from './markdown-pages.js';
-import { mockBinName } from '../../generator/emit/names.js';
+import { generate } from '../../../../generator/generate.js';
+import { BANNER_TEXT } from '../../../../generator/output/banner.js';
+import { brokenLinks, pages, read } from '../../support/markdown-pages.js';
+import { mockBinName } from '../../../../generator/emit/names.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 const require = createRequire(import.meta.url);
 const example = (doc: string) => require.resolve(`@readme/oas-examples/${doc}`);
 

@@ -1,9 +1,9 @@
 /** The committed reference pages of our own document: complete, linked, and as rich as the document allows. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brokenLinks, headings, pages, read } from './markdown-pages.js';
+import { brokenLinks, headings, pages, read } from '../../support/markdown-pages.js';
 
-const docsDir = path.resolve(import.meta.dirname, '../../generated/docs');
+const docsDir = path.resolve(import.meta.dirname, '../../../../generated/docs');
 const all = pages(docsDir);
 
 describe('generated docs', () => {

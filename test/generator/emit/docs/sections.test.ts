@@ -6,14 +6,14 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../../generator/load/load.js';
-import { buildModel } from '../../generator/model/model.js';
-import { emitValidators } from '../../generator/emit/validators/validators.js';
-import { emitDocs } from '../../generator/emit/docs/docs.js';
-import { DEFAULT_PACKAGE_NAME } from '../../generator/emit/package/package.js';
-import { headings } from './markdown-pages.js';
+import { loadSpec } from '../../../../generator/load/load.js';
+import { buildModel } from '../../../../generator/model/model.js';
+import { emitValidators } from '../../../../generator/emit/validators/validators.js';
+import { emitDocs } from '../../../../generator/emit/docs/docs.js';
+import { DEFAULT_PACKAGE_NAME } from '../../../../generator/emit/package/package.js';
+import { headings } from '../../support/markdown-pages.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 const TEMPLATES = path.join(ROOT, 'templates');
 
 async function docsFor(fixture: string, packageName = DEFAULT_PACKAGE_NAME): Promise<Map<string, string>> {

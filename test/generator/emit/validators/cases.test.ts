@@ -3,9 +3,9 @@
  * case collection (test/spec/cases) says, and report every problem with a JSON pointer.
  */
 import { describe, expect, it } from 'vitest';
-import * as validators from '../../generated/dist/validators.js';
-import { caseGroups } from '../spec/cases/index.js';
-import { b2cRemoteSurvey, type Target } from '../spec/cases/fixtures.js';
+import * as validators from '../../../../generated/dist/validators.js';
+import { caseGroups } from '../../../spec/cases/index.js';
+import { b2cRemoteSurvey, type Target } from '../../../spec/cases/fixtures.js';
 
 type AnyValidator = validators.Validator<unknown>;
 

@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAjv } from '../../generator/emit/validators/ajv.js';
-import { componentId, componentSchemas } from '../../generator/emit/validators/json-schema.js';
-import { validateProject, validateScreenerQuestion } from '../../generated/dist/validators.js';
-import { b2bRemoteProject } from '../spec/cases/fixtures.js';
-import { generateInto } from './generate-and-check.js';
+import { createAjv } from '../../../../generator/emit/validators/ajv.js';
+import { componentId, componentSchemas } from '../../../../generator/emit/validators/json-schema.js';
+import { validateProject, validateScreenerQuestion } from '../../../../generated/dist/validators.js';
+import { b2bRemoteProject } from '../../../spec/cases/fixtures.js';
+import { generateInto } from '../../support/generate-and-check.js';
 
 const NOT_OBJECTS = [1, 'radio', null, [], true];
 
@@ -54,7 +54,7 @@ describe('discriminated unions', () => {
     writeFileSync(`${dir}.json`, JSON.stringify(document(typed)));
     const { code, output } = await generateInto(`${dir}.json`, dir);
     expect(code, output).toBe(0);
-    const { validateShape } = (await import(pathToFileURL(path.join(dir, 'dist', 'validators.js')).href)) as typeof import('../../generated/dist/validators.js') & { validateShape: typeof validateProject };
+    const { validateShape } = (await import(pathToFileURL(path.join(dir, 'dist', 'validators.js')).href)) as typeof import('../../../../generated/dist/validators.js') & { validateShape: typeof validateProject };
     // The reference: ajv with no discriminator, the oneOf as JSON Schema defines it.
     const ajv = createAjv({ discriminator: false });
     ajv.addSchema(componentSchemas(document(typed).components.schemas, { openapi30: false, keepDiscriminator: false }));

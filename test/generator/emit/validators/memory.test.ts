@@ -11,10 +11,10 @@ import { promisify } from 'node:util';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_ROOT } from '../../generator/generate.js';
-import { requiresToImports } from '../../generator/emit/validators/validators.js';
-import { createAjv } from '../../generator/emit/validators/ajv.js';
-import { collectErrorsLinearly, MAX_COLLECTED_ERRORS } from '../../generator/emit/validators/standalone.js';
+import { TOOL_ROOT } from '../../../../generator/generate.js';
+import { requiresToImports } from '../../../../generator/emit/validators/validators.js';
+import { createAjv } from '../../../../generator/emit/validators/ajv.js';
+import { collectErrorsLinearly, MAX_COLLECTED_ERRORS } from '../../../../generator/emit/validators/standalone.js';
 
 type Compiled = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 const run = promisify(execFile);

@@ -12,12 +12,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_ROOT } from '../../generator/generate.js';
-import { buildModel } from '../../generator/model/model.js';
-import { emitValidators } from '../../generator/emit/validators/validators.js';
-import { createAjv, DYNAMIC_KEYWORDS, UNEVALUATED_KEYWORDS, usesKeywords } from '../../generator/emit/validators/ajv.js';
-import { writeTimeKeywords } from '../../generator/emit/validators/keywords.js';
-import { ajvMessage, toProblems, type CompiledValidator } from '../../templates/client/validation.js';
+import { TOOL_ROOT } from '../../../../generator/generate.js';
+import { buildModel } from '../../../../generator/model/model.js';
+import { emitValidators } from '../../../../generator/emit/validators/validators.js';
+import { createAjv, DYNAMIC_KEYWORDS, UNEVALUATED_KEYWORDS, usesKeywords } from '../../../../generator/emit/validators/ajv.js';
+import { writeTimeKeywords } from '../../../../generator/emit/validators/keywords.js';
+import { ajvMessage, toProblems, type CompiledValidator } from '../../../../templates/client/validation.js';
 import type { OpenAPI3 } from 'openapi-typescript';
 
 /** Keyword → a schema and a value failing it (other keywords may fail too: every problem is compared). */

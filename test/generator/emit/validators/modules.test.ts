@@ -13,10 +13,10 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_ROOT } from '../../generator/generate.js';
-import { withRuntimeInlined } from '../../generator/emit/validators/validators.js';
-import { bundleValidator } from '../../scripts/bench/bundle.js';
-import { generateInto } from './generate-and-check.js';
+import { TOOL_ROOT } from '../../../../generator/generate.js';
+import { withRuntimeInlined } from '../../../../generator/emit/validators/validators.js';
+import { bundleValidator } from '../../../../scripts/bench/bundle.js';
+import { generateInto } from '../../support/generate-and-check.js';
 
 const run = promisify(execFile);
 const PACKAGE = 'modules-fixture';

@@ -12,8 +12,8 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { toRe2, unsafePatterns } from '../../generator/emit/validators/patterns.js';
-import { generateInto } from './generate-and-check.js';
+import { toRe2, unsafePatterns } from '../../../../generator/emit/validators/patterns.js';
+import { generateInto } from '../../support/generate-and-check.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'patterns-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -109,7 +109,7 @@ describe('a document with them, generated', () => {
     expect(run.output).toMatch(/#\/components\/schemas\/Word\/properties\/echo\/pattern: pattern .* no linear-time engine can run it .*a long input may take very long to validate/);
     expect(run.output).not.toMatch(/\/code\/pattern|example/);
     const pkg = JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8'));
-    expect(pkg.dependencies.re2js).toBe(JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')).devDependencies.re2js);
+    expect(pkg.dependencies.re2js).toBe(JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', '..', '..', 'package.json'), 'utf8')).devDependencies.re2js);
 
     const { validateWord } = await import(pathToFileURL(path.join(out, 'dist', 'validators.js')).href);
     const crafted = `${'a'.repeat(27)}!`;
@@ -121,7 +121,7 @@ describe('a document with them, generated', () => {
     expect(validateWord.check({ text: 'two words', code: 'AB-12' }).valid).toBe(true);
 
     // The mock's sampler imports its optional peers, which a consumer installs beside the package.
-    symlinkSync(path.join(import.meta.dirname, '..', '..', 'node_modules'), path.join(out, 'node_modules'), 'dir');
+    symlinkSync(path.join(import.meta.dirname, '..', '..', '..', '..', 'node_modules'), path.join(out, 'node_modules'), 'dir');
     const { createMockApi } = await import(pathToFileURL(path.join(out, 'dist', 'mock.js')).href);
     const mock = createMockApi();
     started = performance.now();

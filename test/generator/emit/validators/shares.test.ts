@@ -11,12 +11,12 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TOOL_ROOT } from '../../generator/generate.js';
-import { loadSpec } from '../../generator/load/load.js';
-import { buildModel } from '../../generator/model/model.js';
-import { compiledEntries, compileShare, emitValidators, mergeShares, validatorEntries } from '../../generator/emit/validators/validators.js';
-import { partitionEntries } from '../../generator/emit/validators/shares.js';
-import { emitValidatorsInChildren } from '../../generator/emit/validators/process.js';
+import { TOOL_ROOT } from '../../../../generator/generate.js';
+import { loadSpec } from '../../../../generator/load/load.js';
+import { buildModel } from '../../../../generator/model/model.js';
+import { compiledEntries, compileShare, emitValidators, mergeShares, validatorEntries } from '../../../../generator/emit/validators/validators.js';
+import { partitionEntries } from '../../../../generator/emit/validators/shares.js';
+import { emitValidatorsInChildren } from '../../../../generator/emit/validators/process.js';
 import type { OpenAPI3 } from 'openapi-typescript';
 
 const CYCLES = {

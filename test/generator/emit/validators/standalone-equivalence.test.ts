@@ -14,12 +14,12 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_ROOT } from '../../generator/generate.js';
-import { buildModel } from '../../generator/model/model.js';
-import { emitValidators } from '../../generator/emit/validators/validators.js';
-import { createAjv } from '../../generator/emit/validators/ajv.js';
-import { componentId, componentSchemas } from '../../generator/emit/validators/json-schema.js';
-import { LONG_ENUM, MAX_COLLECTED_ERRORS } from '../../generator/emit/validators/standalone.js';
+import { TOOL_ROOT } from '../../../../generator/generate.js';
+import { buildModel } from '../../../../generator/model/model.js';
+import { emitValidators } from '../../../../generator/emit/validators/validators.js';
+import { createAjv } from '../../../../generator/emit/validators/ajv.js';
+import { componentId, componentSchemas } from '../../../../generator/emit/validators/json-schema.js';
+import { LONG_ENUM, MAX_COLLECTED_ERRORS } from '../../../../generator/emit/validators/standalone.js';
 import type { OpenAPI3 } from 'openapi-typescript';
 
 type Compiled = ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string; params: unknown }[] | null };

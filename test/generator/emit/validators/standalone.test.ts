@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { safeStringify } from 'ajv/dist/compile/codegen/code.js';
 import { describe, expect, it } from 'vitest';
-import { TOOL_ROOT } from '../../generator/generate.js';
-import { buildModel } from '../../generator/model/model.js';
-import { emitValidators, requiresToImports } from '../../generator/emit/validators/validators.js';
-import { errorHelperName, mergeReadPaths, prunedLiteral, shippedCode, type ReadPaths } from '../../generator/emit/validators/standalone.js';
+import { TOOL_ROOT } from '../../../../generator/generate.js';
+import { buildModel } from '../../../../generator/model/model.js';
+import { emitValidators, requiresToImports } from '../../../../generator/emit/validators/validators.js';
+import { errorHelperName, mergeReadPaths, prunedLiteral, shippedCode, type ReadPaths } from '../../../../generator/emit/validators/standalone.js';
 import type { OpenAPI3 } from 'openapi-typescript';
 
 const paths = (code: string, names: string[]): Map<string, ReadPaths> => shippedCode(code, new Set(names)).reads;

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import * as generated from '../../generated/dist/validators.js';
-import { b2bRemoteProject } from '../spec/cases/fixtures.js';
+import * as generated from '../../../../generated/dist/validators.js';
+import { b2bRemoteProject } from '../../../spec/cases/fixtures.js';
 
 type AnyValidator = generated.Validator<unknown>;
 const validators = Object.entries(generated as unknown as Record<string, unknown>).filter(

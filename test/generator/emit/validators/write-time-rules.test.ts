@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateInto } from './generate-and-check.js';
-import { load } from '../mock/support.js';
+import { generateInto } from '../../support/generate-and-check.js';
+import { load } from '../../../templates/mock/support.js';
 
 const SPEC = `openapi: 3.1.0
 info: { title: Tasks, version: '1' }
@@ -67,7 +67,7 @@ beforeAll(async () => {
   const run = await generateInto(path.join(work, 'openapi.yaml'), out);
   expect(run.code, run.output).toBe(0);
   // The mock's sampler imports its optional peers, which a consumer installs beside the package.
-  symlinkSync(path.join(import.meta.dirname, '..', '..', 'node_modules'), path.join(out, 'node_modules'), 'dir');
+  symlinkSync(path.join(import.meta.dirname, '..', '..', '..', '..', 'node_modules'), path.join(out, 'node_modules'), 'dir');
   v = await load(out, 'validators');
 }, 60_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
