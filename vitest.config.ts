@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    // The property tests' fixed seed (PROPERTY_SEED overrides it), set before each file.
+    setupFiles: ['test/property-seed.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Vitest's default is one worker fewer than the CPUs: one on a 2-core machine. Most files wait
