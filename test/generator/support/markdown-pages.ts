@@ -1,6 +1,8 @@
 /**
  * Reading generated Markdown pages as a code host renders them (markdown-it, raw HTML on, as
- * GitHub): headings, table shapes, unsafe HTML, links. Shared by the hostile-names tests.
+ * GitHub): headings, table shapes, unsafe HTML, links, and `pageView`, what a page states (its
+ * sections, tables as rows of cells, lists, notes, labelled fields, the gaps it names), so tests
+ * assert facts rather than sentences.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -104,4 +106,160 @@ export function brokenLinks(docs: string): string[] {
     }
   }
   return broken;
+}
+
+export interface Link {
+  text: string;
+  href: string;
+}
+
+/** A table as its header's cells and one record per row (header cell → the row's cell, as text). */
+export interface Table {
+  header: string[];
+  rows: Record<string, string>[];
+}
+
+/** A paragraph that opens with a bold label (`**Security** (…): none`): the label, without its colon, and what follows it. */
+export interface Field {
+  label: string;
+  /** The text after the label, a parenthesis right after it and the colon left out. */
+  value: string;
+  codes: string[];
+  links: Link[];
+}
+
+/** What one heading's section states, up to the next heading; blocks before the first heading form a section with level 0. */
+export interface Section {
+  heading: string;
+  level: number;
+  paragraphs: string[];
+  /** Text of every list item. */
+  items: string[];
+  /** Text of every block quote (a GitHub alert's `[!NOTE]` marker dropped). */
+  notes: string[];
+  tables: Table[];
+  fields: Field[];
+  /** Every code span of the section's text (tables included). */
+  codes: string[];
+  /** Every link of the section (tables included). */
+  links: Link[];
+}
+
+export interface PageView {
+  sections: Section[];
+  /** The first section under `heading`; throws naming the headings there are. */
+  section(heading: string): Section;
+  /** The field labelled `label` in `section`; throws naming the fields there are. */
+  field(section: string, label: string): Field;
+  /** The row of `table` (by index in the section) whose `column` cell is `value`. */
+  row(section: string, column: string, value: string, table?: number): Record<string, string>;
+  /** Every gap the page names (`Not shown: …`, `Not shown in the source: …`), in page order: the text after the label. */
+  gaps: string[];
+}
+
+interface Inline {
+  text: string;
+  codes: string[];
+  links: Link[];
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+function inline(children: Token[]): Inline {
+  let text = '';
+  const codes: string[] = [];
+  const links: Link[] = [];
+  let link: { href: string; start: number } | undefined;
+  for (const c of children) {
+    if (c.type === 'text') text += c.content;
+    else if (c.type === 'code_inline') {
+      text += c.content;
+      codes.push(c.content);
+    } else if (c.type === 'softbreak' || c.type === 'hardbreak') text += ' ';
+    else if (c.type === 'html_inline') text += /^<br\s*\/?>$/i.test(c.content) ? ' ' : '';
+    else if (c.type === 'link_open') link = { href: String(c.attrGet('href')), start: text.length };
+    else if (c.type === 'link_close' && link) {
+      links.push({ text: squash(text.slice(link.start)), href: link.href });
+      link = undefined;
+    }
+  }
+  return { text: squash(text), codes, links };
+}
+
+const GAP = /Not shown(?: in the source)?: (.+)$/;
+
+/** Parses `source` into what it states, section by section. */
+export function pageView(source: string): PageView {
+  const tokens = md.parse(source, {});
+  const sections: Section[] = [];
+  const open = (heading: string, level: number): Section => {
+    const section: Section = { heading, level, paragraphs: [], items: [], notes: [], tables: [], fields: [], codes: [], links: [] };
+    sections.push(section);
+    return section;
+  };
+  let current = open('', 0);
+  const stack: string[] = [];
+  let header: string[] = [];
+  let row: string[] | undefined;
+  let table: Table | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.nesting === 1) stack.push(t.type.replace(/_open$/, ''));
+    else if (t.nesting === -1) stack.pop();
+    if (t.type === 'heading_open') {
+      current = open(inline(tokens[i + 1]!.children ?? []).text, Number(t.tag.slice(1)));
+      i += 2;
+      stack.pop();
+      continue;
+    }
+    if (t.type === 'table_open') {
+      header = [];
+      table = { header, rows: [] };
+      current.tables.push(table);
+    } else if (t.type === 'tr_open') row = [];
+    else if (t.type === 'tr_close' && row && table && stack.includes('tbody')) {
+      const cells = row;
+      table.rows.push(Object.fromEntries(header.map((name, n) => [name, cells[n] ?? ''])));
+      row = undefined;
+    }
+    if (t.type !== 'inline') continue;
+    const children = (t.children ?? []).filter((c) => c.type !== 'text' || c.content !== '');
+    const { text, codes, links } = inline(children);
+    current.codes.push(...codes);
+    current.links.push(...links);
+    if (stack.includes('th')) header.push(text);
+    else if (stack.includes('td')) row?.push(text);
+    else if (stack.includes('blockquote')) current.notes.push(text.replace(/^\[!\w+\]\s*/, ''));
+    else if (stack.includes('list_item')) current.items.push(text);
+    else if (children[0]?.type === 'strong_open') {
+      const close = children.findIndex((c) => c.type === 'strong_close');
+      const label = inline(children.slice(1, close)).text.replace(/:$/, '');
+      const rest = inline(children.slice(close + 1));
+      const value = rest.text.replace(/^\([^)]*\)/, '').replace(/^\s*:/, '').trim();
+      current.fields.push({ label, value, codes: rest.codes, links: rest.links });
+    } else current.paragraphs.push(text);
+  }
+  const section = (heading: string) => {
+    const found = sections.find((s) => s.heading === heading);
+    if (!found) throw new Error(`no section "${heading}": ${sections.map((s) => JSON.stringify(s.heading)).join(', ')}`);
+    return found;
+  };
+  const texts = sections.flatMap((s) => [...s.paragraphs, ...s.items, ...s.notes, ...s.fields.map((f) => f.value), ...s.tables.flatMap((t) => t.rows.flatMap((r) => Object.values(r)))]);
+  return {
+    sections,
+    section,
+    field: (heading, label) => {
+      const s = section(heading);
+      const found = s.fields.find((f) => f.label === label);
+      if (!found) throw new Error(`no field "${label}" under "${heading}": ${s.fields.map((f) => f.label).join(', ')}`);
+      return found;
+    },
+    row: (heading, column, value, n = 0) => {
+      const t = section(heading).tables[n];
+      const found = t?.rows.find((r) => r[column] === value);
+      if (!found) throw new Error(`no row with ${column} "${value}" in table ${n} under "${heading}": ${JSON.stringify(t?.rows)}`);
+      return found;
+    },
+    gaps: texts.flatMap((text) => GAP.exec(text)?.[1] ?? []),
+  };
 }
