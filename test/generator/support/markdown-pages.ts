@@ -143,6 +143,8 @@ export interface Section {
   codes: string[];
   /** Every link of the section (tables included). */
   links: Link[];
+  /** Each paragraph, item, note, field and table cell in order, with its own code spans: which names one statement joins. */
+  blocks: { text: string; codes: string[] }[];
 }
 
 export interface PageView {
@@ -193,7 +195,7 @@ export function pageView(source: string): PageView {
   const tokens = md.parse(source, {});
   const sections: Section[] = [];
   const open = (heading: string, level: number): Section => {
-    const section: Section = { heading, level, paragraphs: [], items: [], notes: [], tables: [], fields: [], codes: [], links: [] };
+    const section: Section = { heading, level, paragraphs: [], items: [], notes: [], tables: [], fields: [], codes: [], links: [], blocks: [] };
     sections.push(section);
     return section;
   };
@@ -227,6 +229,7 @@ export function pageView(source: string): PageView {
     const { text, codes, links } = inline(children);
     current.codes.push(...codes);
     current.links.push(...links);
+    current.blocks.push({ text, codes });
     if (stack.includes('th')) header.push(text);
     else if (stack.includes('td')) row?.push(text);
     else if (stack.includes('blockquote')) current.notes.push(text.replace(/^\[!\w+\]\s*/, ''));

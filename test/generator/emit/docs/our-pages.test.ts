@@ -1,10 +1,19 @@
-/** The committed reference pages of our own document: complete, linked, and as rich as the document allows. */
+/**
+ * The committed reference pages of our own document: complete, linked, and as rich as the document
+ * allows. Pages are read as what they state (support/markdown-pages.ts `pageView`), and the facts
+ * compared with the bundled document shipped beside them (generated/openapi.json).
+ */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brokenLinks, headings, pages, read } from '../../support/markdown-pages.js';
+import { brokenLinks, pages, pageView, read } from '../../support/markdown-pages.js';
 
-const docsDir = path.resolve(import.meta.dirname, '../../../../generated/docs');
+const generatedDir = path.resolve(import.meta.dirname, '../../../../generated');
+const docsDir = path.join(generatedDir, 'docs');
 const all = pages(docsDir);
+const doc = JSON.parse(readFileSync(path.join(generatedDir, 'openapi.json'), 'utf8')) as { servers: { 'x-environment': string; variables: Record<string, { 'x-source-gap'?: string }> }[] };
+/** Whether `codes` holds `run` as consecutive entries. */
+const holds = (codes: string[], run: string[]) => codes.some((_, i) => run.every((c, j) => codes[i + j] === c));
 
 describe('generated docs', () => {
   it('has an index, a page per tag, a page per schema and the webhooks page', () => {
@@ -22,16 +31,18 @@ describe('generated docs', () => {
   it('shows gaps as callouts and every enum value of a schema', () => {
     const country = read(docsDir, 'schemas/ProjectCountryCode.md');
     expect(country.match(/^- `[A-Za-z]+`$/gm)).toHaveLength(222);
-    const skill = read(docsDir, 'operations/projects.md');
-    expect(skill).toContain('> **Not shown in the source:** Request and response shapes, parameters and behavior not shown.');
+    const projects = pageView(read(docsDir, 'operations/projects.md'));
+    expect(projects.gaps).toContain('Request and response shapes, parameters and behavior not shown.');
     const project = read(docsDir, 'schemas/Project.md');
     expect(project).toMatch(/~~`ndaType`~~ .* \*\*Deprecated\.\*\*/);
-    expect(project).toContain('When `typeOfResearch` is `inPerson`: requires `targetLocationRespondentInPerson`');
+    // The conditional rule names the condition (typeOfResearch, inPerson) and then what it requires.
+    const blocks = pageView(project).sections.flatMap((s) => s.blocks);
+    expect(blocks.some((b) => holds(b.codes, ['typeOfResearch', 'inPerson', 'targetLocationRespondentInPerson']))).toBe(true);
   });
 
   it("the index has every section our document's x- extensions and standard fields give", () => {
-    const index = read(docsDir, 'index.md');
-    expect(headings(index).filter((h) => h.level === 2).map((h) => h.text)).toEqual([
+    const index = pageView(read(docsDir, 'index.md'));
+    expect(index.sections.filter((s) => s.level === 2).map((s) => s.heading)).toEqual([
       'Contents',
       'Authentication',
       'Environments and rate limits',
@@ -42,16 +53,27 @@ describe('generated docs', () => {
       'Deprecation hints',
       'What the source does not show',
     ]);
-    expect(index).toContain('it requires `apiKey` and `apiSecret`.');
-    expect(index).toContain('| apiKey | `apiKey` | header `x-api-key` | `apiKey` (string) |');
-    expect(index).toContain('| apiSecret | `apiKey` | header `x-api-secret` | `apiSecret` (string) |');
-    expect(index).toMatch(/^\| staging \| `\{staging_base_url\}` \| .* \| 50 \| 100 \| 200000 \|$/m);
-    expect(index).toMatch(/^\| production \| `\{production_base_url\}` \| .* \| 250 \| 500 \| 1000000 \|$/m);
-    expect(index).toContain('_Not shown: Staging base address not shown._');
+    // One set of credentials, both keys, and no alternatives.
+    const auth = index.section('Authentication');
+    expect(auth.items).toEqual([]);
+    expect(auth.blocks[0]!.codes).toEqual(['apiKey', 'apiSecret']);
+    expect(index.row('Authentication', 'Scheme', 'apiKey')).toMatchObject({ Kind: 'apiKey', 'Sent in': 'header x-api-key', 'Client option': 'apiKey (string)' });
+    expect(index.row('Authentication', 'Scheme', 'apiSecret')).toMatchObject({ Kind: 'apiKey', 'Sent in': 'header x-api-secret', 'Client option': 'apiSecret (string)' });
+    const limits = (Environment: string) => {
+      const { URL, 'Requests per second': rps, Burst, 'Daily quota': quota } = index.row('Environments and rate limits', 'Environment', Environment);
+      return [URL, rps, Burst, quota];
+    };
+    expect(limits('staging')).toEqual(['{staging_base_url}', '50', '100', '200000']);
+    expect(limits('production')).toEqual(['{production_base_url}', '250', '500', '1000000']);
+    const staging = doc.servers.find((s) => s['x-environment'] === 'staging')!;
+    expect(index.gaps).toContain(staging.variables.staging_base_url!['x-source-gap']);
     // As the client's types say: neither URL is complete, so baseUrl is required and serverVariables not offered.
-    expect(index).toContain('No server URL is complete with its defaults, so the client needs the whole address as `baseUrl`.');
-    expect(index).not.toContain('`serverVariables` option');
-    expect(index).toContain('- [listProjects](operations/projects.md#listprojects): `GET /v1/projects` → [ProjectList](schemas/ProjectList.md)');
-    expect(index).toContain('- Every path carries the version prefix `/v1`.');
+    const environments = index.section('Environments and rate limits');
+    expect(environments.blocks.at(-1)!.codes).toEqual(['baseUrl']);
+    expect(environments.codes).not.toContain('serverVariables');
+    const pagination = index.section('Pagination');
+    expect(pagination.items).toContain('listProjects: GET /v1/projects → ProjectList');
+    expect(pagination.links).toEqual(expect.arrayContaining([{ text: 'listProjects', href: 'operations/projects.md#listprojects' }, { text: 'ProjectList', href: 'schemas/ProjectList.md' }]));
+    expect(index.section('Versioning').blocks[0]!.codes).toEqual(['/v1']);
   });
 });

@@ -11,6 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInto } from '../../support/generate-and-check.js';
 import { load } from '../../../templates/mock/support.js';
+import { pageView } from '../../support/markdown-pages.js';
+import { constraints } from '../../../../generator/emit/docs/schema.js';
 
 const SPEC = `openapi: 3.1.0
 info: { title: Tasks, version: '1' }
@@ -90,10 +92,15 @@ describe('validators', () => {
   });
 
   it('say in the docs where the rule applies', () => {
-    const page = readFileSync(path.join(out, 'docs', 'schemas', 'Deadline.md'), 'utf8');
-    expect(page).toContain('must lie in the future when sent (checked on requests, not on answers)');
-    expect(readFileSync(path.join(out, 'docs', 'schemas', 'Task.md'), 'utf8')).toMatch(/Rules marked "when sent" \(here or in a schema it includes\)/);
-    expect(readFileSync(path.join(out, 'README.md'), 'utf8')).toContain('are checked on requests only: an answer is never refused for them');
+    const page = (file: string) => pageView(readFileSync(path.join(out, file), 'utf8'));
+    // The field's constraints give the rule as the docs state x-future-date-time: when sent, on requests.
+    const [rule] = constraints({ 'x-future-date-time': true });
+    expect(page('docs/schemas/Deadline.md').row('Fields', 'Field', 'endsAt').Constraints).toContain(rule);
+    // A schema that includes one says its "when sent" rules hold for what is sent.
+    expect(page('docs/schemas/Task.md').sections.flatMap((s) => s.blocks).some((b) => b.text.includes('"when sent"'))).toBe(true);
+    // The README's response validation option says such rules never refuse an answer.
+    const options = page('README.md').sections.flatMap((s) => s.tables).flatMap((t) => t.rows);
+    expect(options.find((r) => r.Option === 'validateResponses')?.['What it does']).toContain('"when sent"');
   });
 });
 
