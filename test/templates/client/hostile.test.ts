@@ -61,7 +61,7 @@ const client = (extra: Options = {}): any =>
   createRuntimeClient<any, string>({ baseUrl: server.url, apiKey: 'THE-KEY-0123456789', apiSecret: 'THE-SECRET-9876543210', environment: 'staging', rateLimit: false, retryBaseDelayMs: 1, ...extra } as RuntimeClientOptions<string>, facts);
 const fail = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('expected a rejection'), (e: unknown) => e);
 
-describe('item 9: names like constructor, toString, __proto__', () => {
+describe('names like constructor, toString, __proto__', () => {
   it('looks operations, validators and environments up by own property only', async () => {
     server.handle((_req, res) => json(res, 200, { ok: true }));
     const api = client({ validateResponses: 'throw' });
@@ -81,7 +81,7 @@ describe('item 9: names like constructor, toString, __proto__', () => {
   });
 });
 
-describe('item 11: path parameters', () => {
+describe('path parameters', () => {
   const del = (api: any, part: unknown, init: object = {}) => api.DELETE('/things/{id}/parts/{part}', { params: { path: { id: 'P1', part } }, ...init });
 
   it.each<[string, unknown]>([
@@ -124,7 +124,7 @@ describe('item 11: path parameters', () => {
   });
 });
 
-describe('item 11 and 15: the server sees exactly what was given (property)', () => {
+describe('the server sees exactly what was given (property)', () => {
   // Characters that mean something in a URL, dots, spaces, percent signs, and any Unicode.
   const tricky = fc.string({ unit: fc.constantFrom(...'./?#%&=+;,[]@:!$\'()* \t\\~-_aZ09é€'.split(''), '😀', '\u0000') });
   const text = fc.oneof(tricky, fc.string({ unit: 'grapheme' }), fc.constantFrom('', '.', '..', '%2e', '.%2E', '__proto__', 'constructor'));
@@ -201,7 +201,7 @@ describe('item 11 and 15: the server sees exactly what was given (property)', ()
   });
 });
 
-describe('item 12: answer size', () => {
+describe('answer size', () => {
   const bytes = (n: number) => `"${'x'.repeat(n - 2)}"`; // a JSON string of exactly n bytes
 
   it('refuses a Content-Length above the limit at once, without reading the body', async () => {
@@ -265,7 +265,7 @@ describe('item 12: answer size', () => {
   });
 });
 
-describe('item 13: undecodable answers and unsendable credentials', () => {
+describe('undecodable answers and unsendable credentials', () => {
   it('a 200 in text/html is a DecodeError, scrubbed, not a SyntaxError quoting the body', async () => {
     server.handle((req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' }).end(`<html>key ${req.headers['x-api-key']}</html>`);
@@ -319,7 +319,7 @@ describe('item 13: undecodable answers and unsendable credentials', () => {
   });
 });
 
-describe('item 14: timers', () => {
+describe('timers', () => {
   it.each<[string, Options]>([
     ['timeoutMs 3e9', { timeoutMs: 3e9 }],
     ['timeoutMs Infinity', { timeoutMs: Infinity }],
@@ -388,7 +388,7 @@ describe('item 14: timers', () => {
   });
 });
 
-describe('item 15: paginate, HttpError, empty answers', () => {
+describe('paginate, HttpError, empty answers', () => {
   const page = (req: { url?: string | undefined }) => Number(new URL(req.url!, server.url).searchParams.get('page'));
 
   it.each<[string, unknown]>([
