@@ -41,7 +41,15 @@ describe('the index of a document that states every section', async () => {
   const title = index.sections.find((s) => s.level === 1)!.heading;
 
   it('lists exactly the sections the document gives, and links each from the contents', () => {
-    expect(level2(index)).toEqual(['Contents', 'Authentication', 'Environments and rate limits', 'Pagination', 'Versioning', 'Errors', 'What the source does not show']);
+    expect(level2(index)).toEqual([
+      'Contents',
+      'Authentication',
+      'Environments and rate limits',
+      'Pagination',
+      'Versioning',
+      'Errors',
+      'What the source does not show',
+    ]);
     const slugs = anchors(source);
     const inPage = index.section('Contents').links.filter((l) => l.href.startsWith('#'));
     expect(inPage.map((l) => l.text)).toEqual(level2(index).slice(1));
@@ -57,22 +65,44 @@ describe('the index of a document that states every section', async () => {
     expect(scheme('bearerAuth')).toMatchObject(row('http bearer (JWT)', 'header Authorization: Bearer …', 'bearerAuth (a token, or a function returning one)'));
     expect(scheme('client_id')).toMatchObject(row('apiKey', 'query parameter cid', 'clientId (string)'));
     expect(scheme('client_secret')).toMatchObject(row('apiKey', 'cookie secret', 'clientSecret (string)'));
-    expect(scheme('login')).toMatchObject(row('http basic', 'header Authorization: Basic …', 'login ({ username, password })', doc.components.securitySchemes.login.description));
-    expect(scheme('oauth')).toMatchObject(row('oauth2, flows clientCredentials', 'header Authorization: Bearer …', 'oauth (a token, or a function returning one)'));
+    expect(scheme('login')).toMatchObject(
+      row('http basic', 'header Authorization: Basic …', 'login ({ username, password })', doc.components.securitySchemes.login.description),
+    );
+    expect(scheme('oauth')).toMatchObject(
+      row('oauth2, flows clientCredentials', 'header Authorization: Bearer …', 'oauth (a token, or a function returning one)'),
+    );
     // The client's rule for a name it uses itself, and a scheme that has no option.
     expect(scheme('fetch')).toMatchObject(row('http Digest', 'header Authorization: Digest …', 'credentialFetch (string)'));
     expect(scheme('tls')).toMatchObject({ Kind: 'mutualTLS', 'Client option': '' });
     expect(scheme('tls')['Sent in']).toMatch(/^TLS\b/);
-    expect(index.section('Authentication').tables[0]!.rows.map((r) => r.Scheme)).toEqual(['bearerAuth', 'client_id', 'client_secret', 'login', 'fetch', 'tls', 'oauth']);
+    expect(index.section('Authentication').tables[0]!.rows.map((r) => r.Scheme)).toEqual([
+      'bearerAuth',
+      'client_id',
+      'client_secret',
+      'login',
+      'fetch',
+      'tls',
+      'oauth',
+    ]);
   });
 
   it('gives server URLs as written, with variables, defaults, enums and only the gaps the document marks', () => {
     const [live, sandbox] = doc.servers;
     expect(index.row('Environments and rate limits', 'Environment', 'live')).toEqual({
-      Environment: 'live', URL: live.url, Description: live.description, 'Requests per second': '3', Burst: '6', 'Daily quota': '900',
+      Environment: 'live',
+      URL: live.url,
+      Description: live.description,
+      'Requests per second': '3',
+      Burst: '6',
+      'Daily quota': '900',
     });
     expect(index.row('Environments and rate limits', 'Environment', 'sandbox')).toEqual({
-      Environment: 'sandbox', URL: sandbox.url, Description: '', 'Requests per second': '', Burst: '', 'Daily quota': '',
+      Environment: 'sandbox',
+      URL: sandbox.url,
+      Description: '',
+      'Requests per second': '',
+      Burst: '',
+      'Daily quota': '',
     });
     const variable = (server: string) => index.row('Environments and rate limits', 'Server', server, 1);
     expect(variable('live')).toEqual({ Server: 'live', Variable: '{region}', Default: 'eu', Values: 'eu, us', Description: live.variables.region.description });
@@ -81,7 +111,12 @@ describe('the index of a document that states every section', async () => {
     // One server URL is complete with its defaults: serverVariables is an option (the types allow it).
     expect(index.section('Environments and rate limits').codes).toContain('serverVariables');
     // A gap note for each x-source-gap of the page (info, variable, pagination, error response), no other.
-    expect(index.gaps).toEqual([doc.info['x-source-gap'], sandbox.variables.sandbox_url['x-source-gap'], doc['x-pagination']['x-source-gap'], doc.components.responses.Problem['x-source-gap']]);
+    expect(index.gaps).toEqual([
+      doc.info['x-source-gap'],
+      sandbox.variables.sandbox_url['x-source-gap'],
+      doc['x-pagination']['x-source-gap'],
+      doc.components.responses.Problem['x-source-gap'],
+    ]);
     expect(variable('sandbox').Description).toContain(sandbox.variables.sandbox_url['x-source-gap']);
     expect(index.section(title).notes.join(' ')).toContain(doc.info['x-source-gap']);
   });
@@ -92,7 +127,10 @@ describe('the index of a document that states every section', async () => {
     expect(pagination.paragraphs[0]).toMatch(new RegExp(`\\bpage ${defaultPage}\\b.*\\bpageSize ${defaultPageSize}\\b`));
     expect(pagination.notes.join(' ')).toContain(doc['x-pagination']['x-source-gap']);
     expect(pagination.items).toEqual(['listItems: GET /items → ItemPage']);
-    expect(pagination.links).toEqual([{ text: 'listItems', href: 'operations/items.md#listitems' }, { text: 'ItemPage', href: 'schemas/ItemPage.md' }]);
+    expect(pagination.links).toEqual([
+      { text: 'listItems', href: 'operations/items.md#listitems' },
+      { text: 'ItemPage', href: 'schemas/ItemPage.md' },
+    ]);
 
     const versioning = index.section('Versioning');
     const { pathPrefix, schemaRevision, description } = doc['x-versioning'];
@@ -146,8 +184,19 @@ describe('a document that states almost nothing', async () => {
     expect(headings(source).map((h) => h.text)).toEqual(['Minimal API reference', 'Contents', 'Environments and rate limits']);
     expect(source).not.toMatch(/Authentication|Pagination|Versioning|Errors|Webhooks|not shown/i);
     expect(index.gaps).toEqual([]);
-    expect(index.section('Minimal API reference').paragraphs[0]!.split(' · ')).toEqual([`Version ${doc.info.version}`, `OpenAPI ${doc.openapi}`, '1 operation', '1 schema']);
-    expect(index.row('Environments and rate limits', 'Environment', 'test')).toEqual({ Environment: 'test', URL: doc.servers[0].url, 'Requests per second': '5', Burst: '10', 'Daily quota': '1000' });
+    expect(index.section('Minimal API reference').paragraphs[0]!.split(' · ')).toEqual([
+      `Version ${doc.info.version}`,
+      `OpenAPI ${doc.openapi}`,
+      '1 operation',
+      '1 schema',
+    ]);
+    expect(index.row('Environments and rate limits', 'Environment', 'test')).toEqual({
+      Environment: 'test',
+      URL: doc.servers[0].url,
+      'Requests per second': '5',
+      Burst: '10',
+      'Daily quota': '1000',
+    });
   });
 
   it('names the default package when none is given', () => {
