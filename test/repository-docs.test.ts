@@ -3,7 +3,7 @@
  * GitHub renders it (markdown-it, github-slugger anchors): README.md stays a front page of at most
  * 8 KB that links every topic page and the consumer guide; every relative link reaches a file and,
  * with an anchor, a heading of it; headings start at one title and go down one level at a time.
- * Their TypeScript blocks are compiled by test/generator/package-readme.test.ts.
+ * Their TypeScript blocks are compiled by test/generator/emit/package/readme.test.ts.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
