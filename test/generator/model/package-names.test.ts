@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_ROOT } from '../../../generator/generate.js';
 import { clientNames } from '../../../generator/model/package-names.js';
 import { runCapturing, scratchFolder, treeSnapshot, typeCheck } from '../support/generate-and-check.js';
+import { pageView } from '../support/markdown-pages.js';
 
 const FIXTURE = path.join(TOOL_ROOT, 'test', 'fixtures', 'minimal', 'openapi.yaml');
 const GENERATED = path.join(TOOL_ROOT, 'generated');
@@ -84,10 +85,12 @@ describe('a package generated with --package-name my-api-client', () => {
     expect(pkg.name).toBe('my-api-client');
     expect(Object.keys(pkg.bin)).toEqual(['my-api-mock']);
     expect(read('README.md')).toMatch(/^# my-api-client$/m);
-    expect(read('README.md')).toContain("import { createMyApiClient } from 'my-api-client';");
-    expect(read('docs/operations/default.md')).toContain("import { listThings } from 'my-api-client/operations';");
-    expect(read('docs/schemas/Thing.md')).toContain('`validateThing` from `my-api-client/validators`');
-    expect(read('docs/mock.md')).toContain('import { createMockApi } from "my-api-client/mock";');
+    // Each page's code imports from the package's own entry points (in whichever quotes the sample uses).
+    const imports = (text: string, name: string, module: string) => new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from (['"])${module}\\1`).test(text);
+    expect(imports(read('README.md'), 'createMyApiClient', 'my-api-client')).toBe(true);
+    expect(imports(read('docs/operations/default.md'), 'listThings', 'my-api-client/operations')).toBe(true);
+    expect(pageView(read('docs/schemas/Thing.md')).field('Thing', 'Validator').codes).toEqual(['validateThing', 'my-api-client/validators']);
+    expect(imports(read('docs/mock.md'), 'createMockApi', 'my-api-client/mock')).toBe(true);
     const { validateThing } = (await import(pathToFileURL(path.join(out, 'dist', 'validators.js')).href)) as { validateThing: { '~standard': { vendor: string } } };
     expect(validateThing['~standard'].vendor).toBe('my-api-client');
   });
