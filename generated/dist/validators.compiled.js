@@ -6,7 +6,7 @@ const { "date-time": __rt0, "uri": __rt3 } = (() => {
  * from here (generator/emit/validators/validators.ts `ESM_RUNTIME`), so that a bundle keeps only those and
  * Node loads no CommonJS. Each value has ajv-formats' shape (a function, a RegExp,
  * `{ validate, compare }`), which the compiled code uses as ajv's would;
- * test/generator/validation-runtime.test.ts checks that every format judges as ajv-formats' own
+ * test/templates/client/ajv-runtime.test.ts checks that every format judges as ajv-formats' own
  * (`url` is written to take linear time, the same language).
  */
 const isLeapYear = (year) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
@@ -160,7 +160,7 @@ const { "ucs2length": __rt1, "equal": __rt2 } = (() => {
  * ajv's run-time helpers its compiled code calls (ajv 8, MIT, https://github.com/ajv-validator/ajv:
  * `runtime/ucs2length`, and `runtime/equal`, which is fast-deep-equal 3, MIT), as an ES module:
  * the compiled validators import them from here (generator/emit/validators/validators.ts `ESM_RUNTIME`), so
- * Node loads no CommonJS; test/generator/validation-runtime.test.ts compares both with ajv's.
+ * Node loads no CommonJS; test/templates/client/ajv-runtime.test.ts compares both with ajv's.
  */
 /** The length of a string in Unicode code points (a surrogate pair counts once), as `maxLength` means. */
 function ucs2length(str) {

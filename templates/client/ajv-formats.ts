@@ -4,7 +4,7 @@
  * from here (generator/emit/validators/validators.ts `ESM_RUNTIME`), so that a bundle keeps only those and
  * Node loads no CommonJS. Each value has ajv-formats' shape (a function, a RegExp,
  * `{ validate, compare }`), which the compiled code uses as ajv's would;
- * test/generator/validation-runtime.test.ts checks that every format judges as ajv-formats' own
+ * test/templates/client/ajv-runtime.test.ts checks that every format judges as ajv-formats' own
  * (`url` is written to take linear time, the same language).
  */
 

@@ -104,7 +104,7 @@ export declare function toProblems(errors: readonly AjvError[] | null | undefine
 /**
  * ajv's message for an error, from its keyword and parameters: the compiled validators carry no
  * messages (less code to load), so they are built here, word for word as ajv writes them
- * (test/generator/validation-messages.test.ts compares every keyword).
+ * (test/generator/emit/validators/messages.test.ts compares every keyword).
  */
 export declare function ajvMessage(keyword: string, params: Readonly<Record<string, unknown>>): string;
 /** A problem list as text, one `pointer: message` per line. */

@@ -3,7 +3,7 @@
  * ajv's run-time helpers its compiled code calls (ajv 8, MIT, https://github.com/ajv-validator/ajv:
  * `runtime/ucs2length`, and `runtime/equal`, which is fast-deep-equal 3, MIT), as an ES module:
  * the compiled validators import them from here (generator/emit/validators/validators.ts `ESM_RUNTIME`), so
- * Node loads no CommonJS; test/generator/validation-runtime.test.ts compares both with ajv's.
+ * Node loads no CommonJS; test/templates/client/ajv-runtime.test.ts compares both with ajv's.
  */
 
 /** The length of a string in Unicode code points (a surrogate pair counts once), as `maxLength` means. */

@@ -179,7 +179,7 @@ const MORE_OR_FEWER: Readonly<Record<string, [unit: string, comparison: 'more' |
 /**
  * ajv's message for an error, from its keyword and parameters: the compiled validators carry no
  * messages (less code to load), so they are built here, word for word as ajv writes them
- * (test/generator/validation-messages.test.ts compares every keyword).
+ * (test/generator/emit/validators/messages.test.ts compares every keyword).
  */
 export function ajvMessage(keyword: string, params: Readonly<Record<string, unknown>>): string {
   const p = (name: string): string => String(params[name]);
