@@ -83,7 +83,11 @@ const CLIENT_DEPENDENCIES = ['openapi-fetch'];
  * Ranges from the tested versions up: json-schema-faker is 0.x, where a minor release may change
  * what a seed gives.
  */
-const MOCK_PEERS: Record<(typeof MOCK_SAMPLER_PEERS)[number], (version: string) => string> = { ajv: (v) => `^${v}`, 'ajv-formats': (v) => `^${v}`, 'json-schema-faker': (v) => `~${v}` };
+const MOCK_PEERS: Record<(typeof MOCK_SAMPLER_PEERS)[number], (version: string) => string> = {
+  ajv: (v) => `^${v}`,
+  'ajv-formats': (v) => `^${v}`,
+  'json-schema-faker': (v) => `~${v}`,
+};
 /** The validators' linear-time engine: a dependency only of a package whose document needs it. */
 const LINEAR_ENGINE_DEPENDENCY = 're2js';
 
@@ -131,7 +135,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     types = emitTypesOffThread(document);
     types.catch(() => {}); // awaited once the document is accepted
   };
-  const loaded = await loadSpec(options.spec, { lintConfig: options.lintConfig, allowExternalRefs: options.allowExternalRefs, refTimeoutMs: options.refTimeoutMs, refMaxBytes: options.refMaxBytes, bundled });
+  const loaded = await loadSpec(options.spec, {
+    lintConfig: options.lintConfig,
+    allowExternalRefs: options.allowExternalRefs,
+    refTimeoutMs: options.refTimeoutMs,
+    refMaxBytes: options.refMaxBytes,
+    bundled,
+  });
   try {
     return await emitAll(options, names, loaded, templatesDir, types!); // (set: loadSpec calls `bundled` before it resolves)
   } catch (err) {
@@ -150,7 +160,13 @@ function locateProblems(err: GenerationError, spec: string, files: string[]): Ge
   return new GenerationError(err.summary, problems);
 }
 
-async function emitAll(options: GenerateOptions, names: ClientNames, loaded: Awaited<ReturnType<typeof loadSpec>>, templatesDir: string, types: Promise<Files>): Promise<GenerateResult> {
+async function emitAll(
+  options: GenerateOptions,
+  names: ClientNames,
+  loaded: Awaited<ReturnType<typeof loadSpec>>,
+  templatesDir: string,
+  types: Promise<Files>,
+): Promise<GenerateResult> {
   const sources: Files = new Map();
   const add = (files: Files) => {
     for (const [k, v] of files) sources.set(k, v);
@@ -159,7 +175,10 @@ async function emitAll(options: GenerateOptions, names: ClientNames, loaded: Awa
   add(emitOpenApi(loaded.document));
   const model = buildModel(loaded.document);
   // git answers while the emitters run.
-  const pendingDate = lastCommitDate(loaded.files.map((file) => path.resolve(file)), path.dirname(path.resolve(options.spec)));
+  const pendingDate = lastCommitDate(
+    loaded.files.map((file) => path.resolve(file)),
+    path.dirname(path.resolve(options.spec)),
+  );
 
   // A large document's validators compile in child processes while this one emits the rest (a
   // child's start-up costs more than it saves on a small one). The types worker then ends once it
@@ -169,7 +188,10 @@ async function emitAll(options: GenerateOptions, names: ClientNames, loaded: Awa
   // Patterns that can backtrack catastrophically: reported, and matched in linear time where RE2 can.
   const unsafe = unsafePatterns(loaded.document);
   const linear = linearPatterns(unsafe);
-  const pendingValidators: Promise<ValidatorsOutput> = (options.validatorsInChild ?? large) ? emitValidatorsInChildren(loaded.document, model, undefined, linear, packageName) : Promise.resolve().then(() => emitValidators(model, undefined, linear, packageName));
+  const pendingValidators: Promise<ValidatorsOutput> =
+    (options.validatorsInChild ?? large)
+      ? emitValidatorsInChildren(loaded.document, model, undefined, linear, packageName)
+      : Promise.resolve().then(() => emitValidators(model, undefined, linear, packageName));
   pendingValidators.catch(() => {});
   // Everything that needs neither the types nor the validators comes first: both may still be on their way.
   const facts = emitFacts(model);
@@ -201,8 +223,19 @@ async function emitAll(options: GenerateOptions, names: ClientNames, loaded: Awa
   add(docs);
   add(compileSources(sources, { cacheDir: COMPILE_CACHE }));
   // Node's build of the validators holds the runtime helpers it imports, now compiled.
-  if (sources.has(ONE_FILE)) sources.set(ONE_FILE, withRuntimeInlined(sources.get(ONE_FILE)!, (file) => sources.get(file)));
-  add(emitPackage(model, { name: packageName, names, ...runtimeDependencies(Object.keys(linear).length > 0), version: release.version }, [...sources.keys()], templatesDir));
+  if (sources.has(ONE_FILE))
+    sources.set(
+      ONE_FILE,
+      withRuntimeInlined(sources.get(ONE_FILE)!, (file) => sources.get(file)),
+    );
+  add(
+    emitPackage(
+      model,
+      { name: packageName, names, ...runtimeDependencies(Object.keys(linear).length > 0), version: release.version },
+      [...sources.keys()],
+      templatesDir,
+    ),
+  );
 
   const files = withManifest(new Map([...sources].map(([file, text]) => [file, banner(file, text)])));
   // Every page under docs/, the mock's included: the count the package README states.
@@ -211,7 +244,12 @@ async function emitAll(options: GenerateOptions, names: ClientNames, loaded: Awa
     files,
     warnings: [...loaded.warnings.map((w) => formatProblem(w).trim()), ...patternWarnings(unsafe, options.spec, loaded.files), ...validators.warnings],
     // An operation's body that is its same-named component shares that validator: counted once.
-    stats: { validators: validators.entries.filter((e) => !e.sameAsComponent).length, docPages: docPages.length, operations: model.operations.length, schemas: model.schemaNames.length },
+    stats: {
+      validators: validators.entries.filter((e) => !e.sameAsComponent).length,
+      docPages: docPages.length,
+      operations: model.operations.length,
+      schemas: model.schemaNames.length,
+    },
     release: { previousVersion: release.previousVersion, version: release.version, changes: release.changes },
   };
 }
@@ -259,7 +297,11 @@ function planPackageRelease(options: GenerateOptions, openapiJson: string, model
     });
   } catch (err) {
     // The one input planRelease judges besides the documents: the previous package.json's version.
-    if (err instanceof GenerationError && previous) throw new GenerationError(err.summary, err.problems.map((p) => ({ ...p, file: p.file ?? previous.label('package.json') })));
+    if (err instanceof GenerationError && previous)
+      throw new GenerationError(
+        err.summary,
+        err.problems.map((p) => ({ ...p, file: p.file ?? previous.label('package.json') })),
+      );
     throw err;
   }
 }

@@ -119,7 +119,10 @@ function maxPerSecond(sorted: number[], from = -Infinity): number {
 
 const countInto = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
 const fmtCounts = (map: Map<string, number>) =>
-  [...map].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || '-';
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ') || '-';
 
 function printTable(title: string, rows: [string, string | number][]): void {
   const width = Math.max(...rows.map(([k]) => k.length));
@@ -256,7 +259,13 @@ async function soak(): Promise<boolean> {
     ['attempts sent by the client (onRequest)', `${attempts}  (usage().requests ${api.usage()?.requests})`],
     ['attempts seen by the server', `${arrivals.length}${strangers ? `  (${strangers} unknown ids)` : ''}`],
     ['retries (onRetry)', retries],
-    ['server decisions', Object.entries(decisions).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ')],
+    [
+      'server decisions',
+      Object.entries(decisions)
+        .filter(([, n]) => n > 0)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', '),
+    ],
     ['max arrivals in any 1 s window', `${maxWindow}  (limit rate + burst = 750)${maxWindow > 750 ? '  <-- over' : ''}`],
     ['max arrivals per 1 s after first 2 s', `${steadyWindow}  (rate = 250)`],
     [

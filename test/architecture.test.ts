@@ -22,7 +22,9 @@ async function circles(root: string, folders: string[]): Promise<string[]> {
   try {
     const { output } = await cruise(folders, { ...options, validate: true, outputType: 'json' });
     const result = (typeof output === 'string' ? JSON.parse(output) : output) as ICruiseResult;
-    return result.summary.violations.filter((v) => v.rule.name === 'no-circular').map((v) => [v.from, ...(v.cycle ?? []).map((c) => (typeof c === 'string' ? c : c.name))].join(' → '));
+    return result.summary.violations
+      .filter((v) => v.rule.name === 'no-circular')
+      .map((v) => [v.from, ...(v.cycle ?? []).map((c) => (typeof c === 'string' ? c : c.name))].join(' → '));
   } finally {
     process.chdir(cwd);
   }

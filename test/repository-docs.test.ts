@@ -54,7 +54,15 @@ describe('README.md and docs/*.md', () => {
   });
 
   it('the check finds a missing file, a missing heading and an anchor into a folder, and takes what GitHub takes', () => {
-    const page = ['[a](no-such-page.md)', '[b](maintaining.md#no-such-heading)', '[c](../generated#x)', '[d](maintaining.md#tests)', '[e](#the-tools-caches)', '[f](#nowhere)', '[g](https://example.com/#x)'].join('\n\n');
+    const page = [
+      '[a](no-such-page.md)',
+      '[b](maintaining.md#no-such-heading)',
+      '[c](../generated#x)',
+      '[d](maintaining.md#tests)',
+      '[e](#the-tools-caches)',
+      '[f](#nowhere)',
+      '[g](https://example.com/#x)',
+    ].join('\n\n');
     expect(brokenLinks('docs/example.md', `${page}\n\n## The tool's caches\n`)).toEqual([
       'docs/example.md: no-such-page.md (no file docs/no-such-page.md)',
       'docs/example.md: maintaining.md#no-such-heading (no heading #no-such-heading in docs/maintaining.md)',
@@ -67,7 +75,10 @@ describe('README.md and docs/*.md', () => {
     for (const page of PAGES) {
       const levels = headings(read(page)).map((h) => h.level);
       expect(levels[0], page).toBe(1);
-      expect(levels.filter((l) => l === 1), page).toHaveLength(1);
+      expect(
+        levels.filter((l) => l === 1),
+        page,
+      ).toHaveLength(1);
       levels.forEach((level, i) => i > 0 && expect(level - levels[i - 1]!, `${page}: heading ${i + 1}`).toBeLessThanOrEqual(1));
     }
   });

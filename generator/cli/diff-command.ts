@@ -32,7 +32,6 @@ const options = {
   help: { type: 'boolean', default: false },
 } as const;
 
-
 class UsageError extends Error {}
 
 const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
@@ -62,14 +61,20 @@ function headSide(head: string | undefined, root: string | undefined, cwd: strin
 function baseSide(base: string, head: Side, root: string | undefined): Side {
   if (isFile(base)) return { spec: base, lintConfig: lintConfigFor(base, repositoryRoot(path.dirname(path.resolve(base)))), label: base };
   const commit = root && commitOf(root, base);
-  if (!root || !commit) throw new UsageError(`--base ${JSON.stringify(base)} is neither a file nor a git commit${root ? '' : ' (not inside a git repository)'}`);
+  if (!root || !commit)
+    throw new UsageError(`--base ${JSON.stringify(base)} is neither a file nor a git commit${root ? '' : ' (not inside a git repository)'}`);
   const inRepo = path.relative(root, path.resolve(head.spec));
   const specPath = (inRepo.startsWith('..') ? DEFAULT_SPEC : inRepo).split(path.sep).join('/');
   if (!fileAt(root, commit, specPath)) throw new GenerationError(`${base}:${specPath} does not exist`, []);
   const folder = path.posix.dirname(specPath);
   const exported = exportAt(root, commit, folder === '.' ? ['.'] : [folder, LINT_CONFIG]);
   const config = path.join(exported.dir, LINT_CONFIG);
-  return { spec: path.join(exported.dir, specPath), lintConfig: isFile(config) ? config : undefined, label: `${base}:${specPath}`, exported: { ref: base, commit, ...exported } };
+  return {
+    spec: path.join(exported.dir, specPath),
+    lintConfig: isFile(config) ? config : undefined,
+    label: `${base}:${specPath}`,
+    exported: { ref: base, commit, ...exported },
+  };
 }
 
 /** Bundles a side; its problems name `<ref>:<path>` rather than the temporary folder. */
@@ -79,14 +84,27 @@ async function load(side: Side, cwd: string): Promise<object> {
   } catch (err) {
     if (!(err instanceof GenerationError) || !side.exported) throw err;
     const { ref, commit, dir, tooLarge } = side.exported;
-    const rename = (text: string) => text.split(dir + path.sep).join(`${ref}:`).split(path.relative(cwd, dir) + path.sep).join(`${ref}:`);
+    const rename = (text: string) =>
+      text
+        .split(dir + path.sep)
+        .join(`${ref}:`)
+        .split(path.relative(cwd, dir) + path.sep)
+        .join(`${ref}:`);
     // A file the spec needs was left out for its size: that is the refusal.
-    const needed = [...tooLarge].find(([file]) => rename(`${err.summary}\n${err.problems.map((p) => `${p.file}\n${p.message}`).join('\n')}`).includes(`${ref}:${file}`));
+    const needed = [...tooLarge].find(([file]) =>
+      rename(`${err.summary}\n${err.problems.map((p) => `${p.file}\n${p.message}`).join('\n')}`).includes(`${ref}:${file}`),
+    );
     if (needed) {
       const [file, bytes] = needed;
-      throw new GenerationError(`${ref}:${file} (commit ${commit.slice(0, 12)}) has ${bytes} bytes, more than the ${MAX_EXPORTED_FILE_BYTES} a spec file may have: not read`, []);
+      throw new GenerationError(
+        `${ref}:${file} (commit ${commit.slice(0, 12)}) has ${bytes} bytes, more than the ${MAX_EXPORTED_FILE_BYTES} a spec file may have: not read`,
+        [],
+      );
     }
-    throw new GenerationError(rename(err.summary), err.problems.map((p) => ({ ...p, message: rename(p.message), ...(p.file !== undefined && { file: rename(p.file) }) })));
+    throw new GenerationError(
+      rename(err.summary),
+      err.problems.map((p) => ({ ...p, message: rename(p.message), ...(p.file !== undefined && { file: rename(p.file) }) })),
+    );
   }
 }
 
@@ -116,7 +134,8 @@ export async function runDiff(argv: string[], io: Io, cwd = process.cwd()): Prom
   if (typeof parsed === 'number') return parsed;
   const args = parsed;
   const failOn = args['fail-on'];
-  if (failOn !== undefined && !(FAIL_ON as readonly string[]).includes(failOn)) return usage(`--fail-on must be one of ${FAIL_ON.join(', ')}, not ${JSON.stringify(failOn)}`);
+  if (failOn !== undefined && !(FAIL_ON as readonly string[]).includes(failOn))
+    return usage(`--fail-on must be one of ${FAIL_ON.join(', ')}, not ${JSON.stringify(failOn)}`);
 
   const sides: Side[] = [];
   try {

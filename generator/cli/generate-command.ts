@@ -35,7 +35,6 @@ The package version moves from the output directory's previous release (as last 
 else as on disk) by the largest change of the document: breaking → major, additive → minor,
 documentation → patch; CHANGELOG.md gets an entry. See \`npm run diff -- --help\`.`;
 
-
 const MAX_WARNINGS = 10;
 
 /**
@@ -47,8 +46,6 @@ const isDirectory = (dir: string): boolean => statSync(dir, { throwIfNoEntry: fa
 
 /** How often a removed watched folder is looked for. */
 const WATCH_RETURN_POLL_MS = 200;
-
-
 
 /** `; version 1.0.0 → 2.0.0 (2 breaking, 1 additive)` when the document changed since the previous release. */
 function versionMove({ previousVersion, version, changes }: GenerateResult['release']): string {
@@ -103,7 +100,15 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<{ code
     let tree: StagedTree | undefined;
     try {
       if (!args.check) tree = openTree(out, protect);
-      const result = await generate({ spec, lintConfig, allowExternalRefs: args['allow-external-refs'], out, stage: tree?.write, packageName: args['package-name'], clientName: args['client-name'] });
+      const result = await generate({
+        spec,
+        lintConfig,
+        allowExternalRefs: args['allow-external-refs'],
+        out,
+        stage: tree?.write,
+        packageName: args['package-name'],
+        clientName: args['client-name'],
+      });
       for (const w of result.warnings.slice(0, MAX_WARNINGS)) io.stderr(`warning: ${w}\n`);
       if (result.warnings.length > MAX_WARNINGS) io.stderr(`warning: … and ${result.warnings.length - MAX_WARNINGS} more\n`);
       const seconds = ((performance.now() - started) / 1000).toFixed(2);

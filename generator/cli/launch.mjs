@@ -20,7 +20,20 @@
  * `--debug` turns them on.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -48,7 +61,9 @@ function listSources(dir = SOURCE_DIR) {
 function readSources(cacheDir) {
   const files = listSources().map((file) => [file, readFileSync(path.join(SOURCE_DIR, file), 'utf8')]);
   const { version } = JSON.parse(readFileSync(new URL('../../node_modules/esbuild/package.json', import.meta.url), 'utf8'));
-  const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).update(`\0esbuild ${version}\0${relative(cacheDir, SOURCE_DIR)}\0`);
+  const hash = createHash('sha256')
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .update(`\0esbuild ${version}\0${relative(cacheDir, SOURCE_DIR)}\0`);
   for (const [file, text] of files) hash.update(`${file}\0${text.length}\0${text}`);
   return { files, key: hash.digest('hex').slice(0, 16) };
 }

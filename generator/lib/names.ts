@@ -3,7 +3,10 @@ import { GenerationError, type Problem } from './problems.js';
 
 /** `screener-response_payout` → `ScreenerResponsePayout`; a leading digit gets an underscore. */
 export function pascalCase(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   const out = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
   return /^[0-9]/.test(out) ? `_${out}` : out || '_';
 }

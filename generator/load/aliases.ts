@@ -90,7 +90,11 @@ export function checkAliasExpansion(text: string, maxNodes = MAX_ALIAS_NODES): A
       }
       const expanded = size(target);
       added += expanded;
-      if (added > maxNodes && !problem) problem = at(node, `YAML aliases expand to more than ${maxNodes.toLocaleString('en-US')} nodes (alias *${node.source}); write the content out or use a $ref`);
+      if (added > maxNodes && !problem)
+        problem = at(
+          node,
+          `YAML aliases expand to more than ${maxNodes.toLocaleString('en-US')} nodes (alias *${node.source}); write the content out or use a $ref`,
+        );
       return expanded;
     }
     let total = 1;

@@ -12,7 +12,6 @@ import type { AuthoredComponents } from './resolve.js';
 
 type Json = Record<string, unknown>;
 
-
 /** `#/components/<type>/<name>` as [type, name], or undefined for any other `$ref`. */
 function componentRef(ref: unknown): [string, string] | undefined {
   if (typeof ref !== 'string') return undefined;

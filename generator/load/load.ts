@@ -7,15 +7,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import {
-  bundle,
-  createConfig,
-  getLineColLocation,
-  lint,
-  loadConfig,
-  type Config,
-  type NormalizedProblem,
-} from '@redocly/openapi-core';
+import { bundle, createConfig, getLineColLocation, lint, loadConfig, type Config, type NormalizedProblem } from '@redocly/openapi-core';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { parseDocument } from 'yaml';
 import { readFileSync } from 'node:fs';
@@ -90,7 +82,9 @@ async function configFor(options: LoadOptions): Promise<Config> {
     return await loadConfig({ configPath: file });
   } catch (err) {
     const e = err as { line?: number; col?: number; message?: string };
-    const message = String(e.message ?? err).split('\n')[0]!.replace(/ in ".*" \(\d+:\d+\)$/, '');
+    const message = String(e.message ?? err)
+      .split('\n')[0]!
+      .replace(/ in ".*" \(\d+:\d+\)$/, '');
     throw new GenerationError(`Lint configuration ${file} is invalid:`, [
       { file: relative(path.resolve(file)), ...(typeof e.line === 'number' && { line: e.line, column: e.col ?? 0 }), message },
     ]);
@@ -110,15 +104,25 @@ function precheckRoot(specFile: string): void {
   if (syntax) {
     const pos = syntax.linePos?.[0];
     throw new GenerationError(`${specFile} has a syntax error:`, [
-      { file, ...(pos && { line: pos.line, column: pos.col }), message: `syntax error: ${syntax.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`, rule: 'syntax' },
+      {
+        file,
+        ...(pos && { line: pos.line, column: pos.col }),
+        message: `syntax error: ${syntax.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
+        rule: 'syntax',
+      },
     ]);
   }
   const aliases = checkAliasExpansion(text);
-  if (aliases) throw new GenerationError(`${specFile} is refused:`, [{ file, line: aliases.line, column: aliases.column, message: aliases.message, rule: 'yaml-aliases' }]);
+  if (aliases)
+    throw new GenerationError(`${specFile} is refused:`, [
+      { file, line: aliases.line, column: aliases.column, message: aliases.message, rule: 'yaml-aliases' },
+    ]);
   // Within the alias budget: the yaml package's own, stricter alias count need not apply.
   const root: unknown = doc.toJS({ maxAliasCount: -1 });
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
-    throw new GenerationError(`${specFile} is not an OpenAPI document:`, [{ file, line: 1, column: 1, message: root == null ? 'the file is empty' : 'expected an object at the top level' }]);
+    throw new GenerationError(`${specFile} is not an OpenAPI document:`, [
+      { file, line: 1, column: 1, message: root == null ? 'the file is empty' : 'expected an object at the top level' },
+    ]);
   }
   const version = (root as Record<string, unknown>).openapi;
   if (!supported(version)) {
@@ -171,7 +175,10 @@ export async function loadSpec(specFile: string, options: LoadOptions = {}): Pro
   if (errors.length) {
     // Redocly's struct rule reads every schema in the OpenAPI version's own dialect: a schema
     // written in draft-04 or draft-07 (`$schema`) needs rules of the author's choosing.
-    const hint = !options.lintConfig && errors.some((e) => e.rule === 'struct') ? ' (for schemas in another JSON Schema dialect, choose the rules with --lint-config <file>)' : '';
+    const hint =
+      !options.lintConfig && errors.some((e) => e.rule === 'struct')
+        ? ' (for schemas in another JSON Schema dialect, choose the rules with --lint-config <file>)'
+        : '';
     throw new GenerationError(`${specFile} has ${errors.length} lint error(s)${hint}:`, errors);
   }
 
@@ -230,8 +237,16 @@ function fromThrown(err: unknown, specFile: string): GenerationError {
   const e = err as { line?: number; col?: number; source?: { absoluteRef?: string }; originalError?: Error; message?: string };
   if (typeof e.line === 'number' && e.source?.absoluteRef) {
     return new GenerationError(`${specFile} is not valid YAML:`, [
-      { file: relative(e.source.absoluteRef), line: e.line, column: e.col ?? 0, message: `syntax error: ${(e.originalError?.message ?? e.message ?? '').split('\n')[0]!.replace(/ in ".*" \(\d+:\d+\)$/, '')}`, rule: 'syntax' },
+      {
+        file: relative(e.source.absoluteRef),
+        line: e.line,
+        column: e.col ?? 0,
+        message: `syntax error: ${(e.originalError?.message ?? e.message ?? '').split('\n')[0]!.replace(/ in ".*" \(\d+:\d+\)$/, '')}`,
+        rule: 'syntax',
+      },
     ]);
   }
-  return new GenerationError(`${specFile} could not be loaded:`, [{ file: relative(path.resolve(specFile)), message: String(e.message ?? err).split('\n')[0]! }]);
+  return new GenerationError(`${specFile} could not be loaded:`, [
+    { file: relative(path.resolve(specFile)), message: String(e.message ?? err).split('\n')[0]! },
+  ]);
 }

@@ -92,7 +92,8 @@ export class SpecResolver extends BaseResolver {
     const folder = `the spec folder ${relative(this.#folder)}/; ${hint}`;
     if (!isInside(this.#folder, absoluteRef)) return `${relative(absoluteRef)} is outside ${folder}`;
     // A symbolic link inside the folder may point anywhere: compare where it leads.
-    if (existsSync(absoluteRef) && !isInside(this.#folderReal, realpathSync(absoluteRef))) return `${relative(absoluteRef)} leads (through a symbolic link) outside ${folder}`;
+    if (existsSync(absoluteRef) && !isInside(this.#folderReal, realpathSync(absoluteRef)))
+      return `${relative(absoluteRef)} leads (through a symbolic link) outside ${folder}`;
     return undefined;
   }
 
@@ -121,7 +122,6 @@ export class SpecResolver extends BaseResolver {
     }
   }
 }
-
 
 /** Every string of JSON text, and whether it is a member's name (a `:` follows). */
 const JSON_STRING = /"(?:[^"\\]|\\.)*"(\s*:)?/g;

@@ -263,7 +263,12 @@ function parametersOf(ctx: ReadContext, path: string, item: Doc, op: Doc, pointe
       parameter: deref<ParameterObject>(ctx.doc, raw),
       pointer: typeof (raw as Doc)?.$ref === 'string' && (raw as Doc).$ref.startsWith('#') ? (raw as Doc).$ref.slice(1) : `${at}/parameters/${i}`,
     }));
-  const byKey = new Map([...declaredIn(item.parameters, `/paths/${escapePointer(path)}`), ...declaredIn(op.parameters, pointer)].map((d) => [`${d.parameter.in}:${d.parameter.name}`, d]));
+  const byKey = new Map(
+    [...declaredIn(item.parameters, `/paths/${escapePointer(path)}`), ...declaredIn(op.parameters, pointer)].map((d) => [
+      `${d.parameter.in}:${d.parameter.name}`,
+      d,
+    ]),
+  );
   checkPathTemplate(path, pointer, byKey, ctx.problems);
   return [...byKey.values()];
 }
@@ -320,7 +325,15 @@ function requestBodyOf(doc: Doc, op: Doc): OperationModel['requestBody'] {
 }
 
 /** One operation of a path item, read whole. */
-function operationOf(ctx: ReadContext, path: string, item: Doc, method: Method, op: OperationObject & Doc, operationId: string, pointer: string): OperationModel {
+function operationOf(
+  ctx: ReadContext,
+  path: string,
+  item: Doc,
+  method: Method,
+  op: OperationObject & Doc,
+  operationId: string,
+  pointer: string,
+): OperationModel {
   const { doc, problems } = ctx;
   const operationParameters = parametersOf(ctx, path, item, op, pointer);
   const responses = responsesOf(doc, op);
@@ -330,7 +343,13 @@ function operationOf(ctx: ReadContext, path: string, item: Doc, method: Method, 
   const wire = operationParameters.map((d) => wireOf(doc, d.parameter, d.pointer, problems));
   const pagination =
     paginated && successFacts.media
-      ? paginationOf(doc, (node) => deref(doc, node), wire.filter((p) => p.in === 'query'), successFacts.media.pointer, ctx.documentPagination)
+      ? paginationOf(
+          doc,
+          (node) => deref(doc, node),
+          wire.filter((p) => p.in === 'query'),
+          successFacts.media.pointer,
+          ctx.documentPagination,
+        )
       : undefined;
   const servers = Array.isArray(op.servers) ? op.servers : Array.isArray(item.servers) ? item.servers : [];
   return {
@@ -393,7 +412,10 @@ export function buildModel(document: OpenAPI3): SpecModel {
   if (problems.length) throw new GenerationError('Operations are inconsistent:', problems);
 
   const schemaNames = Object.keys(doc.components?.schemas ?? {}).map((name) => ({ name, type: typeName(name) }));
-  assertUnique('type', schemaNames.map((s) => ({ identifier: s.type, pointer: `/components/schemas/${escapePointer(s.name)}` })));
+  assertUnique(
+    'type',
+    schemaNames.map((s) => ({ identifier: s.type, pointer: `/components/schemas/${escapePointer(s.name)}` })),
+  );
 
   const environments = readEnvironments(doc);
   const resolve = <T = any>(node: unknown): T => deref<T>(doc, node);

@@ -134,7 +134,9 @@ export function paginationOf(
   const wrapperPointer = canonicalPointer(doc, `${successPointer}/schema`);
   const wrapper = nodeAt(doc, wrapperPointer) as Doc;
   const required: unknown[] = Array.isArray(wrapper.required) ? wrapper.required : [];
-  const property = Object.keys(wrapper.properties ?? {}).find((k) => !required.includes(k) && ['number', 'integer'].includes(schemaType(deref, wrapper.properties[k]).type ?? ''));
+  const property = Object.keys(wrapper.properties ?? {}).find(
+    (k) => !required.includes(k) && ['number', 'integer'].includes(schemaType(deref, wrapper.properties[k]).type ?? ''),
+  );
   const parameter = query.find((p) => schemaType(deref, p.schema).type === 'boolean' && /count|total/i.test(p.name));
   return {
     defaultPage: numberOr(defaultOf('page'), documentDefaults?.defaultPage ?? 1),

@@ -46,7 +46,10 @@ const RESERVED_STEMS = new Set(['Runtime']);
 
 /** The stem the rule derives from a package name, or undefined when no identifier comes of it. */
 export function stemOfPackageName(packageName: string): string | undefined {
-  const words = packageName.replace(/^@[^/]*\//, '').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = packageName
+    .replace(/^@[^/]*\//, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   // `client` or `sdk` alone leaves no name of its own: `--client-name` must give one.
   if (words.length > 0 && /^(client|sdk)$/i.test(words.at(-1)!)) words.pop();
   if (words.length === 0) return undefined;
@@ -65,14 +68,21 @@ export function clientNames(packageName?: string, clientName?: string): ClientNa
   }
   let stem: string;
   if (clientName !== undefined) {
-    if (!STEM.test(clientName)) throw new NamingError(`--client-name ${JSON.stringify(clientName)} must be a PascalCase identifier: a capital letter, then letters and digits (e.g. MyApi)`);
-    if (RESERVED_STEMS.has(clientName)) throw new NamingError(`--client-name ${JSON.stringify(clientName)} is taken by the runtime's own names (create${clientName}Client); choose another`);
+    if (!STEM.test(clientName))
+      throw new NamingError(
+        `--client-name ${JSON.stringify(clientName)} must be a PascalCase identifier: a capital letter, then letters and digits (e.g. MyApi)`,
+      );
+    if (RESERVED_STEMS.has(clientName))
+      throw new NamingError(`--client-name ${JSON.stringify(clientName)} is taken by the runtime's own names (create${clientName}Client); choose another`);
     stem = clientName;
   } else if (packageName === undefined) {
     stem = DEFAULT_CLIENT_NAME;
   } else {
     const derived = stemOfPackageName(packageName);
-    if (derived === undefined) throw new NamingError(`no client name follows from --package-name ${JSON.stringify(packageName)} (it needs a word besides a last "client" or "sdk", its words must start with a letter, and they must not make "Runtime"); give --client-name`);
+    if (derived === undefined)
+      throw new NamingError(
+        `no client name follows from --package-name ${JSON.stringify(packageName)} (it needs a word besides a last "client" or "sdk", its words must start with a letter, and they must not make "Runtime"); give --client-name`,
+      );
     stem = derived;
   }
   const client = `${stem}Client`;

@@ -26,7 +26,11 @@ interface QueryParameter {
 }
 
 /** What the mock does with each documented query parameter, in document order. */
-export function queryTreatments(wire: readonly QueryParameter[], pagination: PaginationFacts | undefined, schemes: readonly SecuritySchemeModel[]): QueryTreatment[] {
+export function queryTreatments(
+  wire: readonly QueryParameter[],
+  pagination: PaginationFacts | undefined,
+  schemes: readonly SecuritySchemeModel[],
+): QueryTreatment[] {
   const credentials = new Set(schemes.flatMap((s) => (s.kind.type === 'apiKey' && s.kind.in === 'query' ? [s.kind.name] : [])));
   const query = wire.filter((p) => p.in === 'query');
   const honoured = new Map<string, QueryEffect>();

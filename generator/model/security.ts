@@ -59,7 +59,20 @@ export const CLIENT_OPTION_NAMES: readonly string[] = [
 ];
 
 /** Names an options object inherits: `{ constructor: … }` or `{ __proto__: … }` would be a trap. */
-const INHERITED_NAMES = ['__proto__', 'constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__'];
+const INHERITED_NAMES = [
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'toString',
+  'valueOf',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+];
 
 /** Words of a name, each capitalized (`APIKey` → `Api`, `Key`; `api_key` → `Api`, `Key`). */
 const words = (name: string): string[] =>
@@ -93,7 +106,10 @@ export function credentialOptionNames(schemeNames: readonly string[]): Map<strin
     let option = camel;
     if (!IDENTIFIER.test(option) || taken.has(option)) option = `credential${words(name).join('')}`;
     if (taken.has(option)) {
-      problems.push({ pointer: `/components/securitySchemes/${escapePointer(name)}`, message: `the client option for scheme "${name}" would be "${option}", which another scheme or option already uses: rename the scheme` });
+      problems.push({
+        pointer: `/components/securitySchemes/${escapePointer(name)}`,
+        message: `the client option for scheme "${name}" would be "${option}", which another scheme or option already uses: rename the scheme`,
+      });
       continue;
     }
     taken.add(option);
@@ -109,9 +125,12 @@ function kindOf(scheme: Doc, pointer: string, problems: Problem[]): CredentialKi
       const at = own(scheme, 'in');
       const name = own(scheme, 'name');
       if (at !== 'header' && at !== 'query' && at !== 'cookie') problems.push({ pointer: `${pointer}/in`, message: 'must be "header", "query" or "cookie"' });
-      else if (typeof name !== 'string' || name === '') problems.push({ pointer: `${pointer}/name`, message: 'must name the header, query parameter or cookie' });
-      else if (at === 'header' && !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) problems.push({ pointer: `${pointer}/name`, message: 'is not a valid HTTP header name' });
-      else if (at === 'cookie' && !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) problems.push({ pointer: `${pointer}/name`, message: 'is not a valid cookie name' });
+      else if (typeof name !== 'string' || name === '')
+        problems.push({ pointer: `${pointer}/name`, message: 'must name the header, query parameter or cookie' });
+      else if (at === 'header' && !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name))
+        problems.push({ pointer: `${pointer}/name`, message: 'is not a valid HTTP header name' });
+      else if (at === 'cookie' && !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name))
+        problems.push({ pointer: `${pointer}/name`, message: 'is not a valid cookie name' });
       else return { type: 'apiKey', in: at, name };
       return undefined;
     }
@@ -152,7 +171,13 @@ export function readSecuritySchemes(doc: Doc, resolve: (node: unknown) => unknow
     }
     const kind = kindOf(scheme, pointer, problems);
     if (!kind) continue;
-    schemes.push({ name, option: kind.type === 'mutualTLS' ? undefined : options.get(name)!, pointer, kind, description: typeof scheme.description === 'string' ? scheme.description : '' });
+    schemes.push({
+      name,
+      option: kind.type === 'mutualTLS' ? undefined : options.get(name)!,
+      pointer,
+      kind,
+      description: typeof scheme.description === 'string' ? scheme.description : '',
+    });
   }
   if (problems.length) throw new GenerationError('Security schemes are invalid:', problems);
   return schemes;

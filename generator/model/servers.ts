@@ -110,7 +110,17 @@ export function readEnvironments(doc: Record<string, any>): EnvironmentModel[] {
     });
   });
   if (!environments.length) {
-    environments.push({ name: 'default', pointer: '/servers', description: '', url: '', variables: [], defaultBaseUrl: undefined, requestsPerSecond: undefined, burst: undefined, dailyQuota: undefined });
+    environments.push({
+      name: 'default',
+      pointer: '/servers',
+      description: '',
+      url: '',
+      variables: [],
+      defaultBaseUrl: undefined,
+      requestsPerSecond: undefined,
+      burst: undefined,
+      dailyQuota: undefined,
+    });
   }
   const seen = new Map<string, string>();
   for (const e of environments) {

@@ -8,7 +8,23 @@
  * empty, or was generated before (see `assertReplaceable`).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { BANNER_TEXT, bannerHeadBytes, hasBannerKey, startsWithBanner } from './banner.js';
 import { GenerationError, type Problem } from '../lib/problems.js';
@@ -225,9 +241,10 @@ export function assertSafeNames(files: Files): void {
   for (const name of files.keys()) {
     const why = unsafeNameReason(name);
     if (why) problems.push({ message: `${JSON.stringify(name)}: ${why}` });
-    else for (let i = name.indexOf('/'); i !== -1; i = name.indexOf('/', i + 1)) {
-      if (files.has(name.slice(0, i))) problems.push({ message: `${JSON.stringify(name)}: ${JSON.stringify(name.slice(0, i))} is also a file` });
-    }
+    else
+      for (let i = name.indexOf('/'); i !== -1; i = name.indexOf('/', i + 1)) {
+        if (files.has(name.slice(0, i))) problems.push({ message: `${JSON.stringify(name)}: ${JSON.stringify(name.slice(0, i))} is also a file` });
+      }
   }
   if (problems.length) throw new GenerationError('Refusing to write files with unsafe names (each must stay inside the output directory):', problems);
 }
@@ -311,7 +328,10 @@ export function assertReplaceable(outDir: string, protect: readonly string[]): v
   };
   const target = realpathOfExisting(outDir);
   for (const file of protect) {
-    if (contains(target, realpathOfExisting(file))) refuse(`it ${target === realpathOfExisting(file) ? 'is' : 'contains'} ${path.relative(process.cwd(), file) || '.'}, which generation must not delete; choose another --out`);
+    if (contains(target, realpathOfExisting(file)))
+      refuse(
+        `it ${target === realpathOfExisting(file) ? 'is' : 'contains'} ${path.relative(process.cwd(), file) || '.'}, which generation must not delete; choose another --out`,
+      );
   }
   if (!existsSync(outDir)) return;
   if (!lstatSync(target).isDirectory()) refuse('it is not a directory');
@@ -323,7 +343,10 @@ export function assertReplaceable(outDir: string, protect: readonly string[]): v
   }
   const manifest = readManifest(target);
   const foreign = present.filter((file) => !isGenerated(target, file, manifest));
-  if (foreign.length) refuse(`it holds ${foreign.length} file(s) that were not generated (or were changed since): ${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}; ${hint}`);
+  if (foreign.length)
+    refuse(
+      `it holds ${foreign.length} file(s) that were not generated (or were changed since): ${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}; ${hint}`,
+    );
 }
 
 /** Every file, symbolic link and empty directory under `dir`, relative. */

@@ -49,6 +49,11 @@ export const entries = (value: unknown): [string, unknown][] => (isObject(value)
 export function docsChanges(sink: ChangeSink, before: unknown, after: unknown, pointer: string): void {
   for (const [keyword, rule] of Object.entries(DOCS_RULES)) {
     if (!rule || canonical(own(before, keyword)) === canonical(own(after, keyword))) continue;
-    sink.add('docs', rule, `${pointer}/${escapePointer(keyword)}`, `${keyword} ${own(before, keyword) === undefined ? 'added' : own(after, keyword) === undefined ? 'removed' : 'changed'}`);
+    sink.add(
+      'docs',
+      rule,
+      `${pointer}/${escapePointer(keyword)}`,
+      `${keyword} ${own(before, keyword) === undefined ? 'added' : own(after, keyword) === undefined ? 'removed' : 'changed'}`,
+    );
   }
 }

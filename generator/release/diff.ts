@@ -52,7 +52,8 @@ class DocumentDiff {
     this.extensions(this.base, this.head, '');
     for (const [name] of this.union(this.base.components?.examples, this.head.components?.examples)) {
       const pointer = `/components/examples/${escapePointer(name)}`;
-      if (canonical(own(this.base.components?.examples, name)) !== canonical(own(this.head.components?.examples, name))) this.changes.add('docs', 'example-changed', pointer, `example ${JSON.stringify(name)} changed`);
+      if (canonical(own(this.base.components?.examples, name)) !== canonical(own(this.head.components?.examples, name)))
+        this.changes.add('docs', 'example-changed', pointer, `example ${JSON.stringify(name)} changed`);
     }
     return this.changes.sorted();
   }
@@ -65,9 +66,11 @@ class DocumentDiff {
 
   private info(): void {
     docsChanges(this.changes, this.base.info, this.head.info, '/info');
-    if (canonical(this.base.info, DOCS_KEYWORDS) !== canonical(this.head.info, DOCS_KEYWORDS)) this.changes.add('docs', 'info-changed', '/info', 'document information changed');
+    if (canonical(this.base.info, DOCS_KEYWORDS) !== canonical(this.head.info, DOCS_KEYWORDS))
+      this.changes.add('docs', 'info-changed', '/info', 'document information changed');
     if (canonical(this.base.tags) !== canonical(this.head.tags)) this.changes.add('docs', 'tags-changed', '/tags', 'tags changed');
-    if (canonical(this.base.externalDocs) !== canonical(this.head.externalDocs)) this.changes.add('docs', 'external-docs-changed', '/externalDocs', 'externalDocs changed');
+    if (canonical(this.base.externalDocs) !== canonical(this.head.externalDocs))
+      this.changes.add('docs', 'external-docs-changed', '/externalDocs', 'externalDocs changed');
   }
 
   /** `x-` extensions of an object: documented limits are additive, the rest docs. */
@@ -101,7 +104,13 @@ class DocumentDiff {
       if (!h) this.changes.add('breaking', 'server-removed', b!.pointer, `${label(key)} removed`);
       else if (!b) this.changes.add('additive', 'server-added', h.pointer, `${label(key)} added`);
       else {
-        if (own(b.value, 'url') !== own(h.value, 'url')) this.changes.add('breaking', 'server-url-changed', `${h.pointer}/url`, `${label(key)}: URL ${JSON.stringify(own(b.value, 'url'))} → ${JSON.stringify(own(h.value, 'url'))}`);
+        if (own(b.value, 'url') !== own(h.value, 'url'))
+          this.changes.add(
+            'breaking',
+            'server-url-changed',
+            `${h.pointer}/url`,
+            `${label(key)}: URL ${JSON.stringify(own(b.value, 'url'))} → ${JSON.stringify(own(h.value, 'url'))}`,
+          );
         const bv = own(b.value, 'variables');
         const hv = own(h.value, 'variables');
         for (const [name, inB, inH] of this.union(bv, hv)) {
@@ -125,17 +134,31 @@ class DocumentDiff {
   private serverVariable(b: unknown, h: unknown, at: string, what: string): void {
     docsChanges(this.changes, b, h, at);
     this.extensions(b, h, at);
-    if (canonical(own(b, 'default')) !== canonical(own(h, 'default'))) this.changes.add('breaking', 'server-variable-default-changed', `${at}/default`, `${what}: default ${JSON.stringify(own(b, 'default')) ?? 'none'} → ${JSON.stringify(own(h, 'default')) ?? 'none'}`);
+    if (canonical(own(b, 'default')) !== canonical(own(h, 'default')))
+      this.changes.add(
+        'breaking',
+        'server-variable-default-changed',
+        `${at}/default`,
+        `${what}: default ${JSON.stringify(own(b, 'default')) ?? 'none'} → ${JSON.stringify(own(h, 'default')) ?? 'none'}`,
+      );
     const be = own(b, 'enum');
     const he = own(h, 'enum');
     if (canonical(be) === canonical(he)) return;
     if (!Array.isArray(he)) this.changes.add('additive', 'server-variable-enum-removed', `${at}/enum`, `${what}: any value allowed`);
-    else if (!Array.isArray(be)) this.changes.add('breaking', 'server-variable-enum-added', `${at}/enum`, `${what}: restricted to ${he.map((v) => JSON.stringify(v)).join(', ')}`);
+    else if (!Array.isArray(be))
+      this.changes.add('breaking', 'server-variable-enum-added', `${at}/enum`, `${what}: restricted to ${he.map((v) => JSON.stringify(v)).join(', ')}`);
     else {
       const removed = be.filter((v) => !he.includes(v));
       const added = he.filter((v) => !be.includes(v));
-      if (removed.length) this.changes.add('breaking', 'server-variable-value-removed', `${at}/enum`, `${what}: value ${removed.map((v) => JSON.stringify(v)).join(', ')} no longer allowed`);
-      if (added.length) this.changes.add('additive', 'server-variable-value-added', `${at}/enum`, `${what}: value ${added.map((v) => JSON.stringify(v)).join(', ')} allowed`);
+      if (removed.length)
+        this.changes.add(
+          'breaking',
+          'server-variable-value-removed',
+          `${at}/enum`,
+          `${what}: value ${removed.map((v) => JSON.stringify(v)).join(', ')} no longer allowed`,
+        );
+      if (added.length)
+        this.changes.add('additive', 'server-variable-value-added', `${at}/enum`, `${what}: value ${added.map((v) => JSON.stringify(v)).join(', ')} allowed`);
     }
   }
 
@@ -149,7 +172,8 @@ class DocumentDiff {
       else {
         const b = resolve(this.base, { value: own(bs, name), pointer });
         const h = resolve(this.head, { value: own(hs, name), pointer });
-        if (canonical(b.value, DOCS_KEYWORDS) !== canonical(h.value, DOCS_KEYWORDS)) this.changes.add('breaking', 'security-scheme-changed', h.pointer, `security scheme ${JSON.stringify(name)} changed`);
+        if (canonical(b.value, DOCS_KEYWORDS) !== canonical(h.value, DOCS_KEYWORDS))
+          this.changes.add('breaking', 'security-scheme-changed', h.pointer, `security scheme ${JSON.stringify(name)} changed`);
         docsChanges(this.changes, b.value, h.value, h.pointer);
       }
     }
@@ -216,7 +240,13 @@ class DocumentDiff {
     const B = b.op.value as Doc;
     const H = h.op.value as Doc;
     const at = (key: string) => `${h.op.pointer}/${key}`;
-    if (b.operationId !== h.operationId) this.changes.add('breaking', 'operation-id-changed', at('operationId'), `operationId ${JSON.stringify(b.operationId)} → ${JSON.stringify(h.operationId)}`);
+    if (b.operationId !== h.operationId)
+      this.changes.add(
+        'breaking',
+        'operation-id-changed',
+        at('operationId'),
+        `operationId ${JSON.stringify(b.operationId)} → ${JSON.stringify(h.operationId)}`,
+      );
     docsChanges(this.changes, B, H, h.op.pointer);
     docsChanges(this.changes, b.item.value, h.item.value, h.item.pointer);
     if (B.deprecated !== true && H.deprecated === true) this.changes.add('additive', 'deprecated', h.op.pointer, `${h.label} deprecated`);
@@ -261,7 +291,10 @@ class DocumentDiff {
   /** Path-level then operation-level parameters, by `in` and name, each resolved with its pointer. */
   private parametersOf(doc: Doc, o: OperationRef): Map<string, Located> {
     const out = new Map<string, Located>();
-    for (const [owner, key] of [[o.item, 'parameters'], [o.op, 'parameters']] as const) {
+    for (const [owner, key] of [
+      [o.item, 'parameters'],
+      [o.op, 'parameters'],
+    ] as const) {
       list(own(owner.value, key)).forEach((p, i) => {
         const param = resolve(doc, { value: p, pointer: `${owner.pointer}/${key}/${i}` });
         if (isObject(param.value)) out.set(`${param.value.in} ${param.value.name}`, param);
@@ -288,13 +321,16 @@ class DocumentDiff {
         else this.changes.add('additive', 'request-parameter-added', hp!.pointer, `optional ${label} added`);
         continue;
       }
-      if (B.required !== true && H.required === true) this.changes.add('breaking', 'request-parameter-became-required', hp!.pointer, `${label} became required`);
-      if (B.required === true && H.required !== true) this.changes.add('additive', 'request-parameter-became-optional', hp!.pointer, `${label} became optional`);
+      if (B.required !== true && H.required === true)
+        this.changes.add('breaking', 'request-parameter-became-required', hp!.pointer, `${label} became required`);
+      if (B.required === true && H.required !== true)
+        this.changes.add('additive', 'request-parameter-became-optional', hp!.pointer, `${label} became optional`);
       if (B.deprecated !== true && H.deprecated === true) this.changes.add('additive', 'deprecated', hp!.pointer, `${label} deprecated`);
       docsChanges(this.changes, B, H, hp!.pointer);
       this.extensions(B, H, hp!.pointer);
       for (const keyword of ['style', 'explode', 'allowReserved', 'allowEmptyValue']) {
-        if (canonical(B[keyword]) !== canonical(H[keyword])) this.changes.add('breaking', 'request-parameter-serialization-changed', `${hp!.pointer}/${keyword}`, `${label}: ${keyword} changed`);
+        if (canonical(B[keyword]) !== canonical(H[keyword]))
+          this.changes.add('breaking', 'request-parameter-serialization-changed', `${hp!.pointer}/${keyword}`, `${label}: ${keyword} changed`);
       }
       schemas.compare({ value: B.schema, pointer: `${bp!.pointer}/schema` }, { value: H.schema, pointer: `${hp!.pointer}/schema` }, 'request');
       this.content(bp!, hp!, 'request', schemas, true);
@@ -333,8 +369,10 @@ class DocumentDiff {
       this.changes.add('breaking', `${role}-body-removed`, b.pointer, 'body removed');
       return;
     }
-    if (role === 'request' && B.required !== true && H.required === true) this.changes.add('breaking', 'request-body-became-required', h.pointer, 'request body became required');
-    if (role === 'request' && B.required === true && H.required !== true) this.changes.add('additive', 'request-body-became-optional', h.pointer, 'request body became optional');
+    if (role === 'request' && B.required !== true && H.required === true)
+      this.changes.add('breaking', 'request-body-became-required', h.pointer, 'request body became required');
+    if (role === 'request' && B.required === true && H.required !== true)
+      this.changes.add('additive', 'request-body-became-optional', h.pointer, 'request body became optional');
     docsChanges(this.changes, B, H, h.pointer);
     this.extensions(B, H, h.pointer);
     this.content(b, h, role, schemas, true);
@@ -347,7 +385,13 @@ class DocumentDiff {
       const b = resolve(this.base, { value: own(br, status), pointer: `${bOp.pointer}/responses/${escapePointer(status)}` });
       const h = resolve(this.head, { value: own(hr, status), pointer: `${hOp.pointer}/responses/${escapePointer(status)}` });
       const success = /^2/.test(status);
-      if (!inH) this.changes.add(success ? 'breaking' : 'additive', success ? 'response-success-status-removed' : 'response-status-removed', b.pointer, `response ${status} removed`);
+      if (!inH)
+        this.changes.add(
+          success ? 'breaking' : 'additive',
+          success ? 'response-success-status-removed' : 'response-status-removed',
+          b.pointer,
+          `response ${status} removed`,
+        );
       else if (!inB) this.changes.add('additive', 'response-status-added', h.pointer, `response ${status} added`);
       else {
         docsChanges(this.changes, b.value, h.value, h.pointer);
@@ -379,12 +423,22 @@ class DocumentDiff {
       } else {
         if (required(bp) !== required(hp)) {
           const breaking = reads === required(bp);
-          this.changes.add(breaking ? 'breaking' : 'additive', `${role}-header-became-${required(hp) ? 'required' : 'optional'}`, hp.pointer, `${label} became ${required(hp) ? 'required' : 'optional'}`);
+          this.changes.add(
+            breaking ? 'breaking' : 'additive',
+            `${role}-header-became-${required(hp) ? 'required' : 'optional'}`,
+            hp.pointer,
+            `${label} became ${required(hp) ? 'required' : 'optional'}`,
+          );
         }
-        if (own(bp.value, 'deprecated') !== true && own(hp.value, 'deprecated') === true) this.changes.add('additive', 'deprecated', hp.pointer, `${label} deprecated`);
+        if (own(bp.value, 'deprecated') !== true && own(hp.value, 'deprecated') === true)
+          this.changes.add('additive', 'deprecated', hp.pointer, `${label} deprecated`);
         docsChanges(this.changes, bp.value, hp.value, hp.pointer);
         this.extensions(bp.value, hp.value, hp.pointer);
-        schemas.compare({ value: own(bp.value, 'schema'), pointer: `${bp.pointer}/schema` }, { value: own(hp.value, 'schema'), pointer: `${hp.pointer}/schema` }, role);
+        schemas.compare(
+          { value: own(bp.value, 'schema'), pointer: `${bp.pointer}/schema` },
+          { value: own(hp.value, 'schema'), pointer: `${hp.pointer}/schema` },
+          role,
+        );
         this.content(bp, hp, role, schemas, true);
       }
     }
@@ -404,7 +458,11 @@ class DocumentDiff {
       else if (!inB) this.changes.add('additive', `${role}-media-type-added`, hm.pointer, `media type ${media} added`);
       else {
         docsChanges(this.changes, bm.value, hm.value, hm.pointer);
-        schemas.compare({ value: own(bm.value, 'schema'), pointer: `${bm.pointer}/schema` }, { value: own(hm.value, 'schema'), pointer: `${hm.pointer}/schema` }, role);
+        schemas.compare(
+          { value: own(bm.value, 'schema'), pointer: `${bm.pointer}/schema` },
+          { value: own(hm.value, 'schema'), pointer: `${hm.pointer}/schema` },
+          role,
+        );
       }
     }
   }
@@ -449,7 +507,8 @@ class DocumentDiff {
     const schemas = new SchemaDiff(this.base, this.head, this.changes);
     for (const [name, inB, inH] of names) {
       if (!inB || !inH || reached.has(pointer(name))) continue;
-      for (const role of ['request', 'response'] as const) schemas.compare({ value: own(bs, name), pointer: pointer(name) }, { value: own(hs, name), pointer: pointer(name) }, role);
+      for (const role of ['request', 'response'] as const)
+        schemas.compare({ value: own(bs, name), pointer: pointer(name) }, { value: own(hs, name), pointer: pointer(name) }, role);
     }
   }
 }

@@ -20,7 +20,9 @@ export function repositoryRoot(cwd: string): string | undefined {
 export function commitOf(root: string, ref: string): string | undefined {
   if (ref.startsWith('-')) return undefined;
   try {
-    return git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]).toString().trim();
+    return git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])
+      .toString()
+      .trim();
   } catch {
     return undefined;
   }
@@ -70,7 +72,9 @@ export function exportAt(root: string, commit: string, paths: string[], maxFileB
   try {
     if (present.length) {
       // `<mode> blob <object> <size>\t<path>\0` per file; only names and sizes, whatever the files hold.
-      for (const entry of git(root, ['ls-tree', '-r', '-l', '-z', '--full-tree', commit, '--', ...present]).toString('utf8').split('\0')) {
+      for (const entry of git(root, ['ls-tree', '-r', '-l', '-z', '--full-tree', commit, '--', ...present])
+        .toString('utf8')
+        .split('\0')) {
         const match = /^\d+ blob [0-9a-f]+ +(\d+)\t(.*)$/s.exec(entry);
         if (match && Number(match[1]) > maxFileBytes) tooLarge.set(match[2]!, Number(match[1]));
       }
@@ -94,7 +98,9 @@ export function exportAt(root: string, commit: string, paths: string[], maxFileB
  */
 export async function lastCommitDate(files: string[], cwd: string): Promise<string | undefined> {
   const run = (args: string[], env?: NodeJS.ProcessEnv) =>
-    new Promise<string>((resolve, reject) => execFile('git', args, { cwd, encoding: 'utf8', ...(env && { env }) }, (err, stdout) => (err ? reject(err) : resolve(stdout.trim()))));
+    new Promise<string>((resolve, reject) =>
+      execFile('git', args, { cwd, encoding: 'utf8', ...(env && { env }) }, (err, stdout) => (err ? reject(err) : resolve(stdout.trim()))),
+    );
   try {
     const [status, date] = await Promise.all([
       run(['status', '--porcelain', '--', ...files]),

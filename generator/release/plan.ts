@@ -38,7 +38,8 @@ export interface Release {
 
 export function planRelease(input: ReleaseInput): Release {
   const { previousVersion, previousChangelog } = input;
-  if (input.previousDocument === undefined) return { previousVersion, version: previousVersion ?? input.firstVersion, changelog: previousChangelog, changes: [] };
+  if (input.previousDocument === undefined)
+    return { previousVersion, version: previousVersion ?? input.firstVersion, changelog: previousChangelog, changes: [] };
   const changes = diffDocuments(input.previousDocument, input.nextDocument);
   const version = nextVersion(previousVersion ?? input.firstVersion, changes);
   if (!changes.length) return { previousVersion, version, changelog: previousChangelog, changes };

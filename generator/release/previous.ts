@@ -34,7 +34,9 @@ export function readPreviousRelease(outDir: string): PreviousRelease {
     } catch {
       // reported below
     }
-    throw new GenerationError(`The previous release cannot be read:`, [{ file: label(file), message: 'not a JSON object; restore it or delete the output directory to start again' }]);
+    throw new GenerationError(`The previous release cannot be read:`, [
+      { file: label(file), message: 'not a JSON object; restore it or delete the output directory to start again' },
+    ]);
   };
   const document = json(OPENAPI_FILE);
   const version = json('package.json')?.version;

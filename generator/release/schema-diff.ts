@@ -22,7 +22,8 @@ export function lookup(doc: unknown, ref: string): Located {
   return { value: segments.reduce<unknown>((o, k) => own(o, k), doc), pointer: segments.length ? `/${segments.map(escapePointer).join('/')}` : '' };
 }
 
-const localRef = (value: unknown): string | undefined => (isObject(value) && typeof value.$ref === 'string' && value.$ref.startsWith('#') ? value.$ref : undefined);
+const localRef = (value: unknown): string | undefined =>
+  isObject(value) && typeof value.$ref === 'string' && value.$ref.startsWith('#') ? value.$ref : undefined;
 
 /**
  * Follows `$ref`s to what they name, with the JSON pointer of where it is. With `siblings`, stops
@@ -53,7 +54,19 @@ const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxPrope
 /** Lower bounds: a higher value is tighter. */
 const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains'];
 /** Present (or changed) is tighter than absent. `x-unique-item-properties` and `x-last-item-only` are validator keywords of the generator's. */
-const PRESENCE = ['pattern', 'format', 'multipleOf', 'contentEncoding', 'contentMediaType', 'propertyNames', 'contains', 'not', 'patternProperties', 'x-unique-item-properties', 'x-last-item-only'];
+const PRESENCE = [
+  'pattern',
+  'format',
+  'multipleOf',
+  'contentEncoding',
+  'contentMediaType',
+  'propertyNames',
+  'contains',
+  'not',
+  'patternProperties',
+  'x-unique-item-properties',
+  'x-last-item-only',
+];
 /** `true` is tighter than absent or `false`. `x-future-date-time` is a validator keyword of the generator's. */
 const FLAGS = ['uniqueItems', 'x-future-date-time'];
 /** Conditional rules: added is tighter. */
@@ -66,10 +79,38 @@ const REST_ITEMS = ['items', 'unevaluatedItems'];
  * in both roles: it cannot be proven safe. `$defs` are judged where they are referenced.
  */
 const JUDGED = new Set([
-  ...UPPER, ...LOWER, ...PRESENCE, ...FLAGS, ...CONDITIONALS, ...DOCS_KEYWORDS, ...REST_PROPERTIES, ...REST_ITEMS,
-  'type', 'nullable', 'enum', 'const', 'properties', 'required', 'prefixItems',
-  'allOf', 'oneOf', 'anyOf', 'discriminator', 'then', 'else', 'deprecated', 'readOnly', 'writeOnly', 'default',
-  '$ref', '$schema', '$id', '$anchor', '$defs', 'definitions', '$comment',
+  ...UPPER,
+  ...LOWER,
+  ...PRESENCE,
+  ...FLAGS,
+  ...CONDITIONALS,
+  ...DOCS_KEYWORDS,
+  ...REST_PROPERTIES,
+  ...REST_ITEMS,
+  'type',
+  'nullable',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'prefixItems',
+  'allOf',
+  'oneOf',
+  'anyOf',
+  'discriminator',
+  'then',
+  'else',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'default',
+  '$ref',
+  '$schema',
+  '$id',
+  '$anchor',
+  '$defs',
+  'definitions',
+  '$comment',
 ]);
 /** A schema made only of these keywords accepts anything: it only documents. */
 const ANNOTATIONS = new Set([...DOCS_KEYWORDS, 'deprecated', 'readOnly', 'writeOnly', 'default']);
@@ -160,7 +201,10 @@ export class SchemaDiff {
    * the server's behaviour when the value is left out changed; in a response it only documents.
    */
   private annotations(B: Record<string, any>, H: Record<string, any>, role: Role, at: (k: string) => string, was: (k: string) => string): void {
-    for (const [keyword, rule] of [['readOnly', 'read-only-changed'], ['writeOnly', 'write-only-changed']] as const) {
+    for (const [keyword, rule] of [
+      ['readOnly', 'read-only-changed'],
+      ['writeOnly', 'write-only-changed'],
+    ] as const) {
       const before = B[keyword] === true;
       const after = H[keyword] === true;
       if (before !== after) this.sink.add('additive', rule, after ? at(keyword) : was(keyword), `${keyword} ${after ? 'added' : 'removed'}`);
@@ -186,7 +230,8 @@ export class SchemaDiff {
       return;
     }
     if (narrowed) this.sink.add('additive', 'response-type-narrowed', pointer, message);
-    else if (widened && bt && ht && [...ht].every((t) => t === 'null' || allows(bt, t))) this.sink.add('breaking', 'response-became-nullable', pointer, message);
+    else if (widened && bt && ht && [...ht].every((t) => t === 'null' || allows(bt, t)))
+      this.sink.add('breaking', 'response-became-nullable', pointer, message);
     else this.sink.add('breaking', 'response-type-changed', pointer, message);
   }
 
@@ -360,7 +405,10 @@ export class SchemaDiff {
     const bl = list((bs.value as Record<string, any>)[keyword]);
     const hl = list((hs.value as Record<string, any>)[keyword]);
     if (!bl.length && !hl.length) return;
-    const member = (side: Located, i: number): Located => ({ value: list((side.value as Record<string, any>)[keyword])[i], pointer: `${side.pointer}/${keyword}/${i}` });
+    const member = (side: Located, i: number): Located => ({
+      value: list((side.value as Record<string, any>)[keyword])[i],
+      pointer: `${side.pointer}/${keyword}/${i}`,
+    });
     const pairs: [number, number][] = [];
     const refs = (l: unknown[]) => new Map(l.flatMap((m, i) => (localRef(m) === undefined ? [] : [[localRef(m)!, i] as const])));
     const bRefs = refs(bl);
@@ -403,15 +451,26 @@ export class SchemaDiff {
     const hd = isObject(H.discriminator) ? H.discriminator : undefined;
     if (!bd && !hd) return;
     if (bd?.propertyName !== hd?.propertyName) {
-      this.sink.add('breaking', 'discriminator-changed', at('discriminator'), `discriminator property ${JSON.stringify(bd?.propertyName) ?? 'none'} → ${JSON.stringify(hd?.propertyName) ?? 'none'}`);
+      this.sink.add(
+        'breaking',
+        'discriminator-changed',
+        at('discriminator'),
+        `discriminator property ${JSON.stringify(bd?.propertyName) ?? 'none'} → ${JSON.stringify(hd?.propertyName) ?? 'none'}`,
+      );
       return;
     }
     const bm: Record<string, unknown> = isObject(bd?.mapping) ? bd.mapping : {};
     const hm: Record<string, unknown> = isObject(hd?.mapping) ? hd.mapping : {};
     const pointer = `${at('discriminator')}/mapping`;
-    const added = Object.keys(hm).filter((k) => !Object.hasOwn(bm, k)).sort();
-    const removed = Object.keys(bm).filter((k) => !Object.hasOwn(hm, k)).sort();
-    const moved = Object.keys(hm).filter((k) => Object.hasOwn(bm, k) && bm[k] !== hm[k]).sort();
+    const added = Object.keys(hm)
+      .filter((k) => !Object.hasOwn(bm, k))
+      .sort();
+    const removed = Object.keys(bm)
+      .filter((k) => !Object.hasOwn(hm, k))
+      .sort();
+    const moved = Object.keys(hm)
+      .filter((k) => Object.hasOwn(bm, k) && bm[k] !== hm[k])
+      .sort();
     if (added.length) {
       const breaking = role === 'response';
       this.sink.add(breaking ? 'breaking' : 'additive', `${role}-discriminator-value-added`, pointer, `discriminator value ${shown(added)} added`);

@@ -36,7 +36,9 @@ export function firstVersion(infoVersion: string): string {
   if (!leading) return FIRST_VERSION;
   const version = semver.valid(`${leading[1]}.${leading[2] ?? '0'}.${leading[3] ?? '0'}`);
   if (version === null) {
-    throw new GenerationError(`info.version gives a package version npm refuses:`, [{ pointer: '/info/version', message: `${JSON.stringify(infoVersion)} starts with ${JSON.stringify(leading[0])}: expected ${LIMIT}` }]);
+    throw new GenerationError(`info.version gives a package version npm refuses:`, [
+      { pointer: '/info/version', message: `${JSON.stringify(infoVersion)} starts with ${JSON.stringify(leading[0])}: expected ${LIMIT}` },
+    ]);
   }
   return version;
 }
@@ -50,18 +52,23 @@ export function nextVersion(previous: string | undefined, changes: readonly Chan
   if (previous === undefined) return FIRST_VERSION;
   const level = highestLevel(changes);
   if (level === undefined) {
-    if (semver.valid(previous) === null) throw previousRefused(`The previous package version is not one npm accepts:`, `expected a semantic version, ${LIMIT}, found ${JSON.stringify(previous)}`);
+    if (semver.valid(previous) === null)
+      throw previousRefused(`The previous package version is not one npm accepts:`, `expected a semantic version, ${LIMIT}, found ${JSON.stringify(previous)}`);
     return previous;
   }
   const release = semver.parse(previous);
   // A release as written: no `v`, pre-release or build metadata.
   if (release === null || release.version !== previous || release.prerelease.length > 0) {
-    if (hasUnsafeNumber(previous)) throw previousRefused(`The previous package version is not one npm accepts:`, `expected MAJOR.MINOR.PATCH, ${LIMIT}, found ${JSON.stringify(previous)}`);
+    if (hasUnsafeNumber(previous))
+      throw previousRefused(`The previous package version is not one npm accepts:`, `expected MAJOR.MINOR.PATCH, ${LIMIT}, found ${JSON.stringify(previous)}`);
     throw previousRefused(`The previous package version is not a release version:`, `expected MAJOR.MINOR.PATCH, found ${JSON.stringify(previous)}`);
   }
   const next = semver.inc(previous, RELEASE[level]);
   if (next === null || semver.valid(next) === null) {
-    throw previousRefused(`The next package version would be one npm refuses:`, `${JSON.stringify(previous)} moved by its ${level} changes would be ${next === null ? 'none' : JSON.stringify(next)}: expected ${LIMIT}`);
+    throw previousRefused(
+      `The next package version would be one npm refuses:`,
+      `${JSON.stringify(previous)} moved by its ${level} changes would be ${next === null ? 'none' : JSON.stringify(next)}: expected ${LIMIT}`,
+    );
   }
   return next;
 }

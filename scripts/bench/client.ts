@@ -44,7 +44,9 @@ export async function benchClient(options: Options): Promise<Measurement> {
       server.once('exit', (code) => reject(new Error(`server exited (${code})`)));
     });
     const baseUrl = `http://127.0.0.1:${port}`;
-    const { createPartnerClient, RateLimiter } = (await import(pathToFileURL(path.join(ROOT, 'generated', 'dist', 'index.js')).href)) as typeof import('../../generated/dist/index.js');
+    const { createPartnerClient, RateLimiter } = (await import(
+      pathToFileURL(path.join(ROOT, 'generated', 'dist', 'index.js')).href
+    )) as typeof import('../../generated/dist/index.js');
     let events = 0;
     const api = createPartnerClient({
       baseUrl,
@@ -59,7 +61,13 @@ export async function benchClient(options: Options): Promise<Measurement> {
     const headers = { 'x-api-key': 'bench-key', 'x-api-secret': 'bench-secret' };
     const url = `${baseUrl}/v1/skills?query=fig&page=1`;
     const query = { query: 'fig', page: 1 };
-    const defaults = createPartnerClient({ baseUrl, apiKey: 'bench-key', apiSecret: 'bench-secret', environment: 'production', rateLimit: new RateLimiter({ requestsPerSecond: 1e6, burst: 1e6 }) });
+    const defaults = createPartnerClient({
+      baseUrl,
+      apiKey: 'bench-key',
+      apiSecret: 'bench-secret',
+      environment: 'production',
+      rateLimit: new RateLimiter({ requestsPerSecond: 1e6, burst: 1e6 }),
+    });
     const bare = createClient<import('../../generated/dist/types.js').paths>({ baseUrl, headers });
     // Measured side by side: the target compares `client` with `fetch`; the other two show where the time goes.
     const sides: Record<string, () => Promise<unknown>> = {

@@ -23,7 +23,8 @@ const PRISM_DIR = 'prism';
 const TYPESCRIPT = `typescript@${(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.typescript}`;
 const MEMBER = 'package/generated/api.github.com.json'; // OpenAPI 3.0.3; the package ships no 3.1 variant for api.github.com
 
-const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, env: childEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 2 ** 20 });
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', args, { cwd, env: childEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 2 ** 20 });
 
 mkdirSync(CACHE, { recursive: true });
 
@@ -49,7 +50,12 @@ function installPeer(dir: string, bin: string, packages: string[]): void {
     console.log(`${packages[0]}: installed in ${path.relative(process.cwd(), peerDir)}`);
   } catch (err) {
     const e = err as { stderr?: string; message: string };
-    const reason = (e.stderr ?? e.message).split('\n').filter((l) => /error/i.test(l)).slice(0, 3).join(' ') || e.message.split('\n')[0]!;
+    const reason =
+      (e.stderr ?? e.message)
+        .split('\n')
+        .filter((l) => /error/i.test(l))
+        .slice(0, 3)
+        .join(' ') || e.message.split('\n')[0]!;
     writeFileSync(path.join(peerDir, 'status.json'), JSON.stringify({ reason }));
     console.log(`${packages[0]}: not installed: ${reason}`);
   }

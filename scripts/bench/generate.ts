@@ -54,7 +54,11 @@ export async function benchGenerate(options: Options): Promise<Measurement> {
 async function coldRun(out: string): Promise<number> {
   const copy = toolCopy();
   try {
-    const run = await timeCommand(process.execPath, [path.join(copy.root, 'generator', 'cli', 'launch.mjs'), path.join(copy.root, 'generator', 'cli', 'generate.ts'), '--out', out], { cwd: copy.root });
+    const run = await timeCommand(
+      process.execPath,
+      [path.join(copy.root, 'generator', 'cli', 'launch.mjs'), path.join(copy.root, 'generator', 'cli', 'generate.ts'), '--out', out],
+      { cwd: copy.root },
+    );
     if (run.code !== 0) throw new Error(`generator (cold) failed (exit ${run.code}):\n${tail(run)}`);
     return run.ms;
   } finally {

@@ -6,7 +6,25 @@
 import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { BIN, CACHE, fetchedPeer, median, mib, ms, ROOT, tail, tempDir, timeCommand, times, TSC, generatorArgs, type Measurement, type Options, type Row, type Timed } from './shared.js';
+import {
+  BIN,
+  CACHE,
+  fetchedPeer,
+  median,
+  mib,
+  ms,
+  ROOT,
+  tail,
+  tempDir,
+  timeCommand,
+  times,
+  TSC,
+  generatorArgs,
+  type Measurement,
+  type Options,
+  type Row,
+  type Timed,
+} from './shared.js';
 
 export const GITHUB_SPEC = path.join(CACHE, 'api.github.com.json');
 const HEY_API = fetchedPeer('hey-api', 'openapi-ts');
@@ -34,8 +52,16 @@ async function typecheck(out: string): Promise<Timed> {
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(out, 'node_modules'), 'dir');
   const config = {
     compilerOptions: {
-      target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [],
-      strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false, noEmit: true,
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      types: [],
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      skipLibCheck: false,
+      noEmit: true,
     },
     include: ['dist/**/*.d.ts'],
   };
@@ -67,7 +93,8 @@ export async function benchGithub(options: Options & { scaleRuns: number }): Pro
       record(ours, run);
       if (run.code === 0) lastOut = out;
       record(ot, await timeCommand(BIN('openapi-typescript'), [spec, '-o', path.join(tmp.dir, `ot-${i}.ts`)], { ...timeout, cwd: tmp.dir }));
-      if (!heyMissing) record(hey, await timeCommand(HEY_API.bin, ['-i', spec, '-o', path.join(tmp.dir, `hey-${i}`), '--no-log-file'], { ...timeout, cwd: HEY_API.dir }));
+      if (!heyMissing)
+        record(hey, await timeCommand(HEY_API.bin, ['-i', spec, '-o', path.join(tmp.dir, `hey-${i}`), '--no-log-file'], { ...timeout, cwd: HEY_API.dir }));
     }
     if (lastOut) check = await typecheck(lastOut);
   } finally {
@@ -80,7 +107,9 @@ export async function benchGithub(options: Options & { scaleRuns: number }): Pro
   if (ours.failed) notes.push(`our generator FAILED on ${spec} (exit ${ours.failed.code}):\n${tail(ours.failed, 40)}`);
   if (ot.failed) notes.push(`openapi-typescript failed (exit ${ot.failed.code}):\n${tail(ot.failed)}`);
   if (hey.failed) notes.push(`@hey-api/openapi-ts failed (exit ${hey.failed.code}):\n${tail(hey.failed)}`);
-  notes.push(`runs: ${options.scaleRuns}; ours ${ours.ms.map(ms).join(', ')}; openapi-typescript ${ot.ms.map(ms).join(', ')}${hey.ms.length ? `; @hey-api/openapi-ts ${hey.ms.map(ms).join(', ')}` : ''}`);
+  notes.push(
+    `runs: ${options.scaleRuns}; ours ${ours.ms.map(ms).join(', ')}; openapi-typescript ${ot.ms.map(ms).join(', ')}${hey.ms.length ? `; @hey-api/openapi-ts ${hey.ms.map(ms).join(', ')}` : ''}`,
+  );
   if (check) notes.push(`type-check: ${ms(check.ms)}, peak RSS ${check.rssKiB ? mib(check.rssKiB) : 'n/a'}${check.code ? `\n${tail(check, 15)}` : ''}`);
 
   const oursFailed = ours.failed && !ours.ms.length;

@@ -57,7 +57,9 @@ try {
 } catch {
   // not a git checkout
 }
-console.log(`# Benchmarks (runs ${options.runs}, scale runs ${scaleRuns}, client requests ${options.requests}${options.smoke ? ', --smoke' : ''}; node ${process.version}; ${commit})`);
+console.log(
+  `# Benchmarks (runs ${options.runs}, scale runs ${scaleRuns}, client requests ${options.requests}${options.smoke ? ', --smoke' : ''}; node ${process.version}; ${commit})`,
+);
 const runStarted = new Date();
 const loadStart = os.loadavg();
 const all: Row[] = [];
@@ -81,7 +83,10 @@ for (const [name, bench] of chosen) {
 }
 
 console.log('\n## Summary\n');
-printTable(['row', 'ours', 'compared with', 'ratio', 'target', 'met'], all.map((r) => [r.name, r.ours, r.other, r.ratio, r.target, verdict(r.met)]));
+printTable(
+  ['row', 'ours', 'compared with', 'ratio', 'target', 'met'],
+  all.map((r) => [r.name, r.ours, r.other, r.ratio, r.target, verdict(r.met)]),
+);
 const missed = all.filter((r) => r.met === false).map((r) => r.name);
 console.log(`\n${all.filter((r) => r.met === true).length} targets met, ${missed.length} missed${missed.length ? `: ${missed.join('; ')}` : ''}`);
 if (write) {

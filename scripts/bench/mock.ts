@@ -60,7 +60,9 @@ async function start(command: string, args: (port: number) => string[]): Promise
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   await stop(child);
-  throw new Error(`${path.basename(command)} did not answer within ${START_TIMEOUT_MS / 1000} s${exited ? ' (it exited)' : ''}: ${stderr.trim().split('\n').slice(-3).join(' ')}`);
+  throw new Error(
+    `${path.basename(command)} did not answer within ${START_TIMEOUT_MS / 1000} s${exited ? ' (it exited)' : ''}: ${stderr.trim().split('\n').slice(-3).join(' ')}`,
+  );
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -129,8 +131,20 @@ export async function benchMock(options: Options): Promise<Measurement> {
   const rows = { startup: 'mock: start-up until the first listProjects answer', rate: 'mock: listProjects requests/s' };
   if (!existsSync(MOCK_CLI)) throw new Error(`${path.relative(ROOT, MOCK_CLI)} is missing: run npm run generate`);
   const durationMs = options.smoke ? 300 : 3000;
-  const ours: Side = { name: 'ours', command: process.execPath, args: (port) => [MOCK_CLI, '--port', String(port), '--host', '127.0.0.1'], startup: [], rate: [] };
-  const prism: Side = { name: 'Prism', command: PRISM.bin, args: (port) => ['mock', '--port', String(port), '--host', '127.0.0.1', DOCUMENT], startup: [], rate: [] };
+  const ours: Side = {
+    name: 'ours',
+    command: process.execPath,
+    args: (port) => [MOCK_CLI, '--port', String(port), '--host', '127.0.0.1'],
+    startup: [],
+    rate: [],
+  };
+  const prism: Side = {
+    name: 'Prism',
+    command: PRISM.bin,
+    args: (port) => ['mock', '--port', String(port), '--host', '127.0.0.1', DOCUMENT],
+    startup: [],
+    rate: [],
+  };
   const sides = PRISM.missing ? [ours] : [ours, prism];
 
   for (let run = 0; run < options.runs; run++) {
@@ -149,8 +163,22 @@ export async function benchMock(options: Options): Promise<Measurement> {
   const perSecond = (r: number) => `${Math.round(r).toLocaleString('en-US')}/s`;
   const [oursStartup, oursRate] = [median(ours.startup), median(ours.rate)];
   const result: Row[] = [
-    { name: rows.startup, ours: ms(oursStartup), other: PRISM.missing ?? `Prism 5.14.2: ${ms(median(prism.startup))}`, ratio: '', target: '≤ 0.10×', met: undefined },
-    { name: rows.rate, ours: perSecond(oursRate), other: PRISM.missing ?? `Prism 5.14.2: ${perSecond(median(prism.rate))}`, ratio: '', target: '≥ 10×', met: undefined },
+    {
+      name: rows.startup,
+      ours: ms(oursStartup),
+      other: PRISM.missing ?? `Prism 5.14.2: ${ms(median(prism.startup))}`,
+      ratio: '',
+      target: '≤ 0.10×',
+      met: undefined,
+    },
+    {
+      name: rows.rate,
+      ours: perSecond(oursRate),
+      other: PRISM.missing ?? `Prism 5.14.2: ${perSecond(median(prism.rate))}`,
+      ratio: '',
+      target: '≥ 10×',
+      met: undefined,
+    },
   ];
   if (!PRISM.missing) {
     const startupRatio = oursStartup / median(prism.startup);
@@ -159,6 +187,8 @@ export async function benchMock(options: Options): Promise<Measurement> {
     Object.assign(result[1]!, { ratio: times(rateRatio), met: rateRatio >= 10 });
   }
   const list = (xs: number[], f: (x: number) => string) => xs.map(f).join(', ');
-  const notes = sides.map((s) => `${s.name}: start-up ${list(s.startup, ms)}; ${list(s.rate, perSecond)} (${CONCURRENCY} in flight, ${durationMs / 1000} s each)`);
+  const notes = sides.map(
+    (s) => `${s.name}: start-up ${list(s.startup, ms)}; ${list(s.rate, perSecond)} (${CONCURRENCY} in flight, ${durationMs / 1000} s each)`,
+  );
   return { title: 'Mock server vs Prism (generated/openapi.json, static examples)', rows: result, notes };
 }

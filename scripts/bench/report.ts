@@ -64,14 +64,15 @@ export function benchReport(run: RunFacts): string {
     `Written by \`npm run bench -- ${run.argv.join(' ')}\` at ${run.commit}, ${run.started.toISOString()} to ${run.finished.toISOString()} (${seconds} s). What each row measures, and how to read it: [performance.md](performance.md).`,
     '',
   ];
-  if (run.smoke) lines.push('**A smoke run** (`--smoke`): tiny counts and a stand-in for GitHub\'s document, to check that every row prints. Its figures are not measurements.', '');
+  if (run.smoke)
+    lines.push(
+      "**A smoke run** (`--smoke`): tiny counts and a stand-in for GitHub's document, to check that every row prints. Its figures are not measurements.",
+      '',
+    );
   if (changed.length) lines.push(`**Not the defaults**: ${changed.map(([name, value, fallback]) => `${name} ${value} (default ${fallback})`).join(', ')}.`, '');
   if (run.skipped.length) lines.push(`**Not run** (\`--only ${run.ran.join(',')}\`): ${run.skipped.join(', ')}.`, '');
   lines.push(
-    ...markdownTable(
-      ['Machine', ''],
-      [...machine(), ['Load average (1, 5, 15 min)', `${load(run.loadStart)} at the start, ${load(run.loadEnd)} at the end`]],
-    ),
+    ...markdownTable(['Machine', ''], [...machine(), ['Load average (1, 5, 15 min)', `${load(run.loadStart)} at the start, ${load(run.loadEnd)} at the end`]]),
     '',
     `Settings: ${run.settings.map(([name, value]) => `${name} ${value}`).join(', ')}.`,
     '',

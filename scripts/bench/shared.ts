@@ -129,7 +129,11 @@ export async function timeCommand(cmd: string, args: string[], opts: { cwd?: str
 export const tsxArgs = (file: string, ...args: string[]) => ['--import', 'tsx', file, ...args];
 
 /** `node generator/cli/launch.mjs generator/<entry> ...`: how `npm run generate` runs the generator (plain JavaScript, built once). */
-export const generatorArgs = (entry: string, ...args: string[]) => [path.join(ROOT, 'generator', 'cli', 'launch.mjs'), path.join(ROOT, 'generator', entry), ...args];
+export const generatorArgs = (entry: string, ...args: string[]) => [
+  path.join(ROOT, 'generator', 'cli', 'launch.mjs'),
+  path.join(ROOT, 'generator', entry),
+  ...args,
+];
 
 /**
  * A copy of the tool (generator/, templates/, spec/, package.json, redocly.yaml; node_modules linked)
@@ -137,7 +141,8 @@ export const generatorArgs = (entry: string, ...args: string[]) => [path.join(RO
  */
 export function toolCopy(): { root: string; remove: () => void } {
   const tmp = tempDir('tool');
-  for (const entry of ['generator', 'templates', 'spec', 'package.json', 'redocly.yaml']) cpSync(path.join(ROOT, entry), path.join(tmp.dir, entry), { recursive: true });
+  for (const entry of ['generator', 'templates', 'spec', 'package.json', 'redocly.yaml'])
+    cpSync(path.join(ROOT, entry), path.join(tmp.dir, entry), { recursive: true });
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(tmp.dir, 'node_modules'), 'dir');
   return { root: tmp.dir, remove: tmp.remove };
 }

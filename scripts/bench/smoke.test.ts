@@ -45,10 +45,18 @@ const summaryCells = (text: string) =>
   text
     .split('\n')
     .filter((l) => l.startsWith('| ') && !l.startsWith('| row '))
-    .map((l) => l.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim()));
+    .map((l) =>
+      l
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
 
 it('prints every row of the summary with a figure, and writes them with the date, commit and machine (--write)', { timeout: 300_000 }, async () => {
-  const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/bench/index.ts', '--smoke', '--write', REPORT], { cwd: ROOT, maxBuffer: 16 * 2 ** 20 });
+  const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/bench/index.ts', '--smoke', '--write', REPORT], {
+    cwd: ROOT,
+    maxBuffer: 16 * 2 ** 20,
+  });
   const { stdout } = await run.catch((err: { code?: number; stdout?: string; stderr?: string }) => {
     // A measurement that threw exits 1 and prints why: show it.
     throw new Error(`bench --smoke exited ${err.code}:\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);

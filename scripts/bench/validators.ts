@@ -101,7 +101,12 @@ export async function benchValidators(options: Options): Promise<Measurement> {
   notes.push(`process start to first result (node start included): ours ${ms(median(cold.oursProcess))}, ajv ${ms(median(cold.ajvProcess))}`);
 
   const v = (await import(VALIDATORS)) as typeof import('../../generated/dist/validators.js');
-  if (!v.validateProject(b2bRemoteProject) || v.validateProject(invalidProject) || !v.validateSkill(skill) || !v.validateUpdateQuotaTargetsRequest(quotaTargets)) {
+  if (
+    !v.validateProject(b2bRemoteProject) ||
+    v.validateProject(invalidProject) ||
+    !v.validateSkill(skill) ||
+    !v.validateUpdateQuotaTargetsRequest(quotaTargets)
+  ) {
     throw new Error('a throughput fixture is not classified as expected');
   }
   const budget = options.smoke ? 20 : 500;
@@ -128,5 +133,9 @@ export async function benchValidators(options: Options): Promise<Measurement> {
   const bundles = await bundleRows();
   rows.push(...bundles.rows);
   notes.push(...bundles.notes);
-  return { title: 'Validators (cold start in fresh children, median; validations per second in-process, median; bundles of one validator, esbuild minified)', rows, notes };
+  return {
+    title: 'Validators (cold start in fresh children, median; validations per second in-process, median; bundles of one validator, esbuild minified)',
+    rows,
+    notes,
+  };
 }

@@ -21,7 +21,11 @@ export async function benchWatch(options: Options): Promise<Measurement> {
   const summary = /^ {2}summary: .*$/m.exec(original)?.[0];
   if (!summary) throw new Error(`${spec} has no info.summary line to edit`);
 
-  const child = spawn(process.execPath, generatorArgs('cli/generate.ts', '--watch', '--spec', spec, '--out', out), { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, generatorArgs('cli/generate.ts', '--watch', '--spec', spec, '--out', out), {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stopChild = () => child.kill();
   process.once('exit', stopChild);
   let stdout = '';

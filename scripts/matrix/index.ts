@@ -22,7 +22,18 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { b2bRemoteProject, industry, skill } from '../../test/spec/cases/fixtures.js';
-import { consumerEnv, FIXTURES, installProject, lockVersion, mockPeers, packPackage, ROOT, run, typeCheck, type RESOLUTIONS } from '../../test/consumer/project.js';
+import {
+  consumerEnv,
+  FIXTURES,
+  installProject,
+  lockVersion,
+  mockPeers,
+  packPackage,
+  ROOT,
+  run,
+  typeCheck,
+  type RESOLUTIONS,
+} from '../../test/consumer/project.js';
 import { bodyDifferences, clientFailures, driveFailures, mswLeakFailures, paginateFailures, standardSchemaFailures } from '../../test/consumer/reports.js';
 import { bunRuntime, machineNode, nodeRuntime, typescript, type Runtime } from './tools.js';
 
@@ -63,7 +74,9 @@ async function script<T>(runtime: Runtime, dir: string, file: string, args: stri
     return JSON.parse(stdout) as T;
   } catch (err) {
     const e = err as { code?: number | string; signal?: string; stderr?: string; message: string };
-    throw new Error(`${file} ${e.signal ? `killed (${e.signal})` : `exited ${e.code ?? ''}`}: ${(e.stderr || e.message).trim().split('\n').slice(0, 8).join('\n')}`);
+    throw new Error(
+      `${file} ${e.signal ? `killed (${e.signal})` : `exited ${e.code ?? ''}`}: ${(e.stderr || e.message).trim().split('\n').slice(0, 8).join('\n')}`,
+    );
   }
 }
 
@@ -102,7 +115,9 @@ async function runCells(cells: Cell[], parallel: number): Promise<{ name: string
       const at = performance.now();
       const failures = await cell.check().catch((err: Error) => [err.message]);
       results.push({ name: cell.name, failures });
-      console.log(`${failures.length ? 'FAIL' : 'ok  '} ${cell.name} (${seconds(at)})${failures.map((f) => `\n       ${f.replaceAll('\n', '\n       ')}`).join('')}`);
+      console.log(
+        `${failures.length ? 'FAIL' : 'ok  '} ${cell.name} (${seconds(at)})${failures.map((f) => `\n       ${f.replaceAll('\n', '\n       ')}`).join('')}`,
+      );
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
@@ -136,17 +151,25 @@ async function main(): Promise<number> {
     for (const file of readdirSync(FIXTURES)) copyFileSync(path.join(FIXTURES, file), path.join(project(dir), file));
   }
   const production = project('production');
-  const document = JSON.parse(readFileSync(path.join(production, 'node_modules', PACKAGE, 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
-  const operationIds = Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((op) => (typeof op?.operationId === 'string' ? [op.operationId] : [])));
+  const document = JSON.parse(readFileSync(path.join(production, 'node_modules', PACKAGE, 'openapi.json'), 'utf8')) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
+  const operationIds = Object.values(document.paths).flatMap((item) =>
+    Object.values(item).flatMap((op) => (typeof op?.operationId === 'string' ? [op.operationId] : [])),
+  );
   console.log(`matrix: packed and installed in ${seconds(started)}`);
 
   const cells: Cell[] = [];
-  const drive = (runtime: Runtime, dir: string, mode: string) => script<Record<string, unknown>>(runtime, dir, 'drive-operations.mjs', [PACKAGE, mode, 'all', CREDENTIALS]);
+  const drive = (runtime: Runtime, dir: string, mode: string) =>
+    script<Record<string, unknown>>(runtime, dir, 'drive-operations.mjs', [PACKAGE, mode, 'all', CREDENTIALS]);
   const mswCell = (runtime: Runtime, label: string, version: string): Cell => ({
     name: `${label} · MSW ${version}: every operation under its handlers, intercepting and letting go`,
     check: async () => {
       const dir = project(`msw-${version}`);
-      return [...driveFailures(await drive(runtime, dir, 'msw'), operationIds), ...mswLeakFailures(await script(runtime, dir, 'msw-leak.mjs', [PACKAGE, CREDENTIALS]))];
+      return [
+        ...driveFailures(await drive(runtime, dir, 'msw'), operationIds),
+        ...mswLeakFailures(await script(runtime, dir, 'msw-leak.mjs', [PACKAGE, CREDENTIALS])),
+      ];
     },
   });
   for (const runtime of await runtimes) {
@@ -157,17 +180,38 @@ async function main(): Promise<number> {
     cells.push(
       {
         name: `${label} · client against a local server, a validator`,
-        check: async () => clientFailures(await script(runtime, production, 'client.mjs', [PACKAGE, '/v1/skills', JSON.stringify({ query: 'fig', page: 1 }), JSON.stringify(answer), 'validateProject', JSON.stringify(b2bRemoteProject), JSON.stringify({ id: 42 })]), { answer, url: '/v1/skills?query=fig&page=1' }),
+        check: async () =>
+          clientFailures(
+            await script(runtime, production, 'client.mjs', [
+              PACKAGE,
+              '/v1/skills',
+              JSON.stringify({ query: 'fig', page: 1 }),
+              JSON.stringify(answer),
+              'validateProject',
+              JSON.stringify(b2bRemoteProject),
+              JSON.stringify({ id: 42 }),
+            ]),
+            { answer, url: '/v1/skills?query=fig&page=1' },
+          ),
       },
       {
         name: `${label} · a validator as Standard Schema in Hono`,
-        check: async () => standardSchemaFailures(await script(runtime, production, 'standard-schema.mjs', [PACKAGE, 'validateProject', JSON.stringify(b2bRemoteProject), JSON.stringify(invalid)]), b2bRemoteProject),
+        check: async () =>
+          standardSchemaFailures(
+            await script(runtime, production, 'standard-schema.mjs', [PACKAGE, 'validateProject', JSON.stringify(b2bRemoteProject), JSON.stringify(invalid)]),
+            b2bRemoteProject,
+          ),
       },
       {
         name: `${label} · the mock in a production install (no optional peers)`,
         check: async () => {
-          const out = await script<{ operationId: string; status: number; error?: { error?: string } }>(runtime, production, 'mock-without-peers.mjs', [PACKAGE, CREDENTIALS]);
-          return out.status === 500 && out.error?.error?.includes(INSTALL_HINT) ? [] : [`${out.operationId}: ${out.status} ${JSON.stringify(out.error)}, expected a 500 saying "${INSTALL_HINT}"`];
+          const out = await script<{ operationId: string; status: number; error?: { error?: string } }>(runtime, production, 'mock-without-peers.mjs', [
+            PACKAGE,
+            CREDENTIALS,
+          ]);
+          return out.status === 500 && out.error?.error?.includes(INSTALL_HINT)
+            ? []
+            : [`${out.operationId}: ${out.status} ${JSON.stringify(out.error)}, expected a 500 saying "${INSTALL_HINT}"`];
         },
       },
       {
@@ -184,8 +228,14 @@ async function main(): Promise<number> {
           ];
         },
       },
-      { name: `${label} · paginate over a sampled collection`, check: async () => paginateFailures(await script(runtime, withMock, 'paginate.mjs', [PACKAGE, CREDENTIALS])) },
-      { name: `${label} · the mock's command: every operation over HTTP, SIGTERM`, check: () => commandFailures(runtime, withMock, operationIds, drive(runtime, withMock, 'fetch')) },
+      {
+        name: `${label} · paginate over a sampled collection`,
+        check: async () => paginateFailures(await script(runtime, withMock, 'paginate.mjs', [PACKAGE, CREDENTIALS])),
+      },
+      {
+        name: `${label} · the mock's command: every operation over HTTP, SIGTERM`,
+        check: () => commandFailures(runtime, withMock, operationIds, drive(runtime, withMock, 'fetch')),
+      },
     );
     // MSW 3 on the Node its engines accept; under Bun 1.4.5 its handlers did not intercept (docs/maintaining.md, "Tests").
     if (runtime.name === 'node' && Number(runtime.version.split('.')[0]) >= MSW_NEXT_NODE) cells.push(mswCell(runtime, label, MSW_NEXT));
@@ -212,7 +262,10 @@ async function main(): Promise<number> {
   cells.push({
     name: `typescript ${pinned} · the repository itself (tsconfig.json: generator, templates, tests, the generated types' compile-time tests)`,
     check: () =>
-      run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(ROOT, 'tsconfig.json')], { cwd: ROOT, maxBuffer: 64 * 2 ** 20 }).then(
+      run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(ROOT, 'tsconfig.json')], {
+        cwd: ROOT,
+        maxBuffer: 64 * 2 ** 20,
+      }).then(
         () => [],
         (err: { stdout?: string; stderr?: string }) => [`${err.stdout ?? ''}${err.stderr ?? ''}`.trim() || String(err)],
       ),
@@ -226,7 +279,11 @@ async function main(): Promise<number> {
   const failed = results.filter((r) => r.failures.length > 0);
   console.log(`matrix: ${results.length} cells in ${seconds(started)}: ${results.length - failed.length} passed, ${failed.length} failed`);
   for (const r of failed) console.log(`  failed: ${r.name}`);
-  if (options.summary) writeFileSync(options.summary, JSON.stringify({ passed: results.length - failed.length, failed: failed.length, seconds: Math.round((performance.now() - started) / 1000) }));
+  if (options.summary)
+    writeFileSync(
+      options.summary,
+      JSON.stringify({ passed: results.length - failed.length, failed: failed.length, seconds: Math.round((performance.now() - started) / 1000) }),
+    );
   return failed.length === 0 ? 0 : 1;
 }
 

@@ -64,14 +64,18 @@ async function binaryFromPackage(spec: string, member: string, into: string): Pr
 
 /** Node `version` from the `node-<platform>-<arch>` package. */
 export async function nodeRuntime(version: string): Promise<Runtime> {
-  const dir = await cached(path.join(CACHE, `node-${version}`), (temporary) => binaryFromPackage(`node-${process.platform}-${arch()}@${version}`, 'bin/node', temporary).then(() => {}));
+  const dir = await cached(path.join(CACHE, `node-${version}`), (temporary) =>
+    binaryFromPackage(`node-${process.platform}-${arch()}@${version}`, 'bin/node', temporary).then(() => {}),
+  );
   return { name: 'node', version, bin: path.join(dir, 'package', 'bin', 'node') };
 }
 
 /** Bun `version` from the `@oven/bun-<platform>-<arch>` package. */
 export async function bunRuntime(version: string): Promise<Runtime> {
   const cpu = process.arch === 'arm64' ? 'aarch64' : 'x64';
-  const dir = await cached(path.join(CACHE, `bun-${version}`), (temporary) => binaryFromPackage(`@oven/bun-${process.platform}-${cpu}@${version}`, 'bin/bun', temporary).then(() => {}));
+  const dir = await cached(path.join(CACHE, `bun-${version}`), (temporary) =>
+    binaryFromPackage(`@oven/bun-${process.platform}-${cpu}@${version}`, 'bin/bun', temporary).then(() => {}),
+  );
   return { name: 'bun', version, bin: path.join(dir, 'package', 'bin', 'bun') };
 }
 
@@ -82,7 +86,11 @@ export const machineNode = (): Runtime => ({ name: 'node', version: process.vers
 export async function typescript(version: string): Promise<string> {
   const dir = await cached(path.join(CACHE, `typescript-${version}`), async (temporary) => {
     writeFileSync(path.join(temporary, 'package.json'), JSON.stringify({ name: 'matrix-typescript', private: true }));
-    await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', `typescript@${version}`], { cwd: temporary, env: consumerEnv, maxBuffer: 64 * 2 ** 20 });
+    await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', `typescript@${version}`], {
+      cwd: temporary,
+      env: consumerEnv,
+      maxBuffer: 64 * 2 ** 20,
+    });
   });
   return path.join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
 }

@@ -63,11 +63,14 @@ class Slot {
     this.closesAt = now + width;
     this.#open = open;
     this.#timeoutMs = timeoutMs;
-    this.#timer = setTimeout(() => {
-      if (open.get(timeoutMs) === this) open.delete(timeoutMs);
-      this.#controller.abort();
-      for (const reject of this.#pending) reject(this.signal.reason);
-    }, Math.min(MAX_TIMER_MS, timeoutMs + width));
+    this.#timer = setTimeout(
+      () => {
+        if (open.get(timeoutMs) === this) open.delete(timeoutMs);
+        this.#controller.abort();
+        for (const reject of this.#pending) reject(this.signal.reason);
+      },
+      Math.min(MAX_TIMER_MS, timeoutMs + width),
+    );
     keepAlive(this.#timer, false);
   }
 

@@ -21,7 +21,10 @@ export interface OperationsClient {
 type Spread<Init> = Omit<Init, 'params'> & (Init extends { params?: infer Params } ? NonNullable<Params> : {});
 
 /** A named operation's init: the path call's init with `params` spread, and the runtime's per-request options. */
-export type NamedInit<PathItem extends Record<string, any>, Method extends HttpMethod & keyof PathItem> = Spread<NonNullable<MaybeOptionalInit<PathItem, Method>>> & RequestOptions;
+export type NamedInit<PathItem extends Record<string, any>, Method extends HttpMethod & keyof PathItem> = Spread<
+  NonNullable<MaybeOptionalInit<PathItem, Method>>
+> &
+  RequestOptions;
 
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 

@@ -21,7 +21,8 @@ type Bound = (value: number) => boolean;
 export const isPositiveInteger = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
 /** `record[key]` when it is the record's own property: a name like `constructor` finds nothing inherited. */
-export const own = (record: unknown, key: string): any => (record !== null && typeof record === 'object' && Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined);
+export const own = (record: unknown, key: string): any =>
+  record !== null && typeof record === 'object' && Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined;
 
 /** Errors of invalidOption, which createRuntimeClient prefixes with the factory's name. */
 const optionErrors = new WeakSet<object>();
@@ -34,7 +35,8 @@ export function invalidOption(message: string): never {
 }
 
 /** `error` again, as `<factory>: <message>` when invalidOption threw it. */
-export const namedOptionError = (error: unknown, factory: string): unknown => (error instanceof TypeError && optionErrors.has(error) ? new TypeError(`${factory}: ${error.message}`) : error);
+export const namedOptionError = (error: unknown, factory: string): unknown =>
+  error instanceof TypeError && optionErrors.has(error) ? new TypeError(`${factory}: ${error.message}`) : error;
 
 export type NumericOption = 'timeoutMs' | 'maxRetries' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes' | 'maxPages';
 

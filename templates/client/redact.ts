@@ -94,7 +94,11 @@ const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-
  * first, so a secret that contains another is replaced whole.
  */
 function secretPattern(secrets: readonly string[]): RegExp | undefined {
-  const byLength = (forms: string[]) => [...new Set(forms)].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+  const byLength = (forms: string[]) =>
+    [...new Set(forms)]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|');
   const long = byLength(formsOfAll(secrets.filter((s) => s.length >= MIN_EMBEDDED_SECRET_LENGTH)));
   const short = byLength(formsOfAll(secrets.filter((s) => s.length < MIN_EMBEDDED_SECRET_LENGTH)));
   const alternatives = [long, short && `(?<!${TOKEN_CHARACTER})(?:${short})(?!${TOKEN_CHARACTER})`].filter(Boolean);
@@ -143,17 +147,20 @@ export function redactUrl(url: string, redaction: Redaction): string {
   if (query !== -1 && redaction.query.size) {
     const hash = url.indexOf('#', query);
     const end = hash === -1 ? url.length : hash;
-    const pairs = url.slice(query + 1, end).split('&').map((pair) => {
-      const eq = pair.indexOf('=');
-      const rawName = eq === -1 ? pair : pair.slice(0, eq);
-      let name = rawName;
-      try {
-        name = decodeURIComponent(rawName.replaceAll('+', ' '));
-      } catch {
-        // not percent-decodable: compared as written
-      }
-      return redaction.query.has(name) ? `${rawName}=${REDACTED}` : pair;
-    });
+    const pairs = url
+      .slice(query + 1, end)
+      .split('&')
+      .map((pair) => {
+        const eq = pair.indexOf('=');
+        const rawName = eq === -1 ? pair : pair.slice(0, eq);
+        let name = rawName;
+        try {
+          name = decodeURIComponent(rawName.replaceAll('+', ' '));
+        } catch {
+          // not percent-decodable: compared as written
+        }
+        return redaction.query.has(name) ? `${rawName}=${REDACTED}` : pair;
+      });
     out = `${url.slice(0, query + 1)}${pairs.join('&')}${url.slice(end)}`;
   }
   return redaction.scrub(out);

@@ -29,7 +29,17 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_E
  */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 /** Connection errors worth retrying for idempotent requests. */
-const CONNECTION_CODES = new Set([...NOT_SENT_CODES, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ENETUNREACH', 'EHOSTUNREACH', NETWORK_ERROR]);
+const CONNECTION_CODES = new Set([
+  ...NOT_SENT_CODES,
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  NETWORK_ERROR,
+]);
 /** The messages fetch implementations give a network error (undici, browsers and MSW). */
 const NETWORK_ERROR_MESSAGES = new Set(['fetch failed', 'Failed to fetch']);
 
@@ -65,7 +75,8 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   // years, making them a retry at once.
   let date: number;
   if (/^[A-Za-z]{3,9}, \d{2}[ -][A-Za-z]{3}[ -]\d{2,4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed)) date = Date.parse(trimmed);
-  else if (/^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/.test(trimmed)) date = Date.parse(`${trimmed} GMT`); // asctime: GMT
+  else if (/^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/.test(trimmed))
+    date = Date.parse(`${trimmed} GMT`); // asctime: GMT
   else return undefined;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
@@ -91,12 +102,15 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       reject(signal!.reason);
     };
     const wait = (left: number) => {
-      timer = setTimeout(() => {
-        const remaining = ends - performance.now();
-        if (left > MAX_TIMER_MS && remaining > 0) return wait(remaining);
-        unwatch?.();
-        resolve();
-      }, Math.min(left, MAX_TIMER_MS));
+      timer = setTimeout(
+        () => {
+          const remaining = ends - performance.now();
+          if (left > MAX_TIMER_MS && remaining > 0) return wait(remaining);
+          unwatch?.();
+          resolve();
+        },
+        Math.min(left, MAX_TIMER_MS),
+      );
     };
     wait(ms);
     if (signal) unwatch = whenAborted(signal, onAbort);

@@ -14,7 +14,9 @@ export interface MockCliTarget {
   readonly name: string;
   /** The spec's environments, first the default. */
   readonly environments: readonly string[];
-  readonly start: (options: { seed: number; environment: string; simulateLimits: boolean }) => { listen(options: { port: number; host: string }): Promise<MockServer> };
+  readonly start: (options: { seed: number; environment: string; simulateLimits: boolean }) => {
+    listen(options: { port: number; host: string }): Promise<MockServer>;
+  };
 }
 
 function usage(target: MockCliTarget): string {
@@ -28,7 +30,8 @@ function usage(target: MockCliTarget): string {
   ].join('\n');
 }
 
-const integerIn = (text: string, min: number, max: number): number | undefined => (/^-?\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : undefined);
+const integerIn = (text: string, min: number, max: number): number | undefined =>
+  /^-?\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : undefined;
 
 /** Runs the command; resolves with the exit code when it should exit (a server keeps running until a signal). */
 export async function runMockCli(argv: readonly string[], target: MockCliTarget): Promise<number | undefined> {
@@ -36,7 +39,14 @@ export async function runMockCli(argv: readonly string[], target: MockCliTarget)
   try {
     values = parseArgs({
       args: [...argv],
-      options: { port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, environment: { type: 'string' }, 'simulate-limits': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        environment: { type: 'string' },
+        'simulate-limits': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: false,
     }).values;
@@ -64,7 +74,9 @@ export async function runMockCli(argv: readonly string[], target: MockCliTarget)
   }
   let server: MockServer;
   try {
-    server = await target.start({ seed: seed!, environment, simulateLimits: values['simulate-limits'] === true }).listen({ port: port!, host: values.host ?? '127.0.0.1' });
+    server = await target
+      .start({ seed: seed!, environment, simulateLimits: values['simulate-limits'] === true })
+      .listen({ port: port!, host: values.host ?? '127.0.0.1' });
   } catch (err) {
     process.stderr.write(`${target.name}: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;

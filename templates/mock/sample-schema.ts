@@ -137,7 +137,26 @@ function copySchemas(node: unknown, transform: (copy: Record<string, unknown>) =
 /** Keywords whose value is JSON data, not a schema. */
 const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum']);
 /** Keywords (of schemas and of the OpenAPI objects) whose value maps names to schemas or objects. */
-const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas', 'paths', 'webhooks', 'responses', 'parameters', 'requestBodies', 'headers', 'content', 'callbacks', 'securitySchemes', 'links', 'pathItems', 'encoding']);
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'schemas',
+  'paths',
+  'webhooks',
+  'responses',
+  'parameters',
+  'requestBodies',
+  'headers',
+  'content',
+  'callbacks',
+  'securitySchemes',
+  'links',
+  'pathItems',
+  'encoding',
+]);
 
 /**
  * A normalised copy of a document or of one schema, every schema saying what it means in 2020-12:
@@ -167,7 +186,10 @@ function normaliseSchema(schema: Record<string, unknown>, options: NormaliseOpti
     else if (Array.isArray(schema.type) && !schema.type.includes('null')) schema.type = [...schema.type, 'null'];
     if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
   }
-  for (const [bound, exclusive] of [['minimum', 'exclusiveMinimum'], ['maximum', 'exclusiveMaximum']] as const) {
+  for (const [bound, exclusive] of [
+    ['minimum', 'exclusiveMinimum'],
+    ['maximum', 'exclusiveMaximum'],
+  ] as const) {
     if (typeof schema[exclusive] !== 'boolean') continue;
     if (schema[exclusive] === true && typeof schema[bound] === 'number') {
       schema[exclusive] = schema[bound];
@@ -266,4 +288,19 @@ export function isOpenSchema(schema: unknown): boolean {
   return Object.keys(schema).every((key) => ANNOTATIONS.has(key) || key.startsWith('x-'));
 }
 
-const ANNOTATIONS = new Set(['title', 'description', 'default', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'externalDocs', 'xml', '$schema', '$id', '$anchor']);
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'default',
+  'examples',
+  'example',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  'externalDocs',
+  'xml',
+  '$schema',
+  '$id',
+  '$anchor',
+]);

@@ -76,14 +76,20 @@ function write(reply: MockReply, outgoing: ServerResponse): void {
   const body = sent.body ?? NO_BODY;
   // RFC 9110 §8.6: no Content-Length on a 204; on a 304 it would describe the cached body.
   const lengthAllowed = sent.status !== 204 && sent.status !== 304;
-  if (lengthAllowed && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-length')) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  if (lengthAllowed && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-length'))
+    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   outgoing.writeHead(sent.status, headers);
   outgoing.end(body);
 }
 
 const hostInUrl = (host: string): string => (host.includes(':') ? `[${host}]` : host);
 
-export function listen(respond: Respond, options: { readonly port?: number; readonly host?: string } = {}, basePath: string, maxRequestBytes: number): Promise<MockServer> {
+export function listen(
+  respond: Respond,
+  options: { readonly port?: number; readonly host?: string } = {},
+  basePath: string,
+  maxRequestBytes: number,
+): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
   // Node reads an empty host as every interface.
   if (typeof host !== 'string' || host.trim() === '') return Promise.reject(new TypeError('listen: host must name an address (omit it for 127.0.0.1)'));
@@ -94,7 +100,17 @@ export function listen(respond: Respond, options: { readonly port?: number; read
     const gone = new AbortController();
     outgoing.once('close', () => outgoing.writableFinished || gone.abort(new Error('The connection closed before the answer')));
     readBody(incoming, maxRequestBytes)
-      .then((body) => respond(new IncomingView(incoming.method ?? 'GET', `${origin}${incoming.url?.startsWith('/') ? '' : '/'}${incoming.url ?? ''}`, incoming.headers, body, gone.signal)))
+      .then((body) =>
+        respond(
+          new IncomingView(
+            incoming.method ?? 'GET',
+            `${origin}${incoming.url?.startsWith('/') ? '' : '/'}${incoming.url ?? ''}`,
+            incoming.headers,
+            body,
+            gone.signal,
+          ),
+        ),
+      )
       .then((reply) => {
         if (outgoing.destroyed) return;
         if (typeof reply === 'symbol') incoming.socket.resetAndDestroy();

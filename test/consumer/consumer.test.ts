@@ -27,7 +27,10 @@ let consumer: string;
 
 beforeAll(async () => {
   // A production install: the package and a library of the consumer's own; none of the optional peers.
-  project = await createConsumerProject(path.join(ROOT, 'generated'), STANDARD_SCHEMA_USER.map((n) => `${n}@${lockVersion(n)}`));
+  project = await createConsumerProject(
+    path.join(ROOT, 'generated'),
+    STANDARD_SCHEMA_USER.map((n) => `${n}@${lockVersion(n)}`),
+  );
   consumer = project.dir;
   for (const script of ['client.mjs', 'standard-schema.mjs', 'drive-operations.mjs', 'mock-without-peers.mjs']) project.addScript(script);
 });
@@ -39,17 +42,25 @@ describe('the packed tarball', () => {
     const files = project.packed.files.map((f) => f.path).sort();
     // The first release the spec's change makes writes generated/CHANGELOG.md, which ships (docs/maintaining.md, "Releases").
     const changelog = existsSync(path.join(ROOT, 'generated', 'CHANGELOG.md')) ? ['CHANGELOG.md'] : [];
-    const stray = files.filter((f) => !(['package.json', 'README.md', 'openapi.json', ...changelog].includes(f) || f.startsWith('dist/') || f.startsWith('docs/')));
+    const stray = files.filter(
+      (f) => !(['package.json', 'README.md', 'openapi.json', ...changelog].includes(f) || f.startsWith('dist/') || f.startsWith('docs/')),
+    );
     expect(stray).toEqual([]);
     for (const f of changelog) expect(files).toContain(f);
     expect(files.filter((f) => /(^|\/)(src|test|tests)\/|\.test\.|tsconfig/.test(f))).toEqual([]);
     const expected = ['dist/index.js', 'dist/index.d.ts', 'dist/types.d.ts', 'dist/validators.js', 'dist/validators.d.ts', 'docs/index.md'];
-    for (const f of [...expected, 'openapi.json', 'dist/mock.js', 'dist/mock.d.ts', 'dist/mock-msw.js', 'dist/mock-msw.d.ts', 'dist/mock-cli.js']) expect(files).toContain(f);
+    for (const f of [...expected, 'openapi.json', 'dist/mock.js', 'dist/mock.d.ts', 'dist/mock-msw.js', 'dist/mock-msw.d.ts', 'dist/mock-cli.js'])
+      expect(files).toContain(f);
   });
 
-  it('depends on openapi-fetch only, at the locked version; the mock\'s dependencies and msw are optional peers, none installed', async () => {
+  it("depends on openapi-fetch only, at the locked version; the mock's dependencies and msw are optional peers, none installed", async () => {
     const { stdout } = await run('tar', ['-xOzf', project.tarball, 'package/package.json']);
-    const pkg = JSON.parse(stdout) as { name: string; dependencies: Record<string, string>; peerDependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional?: boolean }> };
+    const pkg = JSON.parse(stdout) as {
+      name: string;
+      dependencies: Record<string, string>;
+      peerDependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    };
     expect(pkg.name).toBe('partner-recruitment-client');
     expect(pkg.dependencies).toEqual(Object.fromEntries(DEPENDENCIES.map((n) => [n, lockVersion(n)])));
     for (const n of DEPENDENCIES) {
@@ -57,7 +68,12 @@ describe('the packed tarball', () => {
       expect(installed.version, n).toBe(lockVersion(n));
     }
     // Ranges from the tested versions up (json-schema-faker is 0.x: patch releases only); msw 2 and 3 (scripts/matrix tests both).
-    expect(pkg.peerDependencies).toEqual({ ajv: `^${lockVersion('ajv')}`, 'ajv-formats': `^${lockVersion('ajv-formats')}`, 'json-schema-faker': `~${lockVersion('json-schema-faker')}`, msw: '^2.0.0 || ^3.0.0' });
+    expect(pkg.peerDependencies).toEqual({
+      ajv: `^${lockVersion('ajv')}`,
+      'ajv-formats': `^${lockVersion('ajv-formats')}`,
+      'json-schema-faker': `~${lockVersion('json-schema-faker')}`,
+      msw: '^2.0.0 || ^3.0.0',
+    });
     for (const n of [...MOCK_PEERS, 'msw']) {
       expect(pkg.peerDependenciesMeta[n]?.optional, n).toBe(true);
       // An optional peer is not installed unless the consumer asks for it.
@@ -69,7 +85,15 @@ describe('the packed tarball', () => {
 describe('a consumer project outside the repository', () => {
   it('runs the client and a validator from plain Node ESM', async () => {
     const answer = { page: 1, pageSize: 50, totalResults: 1, results: [skill] };
-    const args = ['partner-recruitment-client', '/v1/skills', JSON.stringify({ query: 'fig', page: 1 }), JSON.stringify(answer), 'validateProject', JSON.stringify(b2bRemoteProject), JSON.stringify({ id: 42 })];
+    const args = [
+      'partner-recruitment-client',
+      '/v1/skills',
+      JSON.stringify({ query: 'fig', page: 1 }),
+      JSON.stringify(answer),
+      'validateProject',
+      JSON.stringify(b2bRemoteProject),
+      JSON.stringify({ id: 42 }),
+    ];
     const out = await project.runScript<Record<string, any>>('client.mjs', args, 30_000);
     expect(clientFailures(out, { answer, url: '/v1/skills?query=fig&page=1' })).toEqual([]);
     expect(out.resolved).toBe(`file://${path.join(consumer, 'node_modules', 'partner-recruitment-client', 'dist', 'index.js')}`);
@@ -78,7 +102,11 @@ describe('a consumer project outside the repository', () => {
 
   it('a library that accepts Standard Schema (Hono) takes a validator: the valid body reaches the handler, the invalid one is a 400 with its issues', async () => {
     const invalid = { ...b2bRemoteProject, id: 42, targetProfessionalIndustries: [industry, { ...industry, id: 7 }] };
-    const out = await project.runScript<Record<string, any>>('standard-schema.mjs', ['partner-recruitment-client', 'validateProject', JSON.stringify(b2bRemoteProject), JSON.stringify(invalid)], 30_000);
+    const out = await project.runScript<Record<string, any>>(
+      'standard-schema.mjs',
+      ['partner-recruitment-client', 'validateProject', JSON.stringify(b2bRemoteProject), JSON.stringify(invalid)],
+      30_000,
+    );
     expect(standardSchemaFailures(out, b2bRemoteProject)).toEqual([]);
     expect(out.vendor).toBe('partner-recruitment-client');
     // Path segments from the JSON pointer: an array index is a number.
@@ -89,18 +117,31 @@ describe('a consumer project outside the repository', () => {
   });
 
   it('the mock without its optional peers: answers from the examples, and a body it must sample is a 500 that says what to install', async () => {
-    const drive = await project.runScript<{ results: { operationId: string; status?: number; error?: string; problem?: string }[] }>('drive-operations.mjs', ['partner-recruitment-client', 'fetch', 'all', CREDENTIALS]);
-    const wrong = drive.results.filter((r) => !(r.status !== undefined && r.status >= 200 && r.status < 300) && !(r.status === 500 && r.error?.includes(INSTALL_HINT)));
+    const drive = await project.runScript<{ results: { operationId: string; status?: number; error?: string; problem?: string }[] }>('drive-operations.mjs', [
+      'partner-recruitment-client',
+      'fetch',
+      'all',
+      CREDENTIALS,
+    ]);
+    const wrong = drive.results.filter(
+      (r) => !(r.status !== undefined && r.status >= 200 && r.status < 300) && !(r.status === 500 && r.error?.includes(INSTALL_HINT)),
+    );
     expect(wrong).toEqual([]);
     expect(drive.results.filter((r) => r.status !== undefined && r.status < 300).length).toBeGreaterThan(0);
-    const sampled = await project.runScript<{ operationId: string; status: number; error: { error?: string } }>('mock-without-peers.mjs', ['partner-recruitment-client', CREDENTIALS]);
+    const sampled = await project.runScript<{ operationId: string; status: number; error: { error?: string } }>('mock-without-peers.mjs', [
+      'partner-recruitment-client',
+      CREDENTIALS,
+    ]);
     expect(sampled.status, sampled.operationId).toBe(500);
     expect(sampled.error.error).toContain(`json-schema-faker is not installed: ${INSTALL_HINT}`);
   });
 
-  it.each(['node16', 'bundler'] as const)('type-checks a TypeScript consumer (client, types, validators as Standard Schema with Hono, the mock) with moduleResolution %s, strict, skipLibCheck false', async (resolution) => {
-    const result = await typeCheck({ dir: consumer, fixtures: ['check.ts'], resolution });
-    expect(result.output).toBe('');
-    expect(result.code).toBe(0);
-  });
+  it.each(['node16', 'bundler'] as const)(
+    'type-checks a TypeScript consumer (client, types, validators as Standard Schema with Hono, the mock) with moduleResolution %s, strict, skipLibCheck false',
+    async (resolution) => {
+      const result = await typeCheck({ dir: consumer, fixtures: ['check.ts'], resolution });
+      expect(result.output).toBe('');
+      expect(result.code).toBe(0);
+    },
+  );
 });

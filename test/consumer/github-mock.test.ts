@@ -67,7 +67,10 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * operations the full document has.
  */
 function cutDocument(full: string, file: string): number {
-  const document = JSON.parse(readFileSync(full, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>>; components: Record<string, Record<string, unknown>> };
+  const document = JSON.parse(readFileSync(full, 'utf8')) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+    components: Record<string, Record<string, unknown>>;
+  };
   let total = 0;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [route, item] of Object.entries(document.paths)) {
@@ -93,7 +96,10 @@ function cutDocument(full: string, file: string): number {
   };
   visit(paths);
   const components = Object.fromEntries(
-    Object.entries(document.components).map(([kind, entries]) => [kind, Object.fromEntries(Object.entries(entries).filter(([name]) => reached.has(`#/components/${kind}/${escapePointer(name)}`)))]),
+    Object.entries(document.components).map(([kind, entries]) => [
+      kind,
+      Object.fromEntries(Object.entries(entries).filter(([name]) => reached.has(`#/components/${kind}/${escapePointer(name)}`))),
+    ]),
   );
   // Webhooks (`webhooks`, GitHub's `x-webhooks`) are left out with the operations: they reach components of their own.
   const rest = Object.fromEntries(Object.entries(document).filter(([key]) => key !== 'webhooks' && key !== 'x-webhooks'));
@@ -142,7 +148,9 @@ describe("the mock generated for GitHub's REST description", () => {
     expect(report.results.map((r) => r.operationId).sort()).toEqual([...OPERATIONS].sort());
     // Each has a JSON success body and so a response validator: no empty answer passes unchecked.
     expect([...report.withResponseValidators].sort()).toEqual([...OPERATIONS].sort());
-    const failed = report.results.filter((r) => r.problem !== undefined || r.status === undefined || r.status < 200 || r.status > 299 || !r.validated || !r.valid);
+    const failed = report.results.filter(
+      (r) => r.problem !== undefined || r.status === undefined || r.status < 200 || r.status > 299 || !r.validated || !r.valid,
+    );
     expect(failed.map((r) => `${r.operationId}: ${r.problem ?? `${r.status} ${r.error ?? ''} ${r.problems?.join('; ') ?? ''}`}`)).toEqual([]);
   });
 });

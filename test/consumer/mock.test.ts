@@ -43,8 +43,12 @@ let documentOperationIds: string[];
 beforeAll(async () => {
   project = await createConsumerProject(path.join(ROOT, 'generated'), [...mockPeers(), `msw@${lockVersion('msw')}`]);
   for (const script of ['drive-operations.mjs', 'msw-leak.mjs', 'limits.mjs', 'paginate.mjs']) project.addScript(script);
-  const document = JSON.parse(readFileSync(path.join(project.dir, 'node_modules', PACKAGE, 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
-  documentOperationIds = Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((op) => (typeof op?.operationId === 'string' ? [op.operationId] : [])));
+  const document = JSON.parse(readFileSync(path.join(project.dir, 'node_modules', PACKAGE, 'openapi.json'), 'utf8')) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
+  documentOperationIds = Object.values(document.paths).flatMap((item) =>
+    Object.values(item).flatMap((op) => (typeof op?.operationId === 'string' ? [op.operationId] : [])),
+  );
 });
 
 afterAll(() => project?.dispose());

@@ -53,7 +53,11 @@ export const mockPeers = (): string[] => ['ajv', 'ajv-formats', 'json-schema-fak
 /** `npm pack` of `packageDir` into `destination`. */
 export async function packPackage(packageDir: string, destination: string): Promise<{ packed: PackResult; tarball: string }> {
   // An absolute path, never a bare folder name: `npm pack generated` would fetch the registry's "generated" package.
-  const { stdout } = await run('npm', ['pack', path.resolve(packageDir), '--pack-destination', destination, '--json'], { cwd: destination, env: consumerEnv, maxBuffer: 64 * 2 ** 20 });
+  const { stdout } = await run('npm', ['pack', path.resolve(packageDir), '--pack-destination', destination, '--json'], {
+    cwd: destination,
+    env: consumerEnv,
+    maxBuffer: 64 * 2 ** 20,
+  });
   const packed = (JSON.parse(stdout) as PackResult[])[0]!;
   return { packed, tarball: path.join(destination, packed.filename) };
 }
@@ -67,7 +71,11 @@ export async function packPackage(packageDir: string, destination: string): Prom
 export async function installProject(dir: string, specs: string[]): Promise<void> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', ...specs], { cwd: dir, env: consumerEnv, maxBuffer: 64 * 2 ** 20 });
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', ...specs], {
+    cwd: dir,
+    env: consumerEnv,
+    maxBuffer: 64 * 2 ** 20,
+  });
 }
 
 /** Packs `packageDir` and installs the tarball into a new project in the OS temp folder, with `extra` packages (`name@version`) beside it. */
@@ -122,10 +130,21 @@ export interface TypeCheck {
 export async function typeCheck({ dir, fixtures, resolution, tsc = TSC }: TypeCheck): Promise<{ code: number; output: string }> {
   for (const fixture of fixtures) copyFileSync(path.join(FIXTURES, fixture), path.join(dir, fixture));
   const config = `tsconfig.${fixtures.map((f) => path.basename(f, '.ts')).join('+')}.${resolution}.json`;
-  const compilerOptions = { ...RESOLUTIONS[resolution], target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], strict: true, skipLibCheck: false, noEmit: true };
+  const compilerOptions = {
+    ...RESOLUTIONS[resolution],
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    types: [],
+    strict: true,
+    skipLibCheck: false,
+    noEmit: true,
+  };
   writeFileSync(path.join(dir, config), JSON.stringify({ compilerOptions, files: fixtures }, null, 2));
   return run(process.execPath, [tsc, '-p', config], { cwd: dir, env: consumerEnv, maxBuffer: 64 * 2 ** 20 }).then(
     () => ({ code: 0, output: '' }),
-    (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: typeof err.code === 'number' ? err.code : 1, output: `${err.stdout ?? ''}${err.stderr ?? ''}` || String(err) }),
+    (err: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: typeof err.code === 'number' ? err.code : 1,
+      output: `${err.stdout ?? ''}${err.stderr ?? ''}` || String(err),
+    }),
   );
 }

@@ -27,7 +27,13 @@ export function clientFailures(report: Report, { answer, url }: { answer: unknow
 }
 
 /** A JSON pointer's segments, unescaped, as strings. */
-const segments = (pointer: string): string[] => (pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~')));
+const segments = (pointer: string): string[] =>
+  pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
 
 /** standard-schema.mjs: Hono took the valid value and refused the invalid one with the validator's own issues. */
 export function standardSchemaFailures(report: Report, valid: unknown): string[] {
@@ -42,7 +48,12 @@ export function standardSchemaFailures(report: Report, valid: unknown): string[]
   if (!Array.isArray(issues) || issues.length === 0) failures.push(`validate(invalid) gave no issues: ${show(report.direct?.invalid)}`);
   else {
     expectEqual(failures, "invalid body: Hono's answer lists the validator's issues", report.invalid?.body?.error, issues);
-    expectEqual(failures, 'issue paths (as strings) are the problems\' pointers', issues.map((i: { path: unknown[] }) => i.path.map(String)), (report.pointers as string[]).map(segments));
+    expectEqual(
+      failures,
+      "issue paths (as strings) are the problems' pointers",
+      issues.map((i: { path: unknown[] }) => i.path.map(String)),
+      (report.pointers as string[]).map(segments),
+    );
   }
   return failures;
 }
@@ -54,12 +65,14 @@ export function driveFailures(report: Report, documentOperationIds: readonly str
   expectEqual(failures, 'operations called', results.map((r) => r.operationId).sort(), [...documentOperationIds].sort());
   if (results.length !== report.operations) failures.push(`${results.length} results for ${report.operations} operations`);
   for (const r of results) {
-    if (r.problem !== undefined || r.status === undefined || r.status < 200 || r.status > 299) failures.push(`${r.operationId}: ${r.problem ?? `${r.status} ${r.error ?? ''}`}`);
+    if (r.problem !== undefined || r.status === undefined || r.status < 200 || r.status > 299)
+      failures.push(`${r.operationId}: ${r.problem ?? `${r.status} ${r.error ?? ''}`}`);
     else if (r.validated && !r.valid) failures.push(`${r.operationId}: invalid body: ${r.problems?.join('; ')}`);
     else if (!r.validated && !r.empty) failures.push(`${r.operationId}: a body with no validator to check it`);
   }
   if (report.withResponseValidators.length === 0) failures.push('no operation has a response validator');
-  for (const id of report.withResponseValidators as string[]) if (!results.find((r) => r.operationId === id)?.validated) failures.push(`${id}: its body was not validated`);
+  for (const id of report.withResponseValidators as string[])
+    if (!results.find((r) => r.operationId === id)?.validated) failures.push(`${id}: its body was not validated`);
   return failures;
 }
 
@@ -83,6 +96,7 @@ export function paginateFailures(report: Report): string[] {
   const failures: string[] = [];
   expectEqual(failures, `${report.operationId}: items`, report.count, report.expected);
   expectEqual(failures, `${report.operationId}: distinct items`, report.distinct, report.expected);
-  if (report.pages.length < 2 || (report.pages as number[]).some((s) => s !== 200)) failures.push(`${report.operationId}: pages answered ${show(report.pages)}, expected two or more 200s`);
+  if (report.pages.length < 2 || (report.pages as number[]).some((s) => s !== 200))
+    failures.push(`${report.operationId}: pages answered ${show(report.pages)}, expected two or more 200s`);
   return failures;
 }

@@ -87,9 +87,7 @@ describe('servers (source: What the service does; Limits, Rate limits)', () => {
       if (!m) throw new Error(`not a number: ${cell}`);
       return Number(m[1]!.replace(/,/g, ''));
     };
-    return new Map(
-      table.rows.map((r) => [(r[0] ?? '').toLowerCase(), { requestsPerSecond: num(r[1]), burst: num(r[2]), dailyQuota: num(r[3]) }]),
-    );
+    return new Map(table.rows.map((r) => [(r[0] ?? '').toLowerCase(), { requestsPerSecond: num(r[1]), burst: num(r[2]), dailyQuota: num(r[3]) }]));
   }
 
   function servers(): JsonObject[] {
@@ -99,7 +97,11 @@ describe('servers (source: What the service does; Limits, Rate limits)', () => {
   }
 
   it('has exactly two servers, staging and production, told apart by x-environment', () => {
-    expect(servers().map((s) => s['x-environment']).sort()).toEqual(['production', 'staging']);
+    expect(
+      servers()
+        .map((s) => s['x-environment'])
+        .sort(),
+    ).toEqual(['production', 'staging']);
   });
 
   it('writes each base address as a variable of its own, {<environment>_base_url}', () => {
@@ -162,7 +164,9 @@ describe('security (source: Authentication)', () => {
     expect(requirements).toHaveLength(1);
     const requirement = obj(requirements[0], 'security[0]');
     const byName = schemes();
-    const headerNames = Object.keys(requirement).map((k) => byName[k]?.name).sort();
+    const headerNames = Object.keys(requirement)
+      .map((k) => byName[k]?.name)
+      .sort();
     expect(headerNames).toEqual(['x-api-key', 'x-api-secret']);
     for (const scopes of Object.values(requirement)) expect(scopes).toEqual([]);
   });

@@ -67,11 +67,20 @@ describe('the case collection', () => {
     const rows = tableIn(section(md(), 'Field bounds'), 'Field').rows.map((r) => r[0]!);
     expect(rows).toHaveLength(13);
     const bounds = allCases.filter((c) => sectionOf(c.source) === 'Field bounds');
-    expect(bounds.filter((c) => !rows.includes(detailOf(c.source))).map((c) => c.source), 'unknown Field bounds rows').toEqual([]);
+    expect(
+      bounds.filter((c) => !rows.includes(detailOf(c.source))).map((c) => c.source),
+      'unknown Field bounds rows',
+    ).toEqual([]);
     for (const row of rows) {
       const mine = bounds.filter((c) => detailOf(c.source) === row);
-      expect(mine.some((c) => c.valid), `${row}: an accepted case`).toBe(true);
-      expect(mine.some((c) => !c.valid), `${row}: a rejected case`).toBe(true);
+      expect(
+        mine.some((c) => c.valid),
+        `${row}: an accepted case`,
+      ).toBe(true);
+      expect(
+        mine.some((c) => !c.valid),
+        `${row}: a rejected case`,
+      ).toBe(true);
     }
   });
 
@@ -80,8 +89,14 @@ describe('the case collection', () => {
     const enums = allCases.filter((c) => sectionOf(c.source) === 'Enumerations used by Project');
     for (const name of names) {
       const mine = enums.filter((c) => detailOf(c.source) === name);
-      expect(mine.some((c) => c.valid), `${name}: an accepted case`).toBe(true);
-      expect(mine.some((c) => !c.valid), `${name}: a rejected case`).toBe(true);
+      expect(
+        mine.some((c) => c.valid),
+        `${name}: an accepted case`,
+      ).toBe(true);
+      expect(
+        mine.some((c) => !c.valid),
+        `${name}: a rejected case`,
+      ).toBe(true);
     }
   });
 
@@ -116,7 +131,9 @@ describe('schema annotations the source states', () => {
 
   it('no other Project field is marked deprecated', () => {
     const props = obj(componentSchema(doc, 'Project').properties, 'Project.properties');
-    const marked = Object.entries(props).filter(([, v]) => obj(v, 'property').deprecated === true).map(([k]) => k);
+    const marked = Object.entries(props)
+      .filter(([, v]) => obj(v, 'property').deprecated === true)
+      .map(([k]) => k);
     expect(marked.sort()).toEqual([...DEPRECATED].sort());
   });
 

@@ -93,9 +93,7 @@ describeWithSource('the spec against the source', () => {
       /** The methodology enum a Project allOf branch imposes when typeOfResearch is `value`. */
       function methodologiesFor(value: string): unknown {
         const branches = (componentSchema(doc, 'Project').allOf ?? []) as unknown[];
-        const hits = branches
-          .map((b) => obj(deref(doc, b), 'allOf branch'))
-          .filter((b) => at(b, '/if/properties/typeOfResearch/const') === value);
+        const hits = branches.map((b) => obj(deref(doc, b), 'allOf branch')).filter((b) => at(b, '/if/properties/typeOfResearch/const') === value);
         expect(hits, `one Project allOf branch for typeOfResearch ${value}`).toHaveLength(1);
         return at(hits[0], '/then/properties/targetResearchMethodology/enum');
       }
@@ -174,9 +172,7 @@ describeWithSource('the spec against the source', () => {
     });
 
     it('ExternalQuestion.questionType is the ExternalQuestionType enumeration', () => {
-      expect(deref(doc, at(componentSchema(doc, 'ExternalQuestion'), '/properties/questionType'))).toBe(
-        componentSchema(doc, 'ExternalQuestionType'),
-      );
+      expect(deref(doc, at(componentSchema(doc, 'ExternalQuestion'), '/properties/questionType'))).toBe(componentSchema(doc, 'ExternalQuestionType'));
     });
   });
 

@@ -175,18 +175,22 @@ describe('the source table itself', () => {
 });
 
 describe('operations (source: Endpoints)', () => {
-  it('has exactly the source\'s method+path pairs, no more and no less', () => {
+  it("has exactly the source's method+path pairs, no more and no less", () => {
     const inSpec = operations.map((o) => key(o.method, o.path)).sort();
     const inSource = SOURCE_OPERATIONS.map((o) => key(o.method, o.path)).sort();
-    expect(inSpec.filter((k) => !inSource.includes(k)), 'operations the source does not list').toEqual([]);
-    expect(inSource.filter((k) => !inSpec.includes(k)), 'source operations missing from the spec').toEqual([]);
+    expect(
+      inSpec.filter((k) => !inSource.includes(k)),
+      'operations the source does not list',
+    ).toEqual([]);
+    expect(
+      inSource.filter((k) => !inSpec.includes(k)),
+      'source operations missing from the spec',
+    ).toEqual([]);
     expect(inSpec).toHaveLength(66);
   });
 
   it('gives every operation a unique camelCase operationId (webhooks included)', () => {
-    const webhookOps = Object.values(obj(doc.webhooks, 'webhooks')).flatMap((item) =>
-      Object.values(obj(item, 'webhook item')).filter(isObject),
-    );
+    const webhookOps = Object.values(obj(doc.webhooks, 'webhooks')).flatMap((item) => Object.values(obj(item, 'webhook item')).filter(isObject));
     const ids = [...operations.map((o) => o.operation.operationId), ...webhookOps.map((o) => o.operationId)];
     for (const id of ids) expect(id).toMatch(/^[a-z][a-zA-Z0-9]*$/);
     expect(new Set(ids).size).toBe(ids.length);
@@ -403,7 +407,9 @@ describe('summaries of the operations known by method and path only (source: End
   it('say that the summary is read from the method and path', () => {
     const listed = SOURCE_OPERATIONS.map((o) => key(o.method, o.path)).filter((k) => !(FULLY_SPECIFIED as readonly string[]).includes(k) && k !== SIMULATE);
     expect(listed).toHaveLength(60);
-    const silent = listed.filter((k) => !String(found(k).operation.description).includes('Its summary is read from the method and path, not stated by the source.'));
+    const silent = listed.filter(
+      (k) => !String(found(k).operation.description).includes('Its summary is read from the method and path, not stated by the source.'),
+    );
     expect(silent).toEqual([]);
   });
 

@@ -94,7 +94,10 @@ export async function compileOnly(api: PartnerClient): Promise<void> {
   expectTypeOf(answers).toExtend<components['schemas']['ScreenerAnswer'][] | undefined>();
   const skills = await api.GET('/v1/skills', { params: { query: { query: 'figma' } } });
   if (skills.data) expectTypeOf(skills.data.totalResults).toEqualTypeOf<number | undefined>();
-  await api.PATCH('/v1/projects/{projectId}/quotas/targets', { params: { path: { projectId: 'p' } }, body: [{ groupId: 'g', segmentId: 's', target: { op: 'track' } }] });
+  await api.PATCH('/v1/projects/{projectId}/quotas/targets', {
+    params: { path: { projectId: 'p' } },
+    body: [{ groupId: 'g', segmentId: 's', target: { op: 'track' } }],
+  });
 
   // Per-request runtime options are typed next to params and body.
   await api.POST('/v1/webhooks', { body: {}, retryNonIdempotent: true, timeoutMs: 5_000, maxRetries: 4, validate: false });
@@ -128,8 +131,14 @@ export function credentialOptions(): void {
   createPartnerClient({ baseUrl: 'https://x.invalid', apiKey: () => 'k', apiSecret: 's', environment: 'production' });
   // @ts-expect-error baseUrl is required: no server URL of the spec is complete
   createPartnerClient({ apiKey: 'k', apiSecret: 's', environment: 'staging' });
-  // @ts-expect-error the server variables cannot replace baseUrl here
-  createPartnerClient({ baseUrl: 'https://x.invalid', apiKey: 'k', apiSecret: 's', environment: 'staging', serverVariables: { staging_base_url: 'https://x.invalid' } });
+  createPartnerClient({
+    baseUrl: 'https://x.invalid',
+    apiKey: 'k',
+    apiSecret: 's',
+    environment: 'staging',
+    // @ts-expect-error the server variables cannot replace baseUrl here
+    serverVariables: { staging_base_url: 'https://x.invalid' },
+  });
 }
 expectTypeOf<paths['/v1/skills']['get']['parameters']['query']>().toEqualTypeOf<
   { page?: number; pageSize?: number; includeCount?: boolean; query?: string; validated?: boolean } | undefined
@@ -196,7 +205,12 @@ export async function openapiFetchTypes(api: PartnerClient): Promise<void> {
   const stream = await api.GET('/v1/skills', { parseAs: 'stream' });
   expectTypeOf(stream.data).toEqualTypeOf<Response['body'] | undefined>();
   // As openapi-fetch's `Media` argument: a client for JSON answers only is a Client<paths, 'application/json'>.
-  const json: Client<paths, 'application/json'> = createPartnerClient<'application/json'>({ baseUrl: 'https://x.invalid', apiKey: 'k', apiSecret: 's', environment: 'staging' });
+  const json: Client<paths, 'application/json'> = createPartnerClient<'application/json'>({
+    baseUrl: 'https://x.invalid',
+    apiKey: 'k',
+    apiSecret: 's',
+    environment: 'staging',
+  });
   void json;
   // openapi-fetch's per-call Request class and any custom init property are accepted.
   await api.GET('/v1/skills', { Request, cache: 'no-store', keepalive: true, tracing: { span: 1 } });

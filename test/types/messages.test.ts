@@ -19,7 +19,17 @@ function diagnostics(statements: readonly string[]): string[] {
   const file = path.join(dir, 'consumer.ts');
   const header = `import type { PartnerClient } from ${JSON.stringify(PACKAGE)};\nexport async function use(api: PartnerClient): Promise<void> {\n`;
   writeFileSync(file, `${header}${statements.join('\n')}\n}\n`);
-  const program = ts.createProgram([file], { strict: true, exactOptionalPropertyTypes: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'], types: [], noEmit: true, skipLibCheck: true });
+  const program = ts.createProgram([file], {
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+    types: [],
+    noEmit: true,
+    skipLibCheck: true,
+  });
   const byLine = statements.map(() => [] as string[]);
   for (const d of ts.getPreEmitDiagnostics(program)) {
     expect(d.file?.fileName, ts.flattenDiagnosticMessageText(d.messageText, '\n')).toBe(file);
@@ -47,7 +57,9 @@ describe('compile errors name the mistake', () => {
     expect(wrongMethod).toBe('Expected 2 arguments, but got 1.');
     // A right path still needs its required init.
     expect(missingInit).toBe('Expected 2 arguments, but got 1.');
-    expect(notPaginated).toMatch(/^Argument of type '"\/v1\/projects\/\{projectId\}"' is not assignable to parameter of type '"\/v1\/projects" \| "\/v1\/skills"'\.$/);
+    expect(notPaginated).toMatch(
+      /^Argument of type '"\/v1\/projects\/\{projectId\}"' is not assignable to parameter of type '"\/v1\/projects" \| "\/v1\/skills"'\.$/,
+    );
     expect(fine).toBe('');
   });
 });

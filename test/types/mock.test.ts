@@ -38,7 +38,12 @@ function overrides(mock: MockApi, project: Project): void {
   // @ts-expect-error only the operation's items or a count
   createMockApi({ collections: { listProjects: [{ id: 1 }] } });
   mock.fault('listProjects', { status: 503, times: 2, latencyMs: 10 });
-  createMockApi({ seed: 3, environment: 'production', simulateLimits: { requestsPerSecond: 5 }, overrides: { getProject: { status: 404, body: { gone: true } } } });
+  createMockApi({
+    seed: 3,
+    environment: 'production',
+    simulateLimits: { requestsPerSecond: 5 },
+    overrides: { getProject: { status: 404, body: { gone: true } } },
+  });
   // @ts-expect-error environments come from the spec
   createMockApi({ environment: 'qa' });
   createPartnerClient({ baseUrl: 'http://mock.test', fetch: mock.fetch, apiKey: 'k', apiSecret: 's', environment: 'staging' });
@@ -61,6 +66,8 @@ describe('mock types', () => {
   it('types overrides from operations and takes any JSON where the spec shows no body', () => {
     expectTypeOf(overrides).toBeFunction();
     expectTypeOf<Extract<MockAnswer<operations['getProject']>, { status?: undefined }>['body']>().toEqualTypeOf<JsonValue | undefined>();
-    expectTypeOf<Extract<MockAnswer<operations['listProjects']>, { status: 200 }>['body']>().toEqualTypeOf<operations['listProjects']['responses'][200]['content']['application/json'] | undefined>();
+    expectTypeOf<Extract<MockAnswer<operations['listProjects']>, { status: 200 }>['body']>().toEqualTypeOf<
+      operations['listProjects']['responses'][200]['content']['application/json'] | undefined
+    >();
   });
 });

@@ -22,52 +22,52 @@ describe('named operations', () => {
 
 /** The init is optional when nothing in it is required; data is typed as the path call's. */
 export async function initAndResult(api: PartnerClient): Promise<void> {
-    const all = await listProjects(api);
-    expectTypeOf(all.data).not.toBeAny();
-    expectTypeOf<NonNullable<typeof all.data>['results'][number]['projectStatus']>().toEqualTypeOf<components['schemas']['ProjectStatus']>();
-    const drafts = await listProjects(api, { query: { status: 'DRAFT', page: 2 }, timeoutMs: 5_000, signal: AbortSignal.timeout(1_000) });
-    const byPath = await api.GET('/v1/projects', { params: { query: { status: 'DRAFT' } } });
-    expectTypeOf<typeof drafts.data>().toEqualTypeOf<typeof byPath.data>();
-    expectTypeOf<typeof drafts.error>().toEqualTypeOf<typeof byPath.error>();
-    expectTypeOf(drafts.response).toEqualTypeOf<Response>();
+  const all = await listProjects(api);
+  expectTypeOf(all.data).not.toBeAny();
+  expectTypeOf<NonNullable<typeof all.data>['results'][number]['projectStatus']>().toEqualTypeOf<components['schemas']['ProjectStatus']>();
+  const drafts = await listProjects(api, { query: { status: 'DRAFT', page: 2 }, timeoutMs: 5_000, signal: AbortSignal.timeout(1_000) });
+  const byPath = await api.GET('/v1/projects', { params: { query: { status: 'DRAFT' } } });
+  expectTypeOf<typeof drafts.data>().toEqualTypeOf<typeof byPath.data>();
+  expectTypeOf<typeof drafts.error>().toEqualTypeOf<typeof byPath.error>();
+  expectTypeOf(drafts.response).toEqualTypeOf<Response>();
 }
 
 /** What the path call refuses. */
 export function refusals(api: PartnerClient): void {
-    // @ts-expect-error not a ProjectStatus
-    void listProjects(api, { query: { status: 'NOPE' } });
-    // @ts-expect-error parameters go at the top, not under params
-    void listProjects(api, { params: { query: { status: 'DRAFT' } } });
-    // @ts-expect-error a misspelt group is not a parameter
-    void listProjects(api, { qurey: { status: 'DRAFT' } });
-    // @ts-expect-error timeoutMs is a number
-    void listSkills(api, { timeoutMs: '5s' });
+  // @ts-expect-error not a ProjectStatus
+  void listProjects(api, { query: { status: 'NOPE' } });
+  // @ts-expect-error parameters go at the top, not under params
+  void listProjects(api, { params: { query: { status: 'DRAFT' } } });
+  // @ts-expect-error a misspelt group is not a parameter
+  void listProjects(api, { qurey: { status: 'DRAFT' } });
+  // @ts-expect-error timeoutMs is a number
+  void listSkills(api, { timeoutMs: '5s' });
 }
 
 /** Path parameters and a required body are required. */
 export function required(api: PartnerClient): void {
-    void getProject(api, { path: { projectId: 'p1' } });
-    // @ts-expect-error the path has a parameter: the init is required
-    void getProject(api);
-    // @ts-expect-error projectId is required
-    void getProject(api, { path: {} });
-    void updateQuotaTargets(api, { path: { projectId: 'p1' }, body: [] });
-    // @ts-expect-error the body is required
-    void updateQuotaTargets(api, { path: { projectId: 'p1' } });
+  void getProject(api, { path: { projectId: 'p1' } });
+  // @ts-expect-error the path has a parameter: the init is required
+  void getProject(api);
+  // @ts-expect-error projectId is required
+  void getProject(api, { path: {} });
+  void updateQuotaTargets(api, { path: { projectId: 'p1' }, body: [] });
+  // @ts-expect-error the body is required
+  void updateQuotaTargets(api, { path: { projectId: 'p1' } });
 }
 
 /** parseAs types data. */
 export async function parseAs(api: PartnerClient): Promise<void> {
-    const text = await listSkills(api, { parseAs: 'text' });
-    expectTypeOf(text.data).toEqualTypeOf<string | undefined>();
+  const text = await listSkills(api, { parseAs: 'text' });
+  expectTypeOf(text.data).toEqualTypeOf<string | undefined>();
 }
 
 /** Any openapi-fetch client of these paths can be given. */
 export async function anyClient(): Promise<void> {
-    const plain = createClient<paths>({ baseUrl: 'http://127.0.0.1:1' });
-    const named = await listProjects(plain, { query: { status: 'PAID' } });
-    const byPath = await plain.GET('/v1/projects', { params: { query: { status: 'PAID' } } });
-    expectTypeOf<typeof named.data>().toEqualTypeOf<typeof byPath.data>();
-    expectTypeOf<typeof named.data>().not.toBeUnknown();
-    void getProject(plain, { path: { projectId: 'p1' } });
+  const plain = createClient<paths>({ baseUrl: 'http://127.0.0.1:1' });
+  const named = await listProjects(plain, { query: { status: 'PAID' } });
+  const byPath = await plain.GET('/v1/projects', { params: { query: { status: 'PAID' } } });
+  expectTypeOf<typeof named.data>().toEqualTypeOf<typeof byPath.data>();
+  expectTypeOf<typeof named.data>().not.toBeUnknown();
+  void getProject(plain, { path: { projectId: 'p1' } });
 }

@@ -11,10 +11,12 @@ import { createValidator, pointerPath, type CompiledValidator } from '../../temp
 import { b2bRemoteProject, skill } from '../spec/cases/fixtures.js';
 
 /** Standard Schema's own way to run a schema: through `~standard` only. */
-const standardValidate = <S extends StandardSchemaV1>(schema: S, value: unknown) => schema['~standard'].validate(value) as StandardSchemaV1.Result<StandardSchemaV1.InferOutput<S>>;
+const standardValidate = <S extends StandardSchemaV1>(schema: S, value: unknown) =>
+  schema['~standard'].validate(value) as StandardSchemaV1.Result<StandardSchemaV1.InferOutput<S>>;
 
 /** A compiled function that always fails with `errors` (ajv's shape). */
-const failing = (errors: { instancePath: string; keyword: string; params: Record<string, unknown> }[]): CompiledValidator => Object.assign(() => false, { errors });
+const failing = (errors: { instancePath: string; keyword: string; params: Record<string, unknown> }[]): CompiledValidator =>
+  Object.assign(() => false, { errors });
 
 describe('the validators as Standard Schema v1', () => {
   it('are typed StandardSchemaV1<unknown, T>: the output is the schema type', () => {
@@ -55,7 +57,17 @@ describe('the validators as Standard Schema v1', () => {
     const deep: Record<string, unknown> = {};
     let at = deep;
     for (let i = 0; i < 200_000; i++) at = (at['x'] = {}) as Record<string, unknown>;
-    const v = createValidator('validateDeep', Object.assign((d: unknown): boolean => { const walk = (x: unknown): boolean => (x && typeof x === 'object' ? walk((x as Record<string, unknown>)['x']) : true); return walk(d); }, { errors: null }), 'test');
+    const v = createValidator(
+      'validateDeep',
+      Object.assign(
+        (d: unknown): boolean => {
+          const walk = (x: unknown): boolean => (x && typeof x === 'object' ? walk((x as Record<string, unknown>)['x']) : true);
+          return walk(d);
+        },
+        { errors: null },
+      ),
+      'test',
+    );
     const result = standardValidate(v, deep);
     expect(result.issues).toEqual([{ message: 'could not be validated: the value is too deeply nested or too large (RangeError)', path: [] }]);
   });
@@ -82,7 +94,14 @@ describe('pointerPath: a JSON pointer as Standard Schema path segments', () => {
   });
 
   it('validate maps every problem through it, against the validated value', () => {
-    const v = createValidator('validateList', failing([{ instancePath: '/items/1/na~1me', keyword: 'type', params: { type: 'string' } }, { instancePath: '', keyword: 'required', params: { missingProperty: 'total' } }]), 'vendor-x');
+    const v = createValidator(
+      'validateList',
+      failing([
+        { instancePath: '/items/1/na~1me', keyword: 'type', params: { type: 'string' } },
+        { instancePath: '', keyword: 'required', params: { missingProperty: 'total' } },
+      ]),
+      'vendor-x',
+    );
     expect(v['~standard'].vendor).toBe('vendor-x');
     expect(v['~standard'].validate({ items: [{}, { 'na/me': 1 }] })).toEqual({
       issues: [

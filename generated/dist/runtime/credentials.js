@@ -106,7 +106,8 @@ export function createCredentials(options, security, operationRequirements) {
         const scheme = security.schemes[name];
         if (scheme.type === 'mutualTLS' || given.has(name))
             continue;
-        const everywhere = operationRequirements.length > 0 && operationRequirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(name)));
+        const everywhere = operationRequirements.length > 0 &&
+            operationRequirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(name)));
         if (everywhere)
             invalidOption(`\`${scheme.option}\` is required`);
     }
@@ -165,7 +166,11 @@ export function applyPlan(plan, headers) {
     if (plan.cookie) {
         // The credential wins over a cookie of the same name the caller gave, as a header credential does.
         const names = new Set(plan.cookie.split('; ').map(nameOf));
-        const existing = headers.get('cookie')?.split(/;\s*/).filter((pair) => pair && !names.has(nameOf(pair))).join('; ');
+        const existing = headers
+            .get('cookie')
+            ?.split(/;\s*/)
+            .filter((pair) => pair && !names.has(nameOf(pair)))
+            .join('; ');
         headers.set('cookie', existing ? `${existing}; ${plan.cookie}` : plan.cookie);
     }
     if (plan.tokens.length)
@@ -182,7 +187,10 @@ export function withQuery(url, plan) {
         return `${base}?${plan.query}`;
     // The credential wins over a query parameter of the same name; the others stay exactly as written.
     const names = new Set(plan.query.split('&').map(nameOf));
-    const kept = base.slice(question + 1).split('&').filter((pair) => pair && !names.has(nameOf(pair)));
+    const kept = base
+        .slice(question + 1)
+        .split('&')
+        .filter((pair) => pair && !names.has(nameOf(pair)));
     return `${base.slice(0, question)}?${[...kept, plan.query].join('&')}`;
 }
 /** The decoded name of a `name=value` pair (a query or cookie pair). */

@@ -15,7 +15,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 /** A positive safe integer (a count: bytes, pages, a page size). */
 export const isPositiveInteger = (value) => Number.isSafeInteger(value) && value > 0;
 /** `record[key]` when it is the record's own property: a name like `constructor` finds nothing inherited. */
-export const own = (record, key) => (record !== null && typeof record === 'object' && Object.hasOwn(record, key) ? record[key] : undefined);
+export const own = (record, key) => record !== null && typeof record === 'object' && Object.hasOwn(record, key) ? record[key] : undefined;
 /** Errors of invalidOption, which createRuntimeClient prefixes with the factory's name. */
 const optionErrors = new WeakSet();
 /** The TypeError of a bad client option: names the option, never a credential's value. */
@@ -25,7 +25,7 @@ export function invalidOption(message) {
     throw error;
 }
 /** `error` again, as `<factory>: <message>` when invalidOption threw it. */
-export const namedOptionError = (error, factory) => (error instanceof TypeError && optionErrors.has(error) ? new TypeError(`${factory}: ${error.message}`) : error);
+export const namedOptionError = (error, factory) => error instanceof TypeError && optionErrors.has(error) ? new TypeError(`${factory}: ${error.message}`) : error;
 /** Each numeric option and what it accepts. */
 const NUMERIC_OPTIONS = {
     timeoutMs: { accepts: (v) => v > 0 && v <= MAX_TIMER_MS, rule: `a number of ms in (0, ${MAX_TIMER_MS}]` },

@@ -83,7 +83,12 @@ function flatten(value, fact) {
         return { kind: 'array', items: value.filter(isDefined).map((item) => scalar(item, fact)) };
     if (typeof value === 'object' && value !== null) {
         const record = value;
-        return { kind: 'object', entries: Object.keys(record).filter((key) => isDefined(record[key])).map((key) => [key, scalar(record[key], fact)]) };
+        return {
+            kind: 'object',
+            entries: Object.keys(record)
+                .filter((key) => isDefined(record[key]))
+                .map((key) => [key, scalar(record[key], fact)]),
+        };
     }
     throw new TypeError(`${where(fact)}: a ${typeof value} cannot be serialized`);
 }
@@ -287,7 +292,9 @@ export function serializeHeader(fact, value) {
     if (hasContent(fact)) {
         const text = contentText(fact, value);
         // JSON stays JSON: what a header cannot carry becomes a \u escape.
-        return isJsonMedia(fact.content) ? text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`) : headerText(text, HEADER, fact);
+        return isJsonMedia(fact.content)
+            ? text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+            : headerText(text, HEADER, fact);
     }
     const flat = flatten(value, fact);
     const item = (text) => headerText(text, HEADER_ITEM, fact);
@@ -295,7 +302,9 @@ export function serializeHeader(fact, value) {
         return headerText(flat.text, HEADER, fact);
     if (flat.kind === 'array')
         return flat.items.map(item).join(',');
-    return fact.explode ? flat.entries.map(([key, text]) => `${headerText(key, HEADER_KEY, fact)}=${item(text)}`).join(',') : flat.entries.flat().map(item).join(',');
+    return fact.explode
+        ? flat.entries.map(([key, text]) => `${headerText(key, HEADER_KEY, fact)}=${item(text)}`).join(',')
+        : flat.entries.flat().map(item).join(',');
 }
 function cookiePairs(fact, value) {
     const enc = (text) => encode(text, STRICT, fact);
@@ -362,7 +371,9 @@ function pairsOf(text, separator, plusIsSpace) {
     });
 }
 /** The `name[key]` pairs of a deepObject parameter: key, raw value, the pair's name. */
-const bracketed = (name, pairs) => pairs.filter((pair) => pair.name.startsWith(`${name}[`) && pair.name.endsWith(']')).map((pair) => [pair.name.slice(name.length + 1, -1), pair.raw, pair.name]);
+const bracketed = (name, pairs) => pairs
+    .filter((pair) => pair.name.startsWith(`${name}[`) && pair.name.endsWith(']'))
+    .map((pair) => [pair.name.slice(name.length + 1, -1), pair.raw, pair.name]);
 /**
  * Reads the documented parameters of pairs (a query string's, a cookie header's) per their facts;
  * `ignore`: names that belong to no parameter (credentials), never taken by an exploded object.
@@ -451,7 +462,10 @@ export function parsePath(fact, raw) {
                 return fact.explode ? keyed(body.split('.'), read) : alternating(raw, body.split(','), read);
             return read(body);
         }
-        const pieces = raw.slice(1).split(';').map((piece) => splitPair(piece, '='));
+        const pieces = raw
+            .slice(1)
+            .split(';')
+            .map((piece) => splitPair(piece, '='));
         const own = pieces.filter(([key]) => read(key) === fact.name).map(([, value]) => value ?? '');
         if (fact.shape === 'object' && fact.explode)
             return toObject(pieces.map(([key, value]) => [read(key), read(value ?? '')]));

@@ -78,7 +78,10 @@ const escapeRegExp = (text) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
  * first, so a secret that contains another is replaced whole.
  */
 function secretPattern(secrets) {
-    const byLength = (forms) => [...new Set(forms)].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+    const byLength = (forms) => [...new Set(forms)]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join('|');
     const long = byLength(formsOfAll(secrets.filter((s) => s.length >= MIN_EMBEDDED_SECRET_LENGTH)));
     const short = byLength(formsOfAll(secrets.filter((s) => s.length < MIN_EMBEDDED_SECRET_LENGTH)));
     const alternatives = [long, short && `(?<!${TOKEN_CHARACTER})(?:${short})(?!${TOKEN_CHARACTER})`].filter(Boolean);
@@ -122,7 +125,10 @@ export function redactUrl(url, redaction) {
     if (query !== -1 && redaction.query.size) {
         const hash = url.indexOf('#', query);
         const end = hash === -1 ? url.length : hash;
-        const pairs = url.slice(query + 1, end).split('&').map((pair) => {
+        const pairs = url
+            .slice(query + 1, end)
+            .split('&')
+            .map((pair) => {
             const eq = pair.indexOf('=');
             const rawName = eq === -1 ? pair : pair.slice(0, eq);
             let name = rawName;

@@ -18,7 +18,17 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_E
  */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 /** Connection errors worth retrying for idempotent requests. */
-const CONNECTION_CODES = new Set([...NOT_SENT_CODES, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ENETUNREACH', 'EHOSTUNREACH', NETWORK_ERROR]);
+const CONNECTION_CODES = new Set([
+    ...NOT_SENT_CODES,
+    'ECONNRESET',
+    'EPIPE',
+    'ETIMEDOUT',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CLOSED',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    NETWORK_ERROR,
+]);
 /** The messages fetch implementations give a network error (undici, browsers and MSW). */
 const NETWORK_ERROR_MESSAGES = new Set(['fetch failed', 'Failed to fetch']);
 /** The system error code of a failed fetch (`TypeError('fetch failed', { cause })`), else NETWORK_ERROR for a bare network error. */

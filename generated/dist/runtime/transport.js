@@ -119,7 +119,8 @@ function reissue(request, url, signal, body) {
             next[key] = request[key];
     return next;
 }
-const isResponse = (value) => value instanceof Response || (typeof value === 'object' && value !== null && typeof value.status === 'number' && typeof value.headers?.get === 'function');
+const isResponse = (value) => value instanceof Response ||
+    (typeof value === 'object' && value !== null && typeof value.status === 'number' && typeof value.headers?.get === 'function');
 /** The headers with a plan's credentials set, for a redacted summary. */
 function withPlan(headers, plan) {
     if (!plan)
@@ -345,7 +346,9 @@ function transportError(redaction, result, summary, attempts) {
     const network = result.code === 'REDIRECT' || (result.code !== undefined && (result.error instanceof TypeError || isConnectionError(result.code)));
     if (result.error instanceof ClientError || !network)
         return result.error;
-    const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? redaction.scrub(String(result.error?.message ?? result.error)));
+    const detail = result.code === 'REDIRECT'
+        ? 'redirect refused (redirect: "error"; credentials are not forwarded)'
+        : (result.code ?? redaction.scrub(String(result.error?.message ?? result.error)));
     const request = summary();
     const message = `${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`;
     return new TransportError(message, request, result.code, attempts, { cause: scrubbedError(result.error, redaction) });

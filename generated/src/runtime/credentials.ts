@@ -92,8 +92,10 @@ const NO_CREDENTIALS: AuthPlan = Object.freeze({ headers: [], cookie: '', query:
 function checkString(option: string, value: unknown, rule: 'header' | 'cookie' | 'query'): string {
   if (typeof value !== 'string' || value === '') invalidOption(`\`${option}\` must be a non-empty string`);
   // Named, never shown: the value is a credential.
-  if (rule === 'header' && !isHeaderValue(value)) invalidOption(`\`${option}\` must be a valid HTTP header value (visible characters, no line break, NUL or leading or trailing space)`);
-  if (rule === 'cookie' && !COOKIE_VALUE.test(value)) invalidOption(`\`${option}\` must be a valid cookie value (visible ASCII without space, quote, comma, semicolon or backslash)`);
+  if (rule === 'header' && !isHeaderValue(value))
+    invalidOption(`\`${option}\` must be a valid HTTP header value (visible characters, no line break, NUL or leading or trailing space)`);
+  if (rule === 'cookie' && !COOKIE_VALUE.test(value))
+    invalidOption(`\`${option}\` must be a valid cookie value (visible ASCII without space, quote, comma, semicolon or backslash)`);
   if (rule === 'query' && !wellFormed(value)) invalidOption(`\`${option}\` must be well-formed Unicode`);
   return value;
 }
@@ -132,9 +134,11 @@ function applied(scheme: Exclude<CredentialScheme, { type: 'mutualTLS' }>, value
       if (!value || typeof value !== 'object') invalidOption(`\`${option}\` must be { username, password }`);
       const username: unknown = own(value, 'username');
       const password: unknown = own(value, 'password');
-      if (typeof username !== 'string' || typeof password !== 'string' || username === '') invalidOption(`\`${option}\` must be { username, password } with a non-empty username`);
+      if (typeof username !== 'string' || typeof password !== 'string' || username === '')
+        invalidOption(`\`${option}\` must be { username, password } with a non-empty username`);
       if (username.includes(':')) invalidOption(`\`${option}.username\` must not contain ":" (RFC 7617)`);
-      if (!wellFormed(username) || !wellFormed(password) || /[\0-\x1f\x7f]/.test(username + password)) invalidOption(`\`${option}\` must hold well-formed text without control characters`);
+      if (!wellFormed(username) || !wellFormed(password) || /[\0-\x1f\x7f]/.test(username + password))
+        invalidOption(`\`${option}\` must hold well-formed text without control characters`);
       const encoded = toBase64(`${username}:${password}`);
       return { kind: 'header', name: 'authorization', value: `Basic ${encoded}`, secrets: [username, password, encoded].filter(Boolean) };
     }
@@ -172,7 +176,9 @@ export function createCredentials(options: object, security: SecurityFacts, oper
   for (const name of schemeNames) {
     const scheme = security.schemes[name]!;
     if (scheme.type === 'mutualTLS' || given.has(name)) continue;
-    const everywhere = operationRequirements.length > 0 && operationRequirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(name)));
+    const everywhere =
+      operationRequirements.length > 0 &&
+      operationRequirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(name)));
     if (everywhere) invalidOption(`\`${scheme.option}\` is required`);
   }
 
@@ -231,7 +237,11 @@ export function applyPlan(plan: AuthPlan, headers: Headers): void {
   if (plan.cookie) {
     // The credential wins over a cookie of the same name the caller gave, as a header credential does.
     const names = new Set(plan.cookie.split('; ').map(nameOf));
-    const existing = headers.get('cookie')?.split(/;\s*/).filter((pair) => pair && !names.has(nameOf(pair))).join('; ');
+    const existing = headers
+      .get('cookie')
+      ?.split(/;\s*/)
+      .filter((pair) => pair && !names.has(nameOf(pair)))
+      .join('; ');
     headers.set('cookie', existing ? `${existing}; ${plan.cookie}` : plan.cookie);
   }
   if (plan.tokens.length) headers.set('authorization', REDACTED);
@@ -246,7 +256,10 @@ export function withQuery(url: string, plan: AuthPlan | undefined): string {
   if (question === -1) return `${base}?${plan.query}`;
   // The credential wins over a query parameter of the same name; the others stay exactly as written.
   const names = new Set(plan.query.split('&').map(nameOf));
-  const kept = base.slice(question + 1).split('&').filter((pair) => pair && !names.has(nameOf(pair)));
+  const kept = base
+    .slice(question + 1)
+    .split('&')
+    .filter((pair) => pair && !names.has(nameOf(pair)));
   return `${base.slice(0, question)}?${[...kept, plan.query].join('&')}`;
 }
 

@@ -40,7 +40,10 @@ export interface ParameterFacts {
 }
 
 type Primitive = string | number | boolean | bigint;
-type Flat = { readonly kind: 'primitive'; readonly text: string } | { readonly kind: 'array'; readonly items: string[] } | { readonly kind: 'object'; readonly entries: [string, string][] };
+type Flat =
+  | { readonly kind: 'primitive'; readonly text: string }
+  | { readonly kind: 'array'; readonly items: string[] }
+  | { readonly kind: 'object'; readonly entries: [string, string][] };
 
 const PRIMITIVE_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'boolean', 'bigint']);
 const isPrimitive = (value: unknown): value is Primitive => PRIMITIVE_TYPES.has(typeof value);
@@ -79,7 +82,8 @@ function encode(text: string, pattern: RegExp, fact: Pick<ParameterFacts, 'name'
 }
 
 /** A header text: spaces at either end would be trimmed away, so they are encoded. */
-const headerText = (text: string, pattern: RegExp, fact: ParameterFacts): string => encode(text, pattern, fact).replace(/^ +| +$/g, (spaces) => '%20'.repeat(spaces.length));
+const headerText = (text: string, pattern: RegExp, fact: ParameterFacts): string =>
+  encode(text, pattern, fact).replace(/^ +| +$/g, (spaces) => '%20'.repeat(spaces.length));
 
 function decode(text: string, plusIsSpace = false): string {
   const spaced = plusIsSpace ? text.replaceAll('+', ' ') : text;
@@ -104,7 +108,12 @@ function flatten(value: unknown, fact: ParameterFacts): Flat {
   if (Array.isArray(value)) return { kind: 'array', items: value.filter(isDefined).map((item) => scalar(item, fact)) };
   if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;
-    return { kind: 'object', entries: Object.keys(record).filter((key) => isDefined(record[key])).map((key) => [key, scalar(record[key], fact)]) };
+    return {
+      kind: 'object',
+      entries: Object.keys(record)
+        .filter((key) => isDefined(record[key]))
+        .map((key) => [key, scalar(record[key], fact)]),
+    };
   }
   throw new TypeError(`${where(fact)}: a ${typeof value} cannot be serialized`);
 }
@@ -256,7 +265,8 @@ export function createPathSerializer(facts: readonly ParameterFacts[]): (url: st
     let filled: ParameterFacts | undefined;
     const endSegment = (): void => {
       const segment = out.slice(segmentStart);
-      if (filled && DOT_SEGMENT.test(segment)) throw new TypeError(`${where(filled)} would make the path segment ${JSON.stringify(segment)}, which names another resource`);
+      if (filled && DOT_SEGMENT.test(segment))
+        throw new TypeError(`${where(filled)} would make the path segment ${JSON.stringify(segment)}, which names another resource`);
     };
     // Literal text and placeholders alternate; a name may hold a `/`, a filled value never does.
     url.split(/(\{[^{}]+\})/).forEach((part, i) => {
@@ -294,13 +304,17 @@ export function serializeHeader(fact: ParameterFacts, value: unknown): string {
   if (hasContent(fact)) {
     const text = contentText(fact, value);
     // JSON stays JSON: what a header cannot carry becomes a \u escape.
-    return isJsonMedia(fact.content) ? text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`) : headerText(text, HEADER, fact);
+    return isJsonMedia(fact.content)
+      ? text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      : headerText(text, HEADER, fact);
   }
   const flat = flatten(value, fact);
   const item = (text: string): string => headerText(text, HEADER_ITEM, fact);
   if (flat.kind === 'primitive') return headerText(flat.text, HEADER, fact);
   if (flat.kind === 'array') return flat.items.map(item).join(',');
-  return fact.explode ? flat.entries.map(([key, text]) => `${headerText(key, HEADER_KEY, fact)}=${item(text)}`).join(',') : flat.entries.flat().map(item).join(',');
+  return fact.explode
+    ? flat.entries.map(([key, text]) => `${headerText(key, HEADER_KEY, fact)}=${item(text)}`).join(',')
+    : flat.entries.flat().map(item).join(',');
 }
 
 function cookiePairs(fact: ParameterFacts, value: unknown): string {
@@ -373,13 +387,20 @@ function pairsOf(text: string, separator: RegExp, plusIsSpace: boolean): { name:
 
 /** The `name[key]` pairs of a deepObject parameter: key, raw value, the pair's name. */
 const bracketed = (name: string, pairs: readonly { name: string; raw: string }[]): [string, string, string][] =>
-  pairs.filter((pair) => pair.name.startsWith(`${name}[`) && pair.name.endsWith(']')).map((pair) => [pair.name.slice(name.length + 1, -1), pair.raw, pair.name]);
+  pairs
+    .filter((pair) => pair.name.startsWith(`${name}[`) && pair.name.endsWith(']'))
+    .map((pair) => [pair.name.slice(name.length + 1, -1), pair.raw, pair.name]);
 
 /**
  * Reads the documented parameters of pairs (a query string's, a cookie header's) per their facts;
  * `ignore`: names that belong to no parameter (credentials), never taken by an exploded object.
  */
-function readPairs(facts: readonly ParameterFacts[], pairs: readonly { name: string; raw: string }[], plusIsSpace: boolean, ignore: ReadonlySet<string>): Record<string, unknown> {
+function readPairs(
+  facts: readonly ParameterFacts[],
+  pairs: readonly { name: string; raw: string }[],
+  plusIsSpace: boolean,
+  ignore: ReadonlySet<string>,
+): Record<string, unknown> {
   const read = (text: string): string => decode(text, plusIsSpace);
   const rawValues = new Map<string, string[]>();
   for (const { name, raw } of pairs) {
@@ -425,12 +446,22 @@ function readPairs(facts: readonly ParameterFacts[], pairs: readonly { name: str
 /** The query parameters of `search` (with or without its `?`) that `facts` document, by name. */
 export function parseQuery(facts: readonly ParameterFacts[], search: string, ignore: ReadonlySet<string> = new Set()): Record<string, unknown> {
   const text = search.startsWith('?') ? search.slice(1) : search;
-  return readPairs(facts.filter((fact) => fact.in === 'query'), pairsOf(text, /&/, true), true, ignore);
+  return readPairs(
+    facts.filter((fact) => fact.in === 'query'),
+    pairsOf(text, /&/, true),
+    true,
+    ignore,
+  );
 }
 
 /** The cookie parameters of a `Cookie` header that `facts` document, by name. */
 export function parseCookies(facts: readonly ParameterFacts[], header: string, ignore: ReadonlySet<string> = new Set()): Record<string, unknown> {
-  return readPairs(facts.filter((fact) => fact.in === 'cookie'), pairsOf(header, /;/, false), false, ignore);
+  return readPairs(
+    facts.filter((fact) => fact.in === 'cookie'),
+    pairsOf(header, /;/, false),
+    false,
+    ignore,
+  );
 }
 
 /** A path parameter from the text that filled its `{name}`, as written in the URL (still percent-encoded). */
@@ -448,7 +479,10 @@ export function parsePath(fact: ParameterFacts, raw: string): unknown {
       if (fact.shape === 'object') return fact.explode ? keyed(body.split('.'), read) : alternating(raw, body.split(','), read);
       return read(body);
     }
-    const pieces = raw.slice(1).split(';').map((piece) => splitPair(piece, '='));
+    const pieces = raw
+      .slice(1)
+      .split(';')
+      .map((piece) => splitPair(piece, '='));
     const own = pieces.filter(([key]) => read(key) === fact.name).map(([, value]) => value ?? '');
     if (fact.shape === 'object' && fact.explode) return toObject(pieces.map(([key, value]) => [read(key), read(value ?? '')]));
     if (own.length === 0) return read(raw);

@@ -32,7 +32,10 @@ export function resolveBaseUrl(environment: string, server: ServerFacts | undefi
   if (serverVariables !== undefined && (typeof serverVariables !== 'object' || serverVariables === null)) invalidOption('`serverVariables` must be an object');
   const given = (serverVariables ?? {}) as Record<string, unknown>;
   for (const name of Object.keys(given)) {
-    if (!Object.hasOwn(variables, name)) invalidOption(`\`serverVariables.${name}\` is not a variable of environment "${environment}" (its variables: ${Object.keys(variables).join(', ') || 'none'})`);
+    if (!Object.hasOwn(variables, name))
+      invalidOption(
+        `\`serverVariables.${name}\` is not a variable of environment "${environment}" (its variables: ${Object.keys(variables).join(', ') || 'none'})`,
+      );
     const value = given[name];
     const allowed = variables[name]!.enum;
     if (typeof value !== 'string' || value === '') invalidOption(`\`serverVariables.${name}\` must be a non-empty string`);
@@ -44,7 +47,13 @@ export function resolveBaseUrl(environment: string, server: ServerFacts | undefi
     if (value === '') missing.push(name);
     return value;
   });
-  if (missing.length) invalidOption(`\`baseUrl\` is required for environment "${environment}": its server URL ${template} needs ${missing.join(', ')} (no default in the spec); pass \`baseUrl\` or \`serverVariables\``);
-  if (!isAbsoluteHttp(url)) invalidOption(`\`baseUrl\` is required for environment "${environment}": ${template ? `its server URL ${JSON.stringify(url)} is not an absolute http(s) URL` : 'the spec gives no server URL'}`);
+  if (missing.length)
+    invalidOption(
+      `\`baseUrl\` is required for environment "${environment}": its server URL ${template} needs ${missing.join(', ')} (no default in the spec); pass \`baseUrl\` or \`serverVariables\``,
+    );
+  if (!isAbsoluteHttp(url))
+    invalidOption(
+      `\`baseUrl\` is required for environment "${environment}": ${template ? `its server URL ${JSON.stringify(url)} is not an absolute http(s) URL` : 'the spec gives no server URL'}`,
+    );
   return url;
 }

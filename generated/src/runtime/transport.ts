@@ -200,7 +200,8 @@ function reissue(request: Request, url: string, signal: AbortSignal, body: Array
 }
 
 const isResponse = (value: unknown): value is Response =>
-  value instanceof Response || (typeof value === 'object' && value !== null && typeof (value as Response).status === 'number' && typeof (value as Response).headers?.get === 'function');
+  value instanceof Response ||
+  (typeof value === 'object' && value !== null && typeof (value as Response).status === 'number' && typeof (value as Response).headers?.get === 'function');
 
 /** The headers with a plan's credentials set, for a redacted summary. */
 function withPlan(headers: Headers, plan: AuthPlan | undefined): Headers {
@@ -220,7 +221,11 @@ const NO_TOKENS: AuthPlan['tokens'] = [];
  */
 function applyUntil(plan: AuthPlan, headers: Headers, undo: boolean): (() => void) | undefined {
   let names = PLAN_HEADERS.get(plan);
-  if (!names) PLAN_HEADERS.set(plan, (names = [...plan.headers.map(([name]) => name), ...(plan.cookie ? ['cookie'] : []), ...(plan.tokens.length ? ['authorization'] : [])]));
+  if (!names)
+    PLAN_HEADERS.set(
+      plan,
+      (names = [...plan.headers.map(([name]) => name), ...(plan.cookie ? ['cookie'] : []), ...(plan.tokens.length ? ['authorization'] : [])]),
+    );
   const before = undo ? names.map((name) => [name, headers.get(name)] as const) : undefined;
   applyPlan(plan, headers);
   if (!before) return undefined;
@@ -338,7 +343,8 @@ function takeTurn(limiter: RateLimiter | undefined, callerSignal: AbortSignal | 
 
 /** With `dailyQuota: 'enforce'`, a call past the day's quota is refused before it is sent. */
 function checkDailyQuota(config: TransportConfig, call: Call): void {
-  if (config.limiter && !config.limiter.count() && config.dailyQuota === 'enforce') throw new DailyQuotaExceededError(config.limiter.dailyQuota!, call.summary());
+  if (config.limiter && !config.limiter.count() && config.dailyQuota === 'enforce')
+    throw new DailyQuotaExceededError(config.limiter.dailyQuota!, call.summary());
 }
 
 /** Sends one attempt with the call's credentials (taken off openapi-fetch's Request again after), telling `onRequest` first. */
@@ -371,7 +377,13 @@ async function sendAttempt(config: TransportConfig, call: Call, attempt: number,
 }
 
 /** After a failed attempt: the wait before the next one when the failure is retried, else the failure thrown. */
-async function retryAfterFailure(config: TransportConfig, call: Call, result: { error: unknown; code: string | undefined }, attempt: number, retriesLeft: boolean): Promise<void> {
+async function retryAfterFailure(
+  config: TransportConfig,
+  call: Call,
+  result: { error: unknown; code: string | undefined },
+  attempt: number,
+  retriesLeft: boolean,
+): Promise<void> {
   const { callerSignal } = call.state;
   if (callerSignal?.aborted) throw callerSignal.reason;
   // A timeout is not a connection failure: not retried.
@@ -417,7 +429,14 @@ function keepUntilRead(state: CallState, deadline: Deadline): void {
   if (state.stall) deadline.aborted.catch(state.stall);
 }
 
-async function attemptOnce(fetch: FetchLike, request: Request, ext: Record<string, unknown> | undefined, deadline: Deadline, timeoutMs: number, summary: () => RequestSummary): Promise<Attempt> {
+async function attemptOnce(
+  fetch: FetchLike,
+  request: Request,
+  ext: Record<string, unknown> | undefined,
+  deadline: Deadline,
+  timeoutMs: number,
+  summary: () => RequestSummary,
+): Promise<Attempt> {
   try {
     // Raced: a fetch that ignores its signal (or loses the abort) still ends on time.
     const response = await Promise.race([fetch(request, ext), deadline.aborted]);
@@ -439,7 +458,10 @@ async function attemptOnce(fetch: FetchLike, request: Request, ext: Record<strin
 function transportError(redaction: Redaction, result: { error: unknown; code: string | undefined }, summary: () => RequestSummary, attempts: number): unknown {
   const network = result.code === 'REDIRECT' || (result.code !== undefined && (result.error instanceof TypeError || isConnectionError(result.code)));
   if (result.error instanceof ClientError || !network) return result.error;
-  const detail = result.code === 'REDIRECT' ? 'redirect refused (redirect: "error"; credentials are not forwarded)' : (result.code ?? redaction.scrub(String((result.error as Error)?.message ?? result.error)));
+  const detail =
+    result.code === 'REDIRECT'
+      ? 'redirect refused (redirect: "error"; credentials are not forwarded)'
+      : (result.code ?? redaction.scrub(String((result.error as Error)?.message ?? result.error)));
   const request = summary();
   const message = `${request.method} ${request.url} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`;
   return new TransportError(message, request, result.code, attempts, { cause: scrubbedError(result.error, redaction) });

@@ -40,7 +40,6 @@ function pathSegment(name: string, value: unknown): string {
   return parts.join(',');
 }
 
-
 /** Path parameters that are missing, or whose segment would be empty, `.` or `..` (and so change the resource). */
 export function pathProblems(template: string, params: Record<string, unknown> | undefined): ValidationProblem[] {
   const problems: ValidationProblem[] = [];

@@ -118,13 +118,17 @@ function limitsOf(e: EnvironmentModel): string {
   const missing = keys.filter((k) => typeof e[k] !== 'number');
   if (missing.length === keys.length) return 'null';
   if (missing.length) {
-    throw new GenerationError(`Environment "${e.name}" lacks rate-limit facts`, [{ pointer: `${e.pointer}/x-rate-limit`, message: `x-rate-limit of "${e.name}" needs ${missing.join(', ')}` }]);
+    throw new GenerationError(`Environment "${e.name}" lacks rate-limit facts`, [
+      { pointer: `${e.pointer}/x-rate-limit`, message: `x-rate-limit of "${e.name}" needs ${missing.join(', ')}` },
+    ]);
   }
   return `{ requestsPerSecond: ${e.requestsPerSecond}, burst: ${e.burst}, dailyQuota: ${e.dailyQuota} }`;
 }
 
 function serverOf(e: EnvironmentModel): string {
-  const variables = e.variables.map((v) => `${propertyKey(v.name)}: { default: ${JSON.stringify(v.default)}${v.enum ? `, enum: ${JSON.stringify(v.enum)}` : ''} }`);
+  const variables = e.variables.map(
+    (v) => `${propertyKey(v.name)}: { default: ${JSON.stringify(v.default)}${v.enum ? `, enum: ${JSON.stringify(v.enum)}` : ''} }`,
+  );
   return `{ url: ${JSON.stringify(e.url)}, variables: { ${variables.join(', ')} } }`;
 }
 
@@ -157,9 +161,14 @@ function credentialMembers(model: SpecModel): string[] {
   const requirements = model.operations.map((o) => o.security);
   return model.securitySchemes.flatMap((scheme) => {
     if (scheme.option === undefined) return [];
-    const required = requirements.length > 0 && requirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(scheme.name)));
+    const required =
+      requirements.length > 0 && requirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(scheme.name)));
     const what = `${placement(scheme)} (security scheme "${scheme.name}")${required ? '; every operation needs it' : ''}.`;
-    const doc = [scheme.description, what].filter(Boolean).map(commentSafe).join(' ').replace(/\s*\n\s*/g, ' ');
+    const doc = [scheme.description, what]
+      .filter(Boolean)
+      .map(commentSafe)
+      .join(' ')
+      .replace(/\s*\n\s*/g, ' ');
     return [`  /** ${doc} */`, `  ${scheme.option}${required ? '' : '?'}: ${CREDENTIAL_TYPES[scheme.kind.type]};`];
   });
 }
@@ -171,7 +180,9 @@ function serverMembers(model: SpecModel, baseUrlRequired: boolean): string[] {
     const known = byName.get(v.name);
     byName.set(v.name, known === null || !v.enum ? null : new Set([...(known ?? []), ...v.enum]));
   }
-  const variables = [...byName].map(([name, values]) => `${JSON.stringify(name)}?: ${values ? [...values].map((v) => JSON.stringify(v)).join(' | ') : 'string'}`);
+  const variables = [...byName].map(
+    ([name, values]) => `${JSON.stringify(name)}?: ${values ? [...values].map((v) => JSON.stringify(v)).join(' | ') : 'string'}`,
+  );
   return [
     "  /** The base address (an absolute http(s) URL); default: the environment's server URL. */",
     '  baseUrl?: string;',

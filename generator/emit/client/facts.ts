@@ -11,12 +11,19 @@ import type { Files } from '../../lib/files.js';
 
 /** One parameter: how the client writes it and the mock reads it (templates/client/operation-info.ts `OperationParameter`). */
 function parameterOf(p: ParameterWire): string {
-  const fields = [`name: ${JSON.stringify(p.name)}`, `in: ${JSON.stringify(p.in)}`, `style: ${JSON.stringify(p.style)}`, `explode: ${p.explode}`, `allowReserved: ${p.allowReserved}`];
+  const fields = [
+    `name: ${JSON.stringify(p.name)}`,
+    `in: ${JSON.stringify(p.in)}`,
+    `style: ${JSON.stringify(p.style)}`,
+    `explode: ${p.explode}`,
+    `allowReserved: ${p.allowReserved}`,
+  ];
   if (p.content !== undefined) fields.push(`content: ${JSON.stringify(p.content)}`);
   if (p.shape) fields.push(`shape: ${JSON.stringify(p.shape)}`);
   fields.push(`required: ${p.required}`);
   if (p.type) fields.push(`type: ${JSON.stringify(p.type)}`);
-  if (p.propertyTypes?.length) fields.push(`propertyTypes: { ${p.propertyTypes.map(([key, type]) => `${propertyKey(key)}: ${JSON.stringify(type)}`).join(', ')} }`);
+  if (p.propertyTypes?.length)
+    fields.push(`propertyTypes: { ${p.propertyTypes.map(([key, type]) => `${propertyKey(key)}: ${JSON.stringify(type)}`).join(', ')} }`);
   return `{ ${fields.join(', ')} }`;
 }
 

@@ -42,7 +42,10 @@ export function ${name}<Init extends __Init<${pathType}, ${method}> = __Init<${p
 }
 
 export function emitOperations(model: SpecModel): Files {
-  assertUnique('operation function', model.operations.map((o) => ({ identifier: operationFunctionName(o), pointer: o.pointer })));
+  assertUnique(
+    'operation function',
+    model.operations.map((o) => ({ identifier: operationFunctionName(o), pointer: o.pointer })),
+  );
   // The module's own names start with `__`, so no operationId can shadow them.
   const header = `import type { paths as __paths } from './schema.js';
 import { ${model.operations.map((o) => `${operationInfoName(o)} as __${operationInfoName(o)}`).join(', ')} } from '${FACTS_MODULE}';

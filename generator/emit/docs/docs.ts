@@ -50,8 +50,16 @@ interface PageNames {
 function mockQueryLine(op: OperationModel): string {
   const treatments = op.queryTreatments;
   if (treatments.length === 0) return '';
-  const names = (kind: string) => treatments.filter((t) => t.treatment === kind).map((t) => code(t.name)).join(', ');
-  const parts = [names('honoured') && `honours ${names('honoured')}`, names('ignored') && `validates and ignores ${names('ignored')} (it does not filter)`, names('credential') && `reads ${names('credential')} as a credential only`];
+  const names = (kind: string) =>
+    treatments
+      .filter((t) => t.treatment === kind)
+      .map((t) => code(t.name))
+      .join(', ');
+  const parts = [
+    names('honoured') && `honours ${names('honoured')}`,
+    names('ignored') && `validates and ignores ${names('ignored')} (it does not filter)`,
+    names('credential') && `reads ${names('credential')} as a credential only`,
+  ];
   return `**In the mock** ([query parameters](../mock.md#query-parameters)): it ${parts.filter(Boolean).join('; ')}.`;
 }
 
@@ -105,7 +113,11 @@ export interface DocsLinks {
 export function docsPages(model: SpecModel): DocsLinks {
   const names = pageNames(model);
   const operations = new Map(model.operations.map((op) => [op.operationId, `docs/${names.tagFile.get(op.tag)}#${names.operationAnchor.get(op)}`]));
-  const sections = indexSections(model, () => '', () => undefined);
+  const sections = indexSections(
+    model,
+    () => '',
+    () => undefined,
+  );
   const servers = sections.servers && sections.contents.find((c) => c.title === sections.heading.servers);
   return {
     operation: (operationId) => operations.get(operationId),
@@ -239,7 +251,10 @@ function schemaView(ctx: DocsContext, name: string, used: Map<string, Usage[]>, 
     enumValues: Array.isArray(s.enum) ? s.enum.map((v: unknown) => code(v)) : [],
     discriminator: s.discriminator?.propertyName,
     variants: Array.isArray(union)
-      ? union.map((v: Doc) => ({ label: typeLabel(v, local), value: v?.$ref ? (valueFor(v.$ref) ?? discriminatorConst(resolve, v, s.discriminator?.propertyName)) : undefined }))
+      ? union.map((v: Doc) => ({
+          label: typeLabel(v, local),
+          value: v?.$ref ? (valueFor(v.$ref) ?? discriminatorConst(resolve, v, s.discriminator?.propertyName)) : undefined,
+        }))
       : [],
     rules: rules(s),
     example: example !== undefined ? fence('json', JSON.stringify(example, null, 2)) : undefined,
@@ -295,7 +310,10 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
   const tags = tagViews(ctx);
   const hasAuthentication = sections.authentication !== undefined;
   for (const tag of tags) {
-    files.set(`docs/${tag.file}`, render('tag', { ...tag, description: markdown(tag.description), title: model.title, hasSchemas, hasAuthentication, validatorsModule }));
+    files.set(
+      `docs/${tag.file}`,
+      render('tag', { ...tag, description: markdown(tag.description), title: model.title, hasSchemas, hasAuthentication, validatorsModule }),
+    );
   }
 
   const used = usages(model, ctx.names);
@@ -307,7 +325,10 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
   const webhooks = webhookViews(ctx);
   const webhooksTag = [...ctx.byTag.keys()].find((tag) => tag.toLowerCase() === 'webhooks');
   if (webhooks.length) {
-    files.set('docs/webhooks.md', render('webhooks', { webhooks, operationsTag: webhooksTag, operationsHref: webhooksTag && ctx.names.tagFile.get(webhooksTag) }));
+    files.set(
+      'docs/webhooks.md',
+      render('webhooks', { webhooks, operationsTag: webhooksTag, operationsHref: webhooksTag && ctx.names.tagFile.get(webhooksTag) }),
+    );
   }
 
   const { info } = model.facts;

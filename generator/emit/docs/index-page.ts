@@ -58,7 +58,8 @@ function schemeRow(name: string, s: Doc, optionName: string): SchemeRow {
   }
   if (type === 'oauth2' || type === 'openIdConnect') {
     const flows = Object.keys(isObject(s.flows) ? s.flows : {});
-    const detail = type === 'oauth2' ? (flows.length ? `, flows ${flows.map(code).join(', ')}` : '') : s.openIdConnectUrl ? `, ${code(s.openIdConnectUrl)}` : '';
+    const detail =
+      type === 'oauth2' ? (flows.length ? `, flows ${flows.map(code).join(', ')}` : '') : s.openIdConnectUrl ? `, ${code(s.openIdConnectUrl)}` : '';
     return row(`${code(type)}${detail}`, `header ${code('Authorization: Bearer …')}`, 'a token, or a function returning one');
   }
   if (type === 'mutualTLS') return row(code(type), 'TLS: a client certificate your `fetch` presents', undefined);
@@ -185,13 +186,19 @@ export function indexSections(model: SpecModel, operationHref: (op: SpecModel['o
     pagination: pagination(model, operationHref, link),
     versioning: versioning(model),
     errors: sharedErrors(model),
-    unlocated: objects(extensions.unlocatedOperations).map((u) => ({
-      tag: str(u.tag),
-      summary: str(u.summary) || str(u.name),
-      description: describedCell(u.description, u['x-source-gap']),
-    })).filter((u) => u.summary || u.description),
-    deprecationHints: objects(extensions.deprecationHints).map((h) => ({ area: str(h.area), hint: str(h.hint), gap: gapText(h['x-source-gap']) })).filter((h) => h.hint),
-    gaps: objects(extensions.sourceGaps).map((g) => ({ subject: str(g.subject), gap: str(g.gap) })).filter((g) => g.gap),
+    unlocated: objects(extensions.unlocatedOperations)
+      .map((u) => ({
+        tag: str(u.tag),
+        summary: str(u.summary) || str(u.name),
+        description: describedCell(u.description, u['x-source-gap']),
+      }))
+      .filter((u) => u.summary || u.description),
+    deprecationHints: objects(extensions.deprecationHints)
+      .map((h) => ({ area: str(h.area), hint: str(h.hint), gap: gapText(h['x-source-gap']) }))
+      .filter((h) => h.hint),
+    gaps: objects(extensions.sourceGaps)
+      .map((g) => ({ subject: str(g.subject), gap: str(g.gap) }))
+      .filter((g) => g.gap),
   };
   const titles: [keyof typeof sections, string][] = [
     ['authentication', 'Authentication'],

@@ -48,7 +48,10 @@ export function text(value: unknown): string {
 
 /** The text a heading shows for `value` (its anchor is GitHub's slug of this). */
 // Trimmed as CommonMark trims a heading: spaces and tabs only (a no-break space stays, and counts for the anchor).
-export const headingText = (value: unknown): string => String(value ?? '').replace(CONTROLS, ' ').replace(/^[ \t]+|[ \t]+$/g, '');
+export const headingText = (value: unknown): string =>
+  String(value ?? '')
+    .replace(CONTROLS, ' ')
+    .replace(/^[ \t]+|[ \t]+$/g, '');
 
 const longestBacktickRun = (s: string) => Math.max(0, ...[...s.matchAll(/`+/g)].map((m) => m[0].length));
 
@@ -74,7 +77,15 @@ export function fence(language: string, content: string): string {
  * (`<img>` then `#` on the next line is one HTML block; once the tag is text, the `#` is a heading).
  */
 export function markdown(value: unknown): string {
-  return withoutHeadings(sanitize(closeFences(String(value ?? '').replace(/\r\n?/g, '\n').trim())));
+  return withoutHeadings(
+    sanitize(
+      closeFences(
+        String(value ?? '')
+          .replace(/\r\n?/g, '\n')
+          .trim(),
+      ),
+    ),
+  );
 }
 
 /**

@@ -26,7 +26,8 @@ export function loadTemplates(templatesDir: string): typeof Handlebars {
   const hbs = Handlebars.create();
   const dir = path.join(templatesDir, 'docs');
   for (const name of readdirSync(path.join(dir, 'partials')).sort()) {
-    if (name.endsWith('.hbs')) hbs.registerPartial(name.replace(/\.hbs$/, ''), hbs.compile(readFileSync(path.join(dir, 'partials', name), 'utf8'), COMPILE_OPTIONS));
+    if (name.endsWith('.hbs'))
+      hbs.registerPartial(name.replace(/\.hbs$/, ''), hbs.compile(readFileSync(path.join(dir, 'partials', name), 'utf8'), COMPILE_OPTIONS));
   }
   hbs.registerHelper('text', (value: unknown) => (value instanceof hbs.SafeString ? value.toString() : text(value)));
   hbs.registerHelper('cell', (value: unknown) => new hbs.SafeString(cell(typeof value === 'string' ? value : '')));
@@ -47,7 +48,9 @@ export function renderer(hbs: typeof Handlebars, templatesDir: string): Render {
       template = hbs.compile(readFileSync(path.join(templatesDir, 'docs', `${name}.md.hbs`), 'utf8'), COMPILE_OPTIONS);
       compiled.set(name, template);
     }
-    return `${template(view).replace(/\n{3,}/g, '\n\n').trim()}\n`;
+    return `${template(view)
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()}\n`;
   };
 }
 

@@ -21,8 +21,7 @@ const MAX_DEPTH = 8;
 const amount = (v: unknown) => (typeof v === 'number' ? String(v) : code(v));
 
 /** The component schema name a `$ref` names (`#/components/schemas/a%20b` → `a b`). */
-export const refName = (ref: string): string =>
-  ref.startsWith('#/components/schemas/') ? refSegments(ref).slice(2).join('/') : ref;
+export const refName = (ref: string): string => (ref.startsWith('#/components/schemas/') ? refSegments(ref).slice(2).join('/') : ref);
 
 /** A schema that only marks what is not shown: an `x-source-gap` and nothing that constrains. (`{}` alone means any value.) */
 export const isGap = (s: unknown): boolean =>
@@ -216,6 +215,7 @@ export function rules(schema: Schema): RuleText[] {
     for (const part of Array.isArray(s.allOf) ? s.allOf : []) if (!part?.$ref) visit(part, false, depth + 1);
   };
   visit(schema, true, 0);
-  if (Array.isArray(schema.anyOf) && schema.type === 'object') found.push({ description: '', text: `Needs one of: ${schema.anyOf.map((a: Schema) => demandText(a).join(' and ')).join('; or ')}.` });
+  if (Array.isArray(schema.anyOf) && schema.type === 'object')
+    found.push({ description: '', text: `Needs one of: ${schema.anyOf.map((a: Schema) => demandText(a).join(' and ')).join('; or ')}.` });
   return found;
 }

@@ -32,10 +32,15 @@ export function emitMock(model: SpecModel, templatesDir: string, packageName: st
     files.set(`src/runtime/mock/${name}`, readFileSync(path.join(runtimeDir, name), 'utf8').replace(CLIENT_IMPORT, '$1../'));
   }
   files.set('src/mock.ts', mockIndex(model));
-  files.set('src/mock-msw.ts', `/** MSW (2 or 3) handlers answering from a mock made by \`createMockApi\` (\`msw\` is an optional peer dependency: this module alone imports it). */
+  files.set(
+    'src/mock-msw.ts',
+    `/** MSW (2 or 3) handlers answering from a mock made by \`createMockApi\` (\`msw\` is an optional peer dependency: this module alone imports it). */
 export { createMockHandlers, type MockHandlersOptions } from './runtime/mock/msw.js';
-`);
-  files.set('src/mock-cli.ts', `#!/usr/bin/env node
+`,
+  );
+  files.set(
+    'src/mock-cli.ts',
+    `#!/usr/bin/env node
 /** The mock as an HTTP server from the command line: see docs/mock.md. */
 import path from 'node:path';
 import { runMockCli } from './runtime/mock/cli.js';
@@ -47,13 +52,15 @@ const code = await runMockCli(process.argv.slice(2), {
   start: (options) => createMockApi({ ...options, environment: options.environment as MockEnvironment }),
 });
 if (code !== undefined) process.exitCode = code;
-`);
+`,
+  );
   files.set('docs/mock.md', mockPage(model, packageName, templateRenderer(templatesDir)));
   return files;
 }
 
 function environmentOf(e: EnvironmentModel): string {
-  const limits = e.requestsPerSecond && e.burst && e.dailyQuota ? `{ requestsPerSecond: ${e.requestsPerSecond}, burst: ${e.burst}, dailyQuota: ${e.dailyQuota} }` : 'null';
+  const limits =
+    e.requestsPerSecond && e.burst && e.dailyQuota ? `{ requestsPerSecond: ${e.requestsPerSecond}, burst: ${e.burst}, dailyQuota: ${e.dailyQuota} }` : 'null';
   const basePath = e.defaultBaseUrl ? new URL(e.defaultBaseUrl).pathname.replace(/\/+$/, '') : '';
   return `    ${propertyKey(e.name)}: { limits: ${limits}, basePath: ${JSON.stringify(basePath)} },`;
 }
@@ -140,13 +147,19 @@ function overrideExamples(model: SpecModel, packageName: string): string {
   if (!op) return '';
   const id = jsString(op.operationId);
   // A page with no items is a valid literal of the wrapper's type when it requires nothing else.
-  const paginated = model.operations.find((o) => o.paginated && ((model.schemas.resolve<Doc>(o.successSchema)?.required ?? []) as unknown[]).every((k) => ['page', 'pageSize', 'results'].includes(k as string)));
+  const paginated = model.operations.find(
+    (o) =>
+      o.paginated &&
+      ((model.schemas.resolve<Doc>(o.successSchema)?.required ?? []) as unknown[]).every((k) => ['page', 'pageSize', 'results'].includes(k as string)),
+  );
   const other = otherStatus(op);
   const lines = [
     `import { createMockApi } from ${jsString(`${packageName}/mock`)};`,
     'const mock = createMockApi();',
     `mock.override(${id}, { headers: { 'x-request-id': 'test' } }); // the generated success body, with your headers`,
-    ...(paginated ? [`mock.override(${jsString(paginated.operationId)}, { body: { page: 1, pageSize: 1, results: [] } }); // typed: that operation's success body`] : []),
+    ...(paginated
+      ? [`mock.override(${jsString(paginated.operationId)}, { body: { page: 1, pageSize: 1, results: [] } }); // typed: that operation's success body`]
+      : []),
     ...(other
       ? [
           `mock.override(${id}, { status: ${other.status}${other.typedBody ? '' : ", body: { any: 'JSON' }"} }); // ${other.typedBody ? 'the body of that status is typed' : 'a body the spec does not show: any JSON value'}`,
@@ -186,7 +199,9 @@ function pathParameterNames(model: SpecModel): string {
 
 /** The mock page's table of every operation's query parameters and what the mock does with each. */
 function queryTable(model: SpecModel): string {
-  const rows = model.operations.flatMap((op) => op.queryTreatments.map((t, i) => `| ${i === 0 ? code(op.operationId) : ''} | ${code(t.name)} | ${cell(treatmentText(t))} |`));
+  const rows = model.operations.flatMap((op) =>
+    op.queryTreatments.map((t, i) => `| ${i === 0 ? code(op.operationId) : ''} | ${code(t.name)} | ${cell(treatmentText(t))} |`),
+  );
   if (rows.length === 0) return 'No operation of this spec documents a query parameter.';
   return ['| Operation | Query parameter | What the mock does |', '|---|---|---|', ...rows].join('\n');
 }

@@ -133,7 +133,8 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
       scheme: scheme.name,
       where: placement(scheme.kind),
       // Every alternative of every operation names it (as the client's types require it).
-      required: requirements.length > 0 && requirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(scheme.name))),
+      required:
+        requirements.length > 0 && requirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(scheme.name))),
       basic: scheme.kind.type === 'basic',
     }));
   const environment = model.environments[0]!;
@@ -161,7 +162,9 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
     errorClass: names.error,
     entries: [
       [info.name, `${code(names.factory)}, the environments and their documented limits, the operation list`],
-      ...(has('dist/operations.js') ? [[`${info.name}/operations`, 'one function per operation, named by its operationId: `fn(api, { path, query, body, … })`']] : []),
+      ...(has('dist/operations.js')
+        ? [[`${info.name}/operations`, 'one function per operation, named by its operationId: `fn(api, { path, query, body, … })`']]
+        : []),
       [`${info.name}/types`, '`paths`, `components`, `operations`, `webhooks` and one alias per schema'],
       [`${info.name}/validators`, 'one type-guard validator per schema and per known request, response and query'],
       ...(has('dist/mock.js') ? [[`${info.name}/mock`, '`createMockApi`: a mock of the API from the document (in-process `fetch`, HTTP server)']] : []),
@@ -176,13 +179,19 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
     credentials,
     mock,
     mockDocs: has('docs/mock.md'),
-    mockPeers: Object.keys(info.mockPeers ?? {}).sort().join(' '),
+    mockPeers: Object.keys(info.mockPeers ?? {})
+      .sort()
+      .join(' '),
     msw: has('dist/mock-msw.js'),
     bin: has('dist/mock-cli.js'),
     openapi: has(OPENAPI_FILE),
     changelog: has(CHANGELOG_FILE),
     // Rules for what is sent only (emit/validators/keywords.ts `writeTimeKeywords`): the README says where they apply.
-    writeRules: usesKeywords(writeTimeKeywords, model.schemas.components, model.operations.map((o) => [o.parameters, o.requestBody?.schema, o.responses.map((r) => r.schema)])),
+    writeRules: usesKeywords(
+      writeTimeKeywords,
+      model.schemas.components,
+      model.operations.map((o) => [o.parameters, o.requestBody?.schema, o.responses.map((r) => r.schema)]),
+    ),
     packageVersion: info.version ?? firstVersion(model.version),
     js: {
       package: jsString(info.name),
@@ -241,7 +250,13 @@ function paginationRecipe(packageName: string, names: ClientNames, example: Oper
   const pageSize = example.wire.find((p) => p.in === 'query' && p.name === 'pageSize');
   const schema = (pageSize?.schema ?? {}) as { type?: unknown; minimum?: unknown; maximum?: unknown };
   const allows = (bound: unknown, ok: (n: number) => boolean) => typeof bound !== 'number' || ok(bound);
-  if (!pageSize || !['integer', 'number'].includes(schema.type as string) || !allows(schema.minimum, (n) => n <= RECIPE_PAGE_SIZE) || !allows(schema.maximum, (n) => n >= RECIPE_PAGE_SIZE)) return undefined;
+  if (
+    !pageSize ||
+    !['integer', 'number'].includes(schema.type as string) ||
+    !allows(schema.minimum, (n) => n <= RECIPE_PAGE_SIZE) ||
+    !allows(schema.maximum, (n) => n >= RECIPE_PAGE_SIZE)
+  )
+    return undefined;
   const init = `{ params: { query: { pageSize: ${RECIPE_PAGE_SIZE} } }`;
   const path = jsString(example.path);
   const code = [

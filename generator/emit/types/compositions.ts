@@ -28,10 +28,13 @@ function inheritRequiredProperties(schema: Schema): void {
     if (!Array.isArray(schema[key])) continue;
     for (const branch of schema[key] as unknown[]) {
       if (!isObject(branch) || typeof branch.$ref === 'string' || !Array.isArray(branch.required)) continue;
-      const inherited = branch.required.filter((name: unknown) => typeof name === 'string' && own(branch.properties, name) === undefined && own(schema.properties, name) !== undefined);
+      const inherited = branch.required.filter(
+        (name: unknown) => typeof name === 'string' && own(branch.properties, name) === undefined && own(schema.properties, name) !== undefined,
+      );
       if (!inherited.length) continue;
       const properties = isObject(branch.properties) ? branch.properties : {};
-      for (const name of inherited) Object.defineProperty(properties, name, { value: schema.properties[name], enumerable: true, writable: true, configurable: true });
+      for (const name of inherited)
+        Object.defineProperty(properties, name, { value: schema.properties[name], enumerable: true, writable: true, configurable: true });
       branch.properties = properties;
     }
   }
@@ -55,7 +58,19 @@ export function rewriteCompositionsForTypes(document: Schema): void {
 }
 
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SCHEMA_VALUES = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems'];
+const SCHEMA_VALUES = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'additionalItems',
+];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 

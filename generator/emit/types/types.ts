@@ -32,7 +32,10 @@ function aliasComment(schema: any): string {
     .join('\n\n')
     .trim();
   if (!text) return '';
-  return `/**\n${text.split('\n').map((l: string) => ` * ${l.replaceAll('*/', '*\\/')}`.trimEnd()).join('\n')}\n */\n`;
+  return `/**\n${text
+    .split('\n')
+    .map((l: string) => ` * ${l.replaceAll('*/', '*\\/')}`.trimEnd())
+    .join('\n')}\n */\n`;
 }
 
 /**
@@ -82,7 +85,10 @@ function componentSchemaName(node: TypeScript.Node): string | undefined {
   if (!ts.isIndexedAccessTypeNode(node) || !ts.isIndexedAccessTypeNode(node.objectType)) return undefined;
   const { objectType, indexType } = node.objectType;
   const literal = (n: TypeScript.TypeNode) => (ts.isLiteralTypeNode(n) && ts.isStringLiteral(n.literal) ? n.literal.text : undefined);
-  return ts.isTypeReferenceNode(objectType) && ts.isIdentifier(objectType.typeName) && objectType.typeName.text === 'components' && literal(indexType) === 'schemas'
+  return ts.isTypeReferenceNode(objectType) &&
+    ts.isIdentifier(objectType.typeName) &&
+    objectType.typeName.text === 'components' &&
+    literal(indexType) === 'schemas'
     ? literal(node.indexType)
     : undefined;
 }

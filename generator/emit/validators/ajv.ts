@@ -24,7 +24,6 @@ export interface AjvOptions {
   linearPatterns?: Readonly<Record<string, string>>;
 }
 
-
 /** OpenAPI's numeric formats, which ajv-formats does not know. */
 const OPENAPI_FORMATS: Record<string, { type: 'number'; validate: (n: number) => boolean }> = {
   int32: { type: 'number', validate: (n) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 },

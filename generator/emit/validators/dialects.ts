@@ -28,7 +28,10 @@ export class UnsupportedDialectError extends Error {
 export function dialectOf(uri: unknown): Dialect {
   const id = typeof uri === 'string' ? uri.replace(/#$/, '') : undefined;
   const found = id === undefined ? undefined : KNOWN.find(([re]) => re.test(id));
-  if (!found) throw new UnsupportedDialectError(`unsupported JSON Schema dialect ${JSON.stringify(uri)} ($schema): known are draft-04, -06, -07, 2019-09, 2020-12 and OpenAPI 3.1's`);
+  if (!found)
+    throw new UnsupportedDialectError(
+      `unsupported JSON Schema dialect ${JSON.stringify(uri)} ($schema): known are draft-04, -06, -07, 2019-09, 2020-12 and OpenAPI 3.1's`,
+    );
   return found[1];
 }
 

@@ -21,10 +21,35 @@ export const componentId = (name: string): string => `${SCHEMA_BASE}schemas/${en
 export const sentComponentId = (name: string): string => `${SCHEMA_BASE}sent/schemas/${encodeURIComponent(name)}`;
 
 const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas', 'definitions']);
-const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems']);
+const SCHEMA_KEYS = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'additionalItems',
+]);
 const SCHEMA_LIST_KEYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 // Annotations are dropped too: the compiled validators need only the assertions.
-const DROPPED = new Set(['example', 'xml', 'externalDocs', 'nullable', 'title', 'description', 'examples', 'deprecated', 'default', 'readOnly', 'writeOnly', '$comment']);
+const DROPPED = new Set([
+  'example',
+  'xml',
+  'externalDocs',
+  'nullable',
+  'title',
+  'description',
+  'examples',
+  'deprecated',
+  'default',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+]);
 // Every schema gets the `$id` the validators address it by; a dialect, once read, is not needed.
 const IDENTIFYING = new Set(['$id', '$schema']);
 
@@ -87,7 +112,12 @@ function lookup(document: Record<string, any>, ref: string): any {
 export function refToShared(ref: string, sent?: ReadonlySet<string>): string {
   const m = /^#\/components\/schemas\/([^/]+)((?:\/[^/]*)*)$/.exec(ref);
   if (!m) throw new Error(`unsupported $ref in a schema: ${ref}`);
-  const inside = m[2] ? `#${m[2].split('/').map((segment) => encodeURIComponent(segment)).join('/')}` : '';
+  const inside = m[2]
+    ? `#${m[2]
+        .split('/')
+        .map((segment) => encodeURIComponent(segment))
+        .join('/')}`
+    : '';
   const name = unescapePointer(m[1]!);
   return (sent?.has(name) ? sentComponentId(name) : componentId(name)) + inside;
 }
@@ -202,7 +232,10 @@ function moveProtoProperty(out: Record<string, unknown>): void {
 
 /** OpenAPI 3.0 and draft-04: `exclusiveMinimum: true` makes `minimum` exclusive (a number since draft-06). */
 function rewriteBooleanBounds(src: Record<string, unknown>, out: Record<string, unknown>): void {
-  for (const [bound, exclusive] of [['minimum', 'exclusiveMinimum'], ['maximum', 'exclusiveMaximum']] as const) {
+  for (const [bound, exclusive] of [
+    ['minimum', 'exclusiveMinimum'],
+    ['maximum', 'exclusiveMaximum'],
+  ] as const) {
     if (src[exclusive] === true && typeof src[bound] === 'number') {
       out[exclusive] = src[bound];
       delete out[bound];
@@ -218,7 +251,12 @@ function rewrite30(src: Record<string, unknown>, out: Record<string, unknown>): 
     if (out.$ref || out.allOf || out.oneOf || out.anyOf) {
       const { description, title, default: dflt, ...rest } = out;
       for (const k of Object.keys(out)) delete out[k];
-      Object.assign(out, { ...(title !== undefined && { title }), ...(description !== undefined && { description }), ...(dflt !== undefined && { default: dflt }), anyOf: [rest, { type: 'null' }] });
+      Object.assign(out, {
+        ...(title !== undefined && { title }),
+        ...(description !== undefined && { description }),
+        ...(dflt !== undefined && { default: dflt }),
+        anyOf: [rest, { type: 'null' }],
+      });
     }
   }
 }

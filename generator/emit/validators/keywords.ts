@@ -47,10 +47,18 @@ export const uniqueItemProperties: KeywordDefinition = {
         const present = names.map((name) => _`${propertyInData(gen, item, name, it.opts.ownProperties)}`);
         gen.if(_`${item} !== null && typeof ${item} == "object" && ${present.reduce((all, one) => _`${all} && ${one}`)}`, () => {
           // One property: its value itself is the key (as before); several: their values as JSON.
-          const value = typeof entry === 'string' ? gen.const('value', _`${item}[${entry}]`) : gen.const('value', _`JSON.stringify([${names.map((name) => _`${item}[${name}]`).reduce((all, one) => _`${all}, ${one}`)}])`);
+          const value =
+            typeof entry === 'string'
+              ? gen.const('value', _`${item}[${entry}]`)
+              : gen.const('value', _`JSON.stringify([${names.map((name) => _`${item}[${name}]`).reduce((all, one) => _`${all}, ${one}`)}])`);
           const shown = typeof entry === 'string' ? _`JSON.stringify(${value})` : value;
           gen.if(_`${seen}.has(${value})`, () => {
-            cxt.setParams({ property: typeof entry === 'string' ? _`${entry}` : _`${`(${names.join(', ')})`}`, value: shown, first: _`${seen}.get(${value})`, index: i });
+            cxt.setParams({
+              property: typeof entry === 'string' ? _`${entry}` : _`${`(${names.join(', ')})`}`,
+              value: shown,
+              first: _`${seen}.get(${value})`,
+              index: i,
+            });
             cxt.error();
           });
           gen.if(_`!${seen}.has(${value})`, () => gen.code(_`${seen}.set(${value}, ${i})`));

@@ -55,7 +55,9 @@ type Env = SchemaEnv;
  */
 function functionKeys(ajv: Ajv2020): Map<Env, string> {
   const keys = new Map<Env, string>();
-  const roots = Object.entries((ajv as unknown as { schemas: Record<string, Env | undefined> }).schemas).filter((e): e is [string, Env] => e[1] instanceof SchemaEnv);
+  const roots = Object.entries((ajv as unknown as { schemas: Record<string, Env | undefined> }).schemas).filter(
+    (e): e is [string, Env] => e[1] instanceof SchemaEnv,
+  );
   for (const [id, env] of roots) keys.set(env, id);
   for (const [id, env] of roots) {
     for (const [ref, target] of Object.entries(env.refs)) if (target instanceof SchemaEnv && !keys.has(target)) keys.set(target, `${id}\n${ref}`);
@@ -71,7 +73,8 @@ export const functionName = (key: string): string => `validate_${hash(key)}`;
 /** A scope value's name: its kind and a hash of its code (with the names it uses already canonical), so equal values share one name. */
 const valueName = (prefix: string, code: string): string => `${prefix}_${hash(`${prefix}\n${code}`)}`;
 
-const NAME_BOUNDARY = (names: Iterable<string>) => new RegExp(`(?<![\\w$.])(?:${[...names].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w$])`, 'g');
+const NAME_BOUNDARY = (names: Iterable<string>) =>
+  new RegExp(`(?<![\\w$.])(?:${[...names].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w$])`, 'g');
 
 /** `code` with each name of `renames` (an identifier, not a property and not inside a string literal) replaced. */
 function renamed(code: string, renames: ReadonlyMap<string, string>): string {

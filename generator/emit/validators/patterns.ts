@@ -53,7 +53,8 @@ function collectPatterns(document: unknown): Map<string, string[]> {
     for (const [key, value] of Object.entries(node)) {
       if (DATA_KEYS.has(key) || key.startsWith('x-')) continue;
       if (key === 'pattern' && typeof value === 'string') add(value, formatPointer([...path, key]));
-      if (key === 'patternProperties' && value && typeof value === 'object') for (const name of Object.keys(value)) add(name, formatPointer([...path, key, name]));
+      if (key === 'patternProperties' && value && typeof value === 'object')
+        for (const name of Object.keys(value)) add(name, formatPointer([...path, key, name]));
       walk(value, [...path, key]);
     }
   };

@@ -27,7 +27,9 @@ const CHILD = path.join(path.dirname(self), `child${EXTENSION}`);
  */
 const execArgv = (): string[] => [
   '--max-semi-space-size=32',
-  ...(EXTENSION === '.ts' ? ['--import', pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs')).href] : []),
+  ...(EXTENSION === '.ts'
+    ? ['--import', pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs')).href]
+    : []),
 ];
 
 type Reply = { ok: true; share: CompiledShare } | ErrorReply;
@@ -41,16 +43,29 @@ export const defaultShares = (): number => Math.max(1, Math.min(MAX_SHARES, os.a
  * The validators of `document` (whose model is `model`), compiled in `shares` child processes (one
  * when ajv's output depends on the order it compiles in: `compilesInOrder`); `linearPatterns` and `vendor` as emitValidators'.
  */
-export async function emitValidatorsInChildren(document: OpenAPI3, model: SpecModel, shares: number = defaultShares(), linearPatterns: Readonly<Record<string, string>> = {}, vendor?: string): Promise<ValidatorsOutput> {
+export async function emitValidatorsInChildren(
+  document: OpenAPI3,
+  model: SpecModel,
+  shares: number = defaultShares(),
+  linearPatterns: Readonly<Record<string, string>> = {},
+  vendor?: string,
+): Promise<ValidatorsOutput> {
   const count = compilesInOrder(model, validatorEntries(model)) ? 1 : shares;
   const handoff = documentFiles(document, count);
   try {
-    const children = Array.from({ length: count }, (_, index) => compileShareInChild({ ...(handoff ? { documentFile: handoff.files[index]! } : { document }), index, count, linearPatterns }));
+    const children = Array.from({ length: count }, (_, index) =>
+      compileShareInChild({ ...(handoff ? { documentFile: handoff.files[index]! } : { document }), index, count, linearPatterns }),
+    );
     // Every child is waited for, also when one fails, so that none outlives the run.
     const settled = await Promise.allSettled(children);
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
-    return emitValidators(model, settled.map((s) => (s as PromiseFulfilledResult<CompiledShare>).value), linearPatterns, vendor);
+    return emitValidators(
+      model,
+      settled.map((s) => (s as PromiseFulfilledResult<CompiledShare>).value),
+      linearPatterns,
+      vendor,
+    );
   } finally {
     handoff?.remove();
   }

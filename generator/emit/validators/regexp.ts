@@ -29,7 +29,6 @@ const compiled = new Function(`return ${SOURCE}`)() as (pattern: string, flags: 
 
 export const patternRegExp: RegExpEngine = Object.assign(compiled, { code: `(${SOURCE})` });
 
-
 /** How the code ajv writes names the runtime's linear-time engine (emit/validators/validators.ts ESM_RUNTIME maps it). */
 export const LINEAR_ENGINE = 'linear-regexp';
 

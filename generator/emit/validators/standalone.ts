@@ -118,7 +118,10 @@ export function shippedCode(code: string, schemas: ReadonlySet<string>): Shipped
   if (schemas.size) addReadPaths(masked, literal, schemas, reads);
   const { body: enums, sets } = longEnums(dropUnreadMissing(collectErrors(masked, unmask), literal), literal, unmask);
   const { body: compact, helpers } = errorHelpers(enums, literal);
-  const body = hoistDataObjectTest(positionalContext(dropUnreadContext(compact, unmask), unmask).replace(SOURCE_URL, '').replace(IS_ARRAY, '__isArray('), literal);
+  const body = hoistDataObjectTest(
+    positionalContext(dropUnreadContext(compact, unmask), unmask).replace(SOURCE_URL, '').replace(IS_ARRAY, '__isArray('),
+    literal,
+  );
   return { code: unmask(body), reads, errorHelpers: helpers, values: sets };
 }
 
@@ -141,7 +144,8 @@ const DATA_OBJECT = '__dataIsObject';
  * parameter no statement assigns, and whether it is an object cannot change.
  */
 function hoistDataObjectTest(masked: string, literal: (n: number) => string): string {
-  const isTest = (object: string, offset: number) => literal(Number(object.slice(1, -1))) === '"object"' && BEFORE_OPERAND.test(masked.slice(Math.max(0, offset - 8), offset));
+  const isTest = (object: string, offset: number) =>
+    literal(Number(object.slice(1, -1))) === '"object"' && BEFORE_OPERAND.test(masked.slice(Math.max(0, offset - 8), offset));
   const tests = [...masked.matchAll(DATA_OBJECT_TEST)].filter((m) => isTest(m[1]!, m.index));
   if (tests.length < 2 || /(?<![\w$.])data\s*=(?!=)/.test(masked) || masked.split('let vErrors = null;').length !== 2) return masked;
   const body = masked.replace(DATA_OBJECT_TEST, (test, object: string, offset: number) => (isTest(object, offset) ? DATA_OBJECT : test));
@@ -194,7 +198,10 @@ function errorHelpers(masked: string, literal: (n: number) => string): { body: s
       const folded = Object.hasOwn(FOLDED_PARAMS, keyword) && FOLDED_PARAMS[keyword] === name && /^"\d+"$/.test(value!);
       return { name: name!, value: folded ? literal(Number(value!.slice(1, -1))) : value!, folded };
     });
-    const name = errorHelperName(keyword, params.map((p) => (p.folded ? `${p.name}=${JSON.parse(p.value) as string}` : p.name)));
+    const name = errorHelperName(
+      keyword,
+      params.map((p) => (p.folded ? `${p.name}=${JSON.parse(p.value) as string}` : p.name)),
+    );
     if (!helpers.has(name)) helpers.set(name, errorHelper(name, literal(Number(keywordCode.slice(1, -1))), params));
     return `${name}(vErrors, ${[path, ...params.filter((p) => !p.folded).map((p) => p.value)].join(', ')});`;
   });
@@ -222,7 +229,8 @@ function dropUnreadMissing(masked: string, literal: (n: number) => string): stri
 /** The fewest values of an enum tested with a `Set` (`longEnums`). */
 export const LONG_ENUM = 10;
 /** ajv's test of an enum of primitives, `if(!(((x === "a") || (x === "b")) || ...)){` and its error, which passes the schema's array. */
-const ENUM_TEST = /if\(!\(([()\s|=\w$"+.-]+)\)\)\{(vErrors = __error\(vErrors, [^;{}]+?, ("\d+"), \{allowedValues: ([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\]|\["\d+"\])*)\}\);)/g;
+const ENUM_TEST =
+  /if\(!\(([()\s|=\w$"+.-]+)\)\)\{(vErrors = __error\(vErrors, [^;{}]+?, ("\d+"), \{allowedValues: ([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\]|\["\d+"\])*)\}\);)/g;
 const ENUM_TERM = /^([A-Za-z_$][\w$]*) === ("\d+"|-?\d[\w.+-]*|null|true|false)$/;
 
 /** A module-level value the shipped code adds: `const <name> = <code>;`, declared after the schema literals. */
@@ -242,7 +250,10 @@ export interface AddedValue {
 function longEnums(masked: string, literal: (n: number) => string, unmask: (code: string) => string): { body: string; sets: AddedValue[] } {
   const sets = new Map<string, AddedValue>();
   const body = masked.replace(ENUM_TEST, (test, chain: string, error: string, keyword: string, values: string) => {
-    const terms = chain.replace(/[()]/g, '').split(' || ').map((term) => ENUM_TERM.exec(term.trim()));
+    const terms = chain
+      .replace(/[()]/g, '')
+      .split(' || ')
+      .map((term) => ENUM_TERM.exec(term.trim()));
     const data = terms[0]?.[1];
     if (literal(Number(keyword.slice(1, -1))) !== '"enum"' || terms.length < LONG_ENUM || terms.some((t) => !t || t[1] !== data)) return test;
     const array = unmask(values);
@@ -273,11 +284,20 @@ const SOURCE_URL = /\/\*# sourceURL="\d+" \*\/;?/g;
 function collectErrors(masked: string, unmask: (code: string) => string): string {
   const body = masked
     .replace(CONCAT_ERRORS, (_m, source: string) => `vErrors = __appendErrors(vErrors, ${source});`)
-    .replace(ERROR_BLOCK, (_m, _err, path: string | undefined, keyword: string | undefined, params: string, message: string | undefined, propertyName: string | undefined) => {
-      if (keyword === undefined) return 'vErrors = __pushError(vErrors, {});';
-      const args = [path ?? 'instancePath', keyword, params, ...(message !== undefined || propertyName !== undefined ? [message ?? 'undefined'] : []), ...(propertyName !== undefined ? [propertyName] : [])];
-      return `vErrors = __error(vErrors, ${args.join(', ')});`;
-    });
+    .replace(
+      ERROR_BLOCK,
+      (_m, _err, path: string | undefined, keyword: string | undefined, params: string, message: string | undefined, propertyName: string | undefined) => {
+        if (keyword === undefined) return 'vErrors = __pushError(vErrors, {});';
+        const args = [
+          path ?? 'instancePath',
+          keyword,
+          params,
+          ...(message !== undefined || propertyName !== undefined ? [message ?? 'undefined'] : []),
+          ...(propertyName !== undefined ? [propertyName] : []),
+        ];
+        return `vErrors = __error(vErrors, ${args.join(', ')});`;
+      },
+    );
   const left = /\bvErrors\s*=[^;\n]*\.concat\(|\bvErrors\.push\(|\bconst err\d+ = /.exec(body);
   if (left) throw new Error(`ajv's standalone code collects errors in an unknown way (${JSON.stringify(unmask(left[0]))}): update rewriteErrorCollection`);
   return body;
@@ -294,7 +314,10 @@ const CONTEXT_FIELD = /, ?(?:parentData|parentDataProperty|rootData)(?::[\w$."]+
 function dropUnreadContext(masked: string, unmask: (code: string) => string): string {
   const body = masked.replace(CONTEXT_FIELD, '');
   const left = /(?<![\w$.])(?:parentData|parentDataProperty|rootData)\b/.exec(body);
-  if (left) throw new Error(`ajv's standalone code reads its call context (${JSON.stringify(unmask(body.slice(Math.max(0, left.index - 40), left.index + 40)))}): update dropUnreadContext`);
+  if (left)
+    throw new Error(
+      `ajv's standalone code reads its call context (${JSON.stringify(unmask(body.slice(Math.max(0, left.index - 40), left.index + 40)))}): update dropUnreadContext`,
+    );
   return body;
 }
 
@@ -314,7 +337,10 @@ function positionalContext(masked: string, unmask: (code: string) => string): st
     .replace(CONTEXT_PARAMETER, (_m, empty: string, fields: string) => `instancePath=${empty}${rest(fields, '={}')}`)
     .replace(CONTEXT_ARGUMENT, (_m, path: string | undefined, fields: string) => `${path ?? 'instancePath'}${rest(fields, '')}`);
   const left = /\{\s*instancePath\b/.exec(body);
-  if (left) throw new Error(`ajv's standalone code passes its call context in an unknown way (${JSON.stringify(unmask(body.slice(Math.max(0, left.index - 40), left.index + 60)))}): update positionalContext`);
+  if (left)
+    throw new Error(
+      `ajv's standalone code passes its call context in an unknown way (${JSON.stringify(unmask(body.slice(Math.max(0, left.index - 40), left.index + 60)))}): update positionalContext`,
+    );
   return body;
 }
 

@@ -13,7 +13,16 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { createAjv, DYNAMIC_KEYWORDS, registerUnknownFormats, UNEVALUATED_KEYWORDS, usesKeywords } from './ajv.js';
 import { LINEAR_ENGINE } from './regexp.js';
 import { forEachEntry, isObject } from '../../lib/own.js';
-import { componentId, componentSchema, componentsWithWriteRules, discriminatorUsable, SCHEMA_BASE, sentComponentId, toJsonSchema, type ConvertOptions } from './json-schema.js';
+import {
+  componentId,
+  componentSchema,
+  componentsWithWriteRules,
+  discriminatorUsable,
+  SCHEMA_BASE,
+  sentComponentId,
+  toJsonSchema,
+  type ConvertOptions,
+} from './json-schema.js';
 import { dialectOf, type Dialect } from './dialects.js';
 import { standaloneModules, type FunctionModule, type ScopeValue } from './modules.js';
 import { safeStringify } from 'ajv/dist/compile/codegen/code.js';
@@ -114,9 +123,13 @@ export function validatorEntries(model: SpecModel): ValidatorEntry[] {
   ];
   const components = new Map(entries.filter((e) => e.kind === 'schema').map((e) => [e.name, e.component!]));
   for (const e of entries) {
-    if (e.kind !== 'schema' && components.has(e.name) && refOnly(e.schema) === `#/components/schemas/${escapePointer(components.get(e.name)!)}`) e.sameAsComponent = true;
+    if (e.kind !== 'schema' && components.has(e.name) && refOnly(e.schema) === `#/components/schemas/${escapePointer(components.get(e.name)!)}`)
+      e.sameAsComponent = true;
   }
-  assertUnique('validator', entries.filter((e) => !e.sameAsComponent).map((e) => ({ identifier: e.name, pointer: e.pointer })));
+  assertUnique(
+    'validator',
+    entries.filter((e) => !e.sameAsComponent).map((e) => ({ identifier: e.name, pointer: e.pointer })),
+  );
   return entries;
 }
 
@@ -157,7 +170,8 @@ export function usesInheritedNames(...roots: unknown[]): boolean {
       if (found) return false;
       if ((key === 'properties' || key === 'dependentSchemas' || key === 'patternProperties') && isObject(value)) found = names(Object.keys(value));
       // Draft 2019-09's `dependentRequired` and `dependentSchemas` were one keyword before: `dependencies`.
-      else if ((key === 'dependentRequired' || key === 'dependencies') && isObject(value)) found = names(Object.keys(value)) || Object.values(value).some(names);
+      else if ((key === 'dependentRequired' || key === 'dependencies') && isObject(value))
+        found = names(Object.keys(value)) || Object.values(value).some(names);
       else if (key === 'required') found = names(value);
       else if (key === 'x-unique-item-properties') found = names(Array.isArray(value) ? value.flat() : value);
       else if (key === 'discriminator' && isObject(value)) found = names([value.propertyName]);
@@ -168,11 +182,7 @@ export function usesInheritedNames(...roots: unknown[]): boolean {
 }
 
 /** ajv names schemas by the `$id`s given here; a message reads better with the document's pointers. */
-const readable = (message: string) =>
-  message
-    .split('\n')[0]!
-    .replaceAll(`${SCHEMA_BASE}schemas/`, '#/components/schemas/')
-    .replaceAll(SCHEMA_BASE, '');
+const readable = (message: string) => message.split('\n')[0]!.replaceAll(`${SCHEMA_BASE}schemas/`, '#/components/schemas/').replaceAll(SCHEMA_BASE, '');
 
 /**
  * The validators compiled by one ajv: the functions they reach, as shipped, named canonically
@@ -203,8 +213,17 @@ function trackingNeeded(model: SpecModel, entries: ValidatorEntry[]): { unevalua
 }
 
 /** Compiles the entries at `indices` (of `entries`, from `validatorEntries(model)`) with one ajv. */
-export function compileShare(model: SpecModel, entries: ValidatorEntry[], indices: readonly number[], abandoned: () => boolean = () => false, linearPatterns: Readonly<Record<string, string>> = {}): CompiledShare {
-  const ownProperties = usesInheritedNames(model.schemas.components, entries.map((e) => e.schema));
+export function compileShare(
+  model: SpecModel,
+  entries: ValidatorEntry[],
+  indices: readonly number[],
+  abandoned: () => boolean = () => false,
+  linearPatterns: Readonly<Record<string, string>> = {},
+): CompiledShare {
+  const ownProperties = usesInheritedNames(
+    model.schemas.components,
+    entries.map((e) => e.schema),
+  );
   const ajv = createAjv({ standalone: true, discriminator: true, ownProperties, ...trackingNeeded(model, entries), messages: false, linearPatterns });
   const skipped: CompiledShare['skipped'] = [];
   const declared = model.facts.info.jsonSchemaDialect;
@@ -221,7 +240,16 @@ export function compileShare(model: SpecModel, entries: ValidatorEntry[], indice
     ...(dialect && { dialect }),
   };
   const schemas = model.schemas.components;
-  registerUnknownFormats(ajv, collectFormats(schemas, collectFormats(entries.map((e) => e.schema), new Set())));
+  registerUnknownFormats(
+    ajv,
+    collectFormats(
+      schemas,
+      collectFormats(
+        entries.map((e) => e.schema),
+        new Set(),
+      ),
+    ),
+  );
   // Write-time rules apply to what is sent: requests and queries reach the variants that keep them.
   const sent = { ...options, sent: componentsWithWriteRules(schemas) };
   // One component at a time: one ajv cannot read (a dialect, an invalid keyword) costs only the
@@ -267,7 +295,10 @@ export function compileShare(model: SpecModel, entries: ValidatorEntry[], indice
  * the validators in `entries`' order reaches them (the shares' order does not matter); the
  * validators kept, in `entries`' order, and the reasons of those skipped.
  */
-export function mergeShares(entries: ValidatorEntry[], shares: CompiledShare[]): { functions: ShippedFunction[]; exports: Map<string, string>; kept: ValidatorEntry[]; skipped: string[] } {
+export function mergeShares(
+  entries: ValidatorEntry[],
+  shares: CompiledShare[],
+): { functions: ShippedFunction[]; exports: Map<string, string>; kept: ValidatorEntry[]; skipped: string[] } {
   const everything = shares.flatMap((s) => s.skipped).find(([index]) => index === 'all');
   if (everything) return { functions: [], exports: new Map(), kept: [], skipped: [everything[1]] };
   const byName = new Map<string, ShippedFunction>();
@@ -371,7 +402,8 @@ export function requiresToImports(code: string, { runtime, interop }: ImportOpti
   });
   const strict = body.replace(/^"use strict";\n?/, '');
   const fromRuntime = [...runtimeImports].map(
-    ([module, names]) => `import { ${[...names].map(([name, local]) => `${JSON.stringify(name)} as ${local}`).join(', ')} } from ${JSON.stringify(`${runtime}${module}`)};`,
+    ([module, names]) =>
+      `import { ${[...names].map(([name, local]) => `${JSON.stringify(name)} as ${local}`).join(', ')} } from ${JSON.stringify(`${runtime}${module}`)};`,
   );
   if (!modules.size) return [...fromRuntime, strict].join('\n');
   if (interop) return [...fromRuntime, ...[...modules].map(([spec, local]) => `import ${local} from ${JSON.stringify(interop(spec))};`), strict].join('\n');
@@ -381,7 +413,6 @@ export function requiresToImports(code: string, { runtime, interop }: ImportOpti
 }
 
 const CJS_HELPER = 'function __cjs(ns) { return ns.default && ns.default.__esModule ? ns.default : ns; }';
-
 
 /** The conditions of `<name>/validators` and of VALIDATORS_IMPORT (names.ts). */
 export const validatorsEntry = (): Record<string, string> => ({
@@ -418,7 +449,10 @@ export function withRuntimeInlined(oneFile: string, compiled: (file: string) => 
       return '';
     });
     body = body.replace(EXPORT_LIST, (_m, list: string) => {
-      for (const item of list.split(',').map((i) => i.trim()).filter(Boolean)) {
+      for (const item of list
+        .split(',')
+        .map((i) => i.trim())
+        .filter(Boolean)) {
         const [local, name = local] = item.split(/\s+as\s+/) as [string, string?];
         exported.set(name.replace(/^['"]|['"]$/g, ''), local);
       }
@@ -551,9 +585,19 @@ const PURE = '/* @__PURE__ */ ';
  * linear-time engine. `vendor`: the package's name, which each validator's Standard Schema
  * `vendor` gives.
  */
-export function emitValidators(model: SpecModel, shares?: CompiledShare[], linearPatterns: Readonly<Record<string, string>> = {}, vendor: string = DEFAULT_PACKAGE_NAME): ValidatorsOutput {
+export function emitValidators(
+  model: SpecModel,
+  shares?: CompiledShare[],
+  linearPatterns: Readonly<Record<string, string>> = {},
+  vendor: string = DEFAULT_PACKAGE_NAME,
+): ValidatorsOutput {
   const all = validatorEntries(model);
-  const { kept: entries, skipped, functions, exports } = mergeShares(all, shares ?? [compileShare(model, all, compiledEntries(all), undefined, linearPatterns)]);
+  const {
+    kept: entries,
+    skipped,
+    functions,
+    exports,
+  } = mergeShares(all, shares ?? [compileShare(model, all, compiledEntries(all), undefined, linearPatterns)]);
   const exported = entries.filter((e) => !e.sameAsComponent);
   const compiled = { exports };
   const required = new Set(functions.flatMap((fn) => fn.requires));
@@ -578,7 +622,8 @@ export function emitValidators(model: SpecModel, shares?: CompiledShare[], linea
     '/** The Standard Schema `vendor` of every validator. */',
     `const vendor = ${JSON.stringify(vendor)};`,
     ...exported.map(
-      (e) => `/** Validates ${commentSafe(describe(e))} (\`#${commentSafe(e.pointer)}\`). */\nexport const ${e.name}: Validator<${e.type}> = ${PURE}createValidator(${JSON.stringify(e.name)}, compiled.${e.name}, vendor);`,
+      (e) =>
+        `/** Validates ${commentSafe(describe(e))} (\`#${commentSafe(e.pointer)}\`). */\nexport const ${e.name}: Validator<${e.type}> = ${PURE}createValidator(${JSON.stringify(e.name)}, compiled.${e.name}, vendor);`,
     ),
     '',
     '/** Validators by operationId: query parameters, request body and response bodies by status. No prototype: only operationIds are keys. */',
@@ -596,8 +641,10 @@ export function emitValidators(model: SpecModel, shares?: CompiledShare[], linea
   ].join('\n');
   const usesOperations = exported.some((e) => e.kind !== 'schema');
   const usesComponents = exported.some((e) => e.kind === 'schema');
-  const header = wrapper
-    .replace(`import type { components, operations } from './schema.js';`, `import type { ${[usesComponents && 'components', usesOperations && 'operations'].filter(Boolean).join(', ') || 'components'} } from './schema.js';`);
+  const header = wrapper.replace(
+    `import type { components, operations } from './schema.js';`,
+    `import type { ${[usesComponents && 'components', usesOperations && 'operations'].filter(Boolean).join(', ') || 'components'} } from './schema.js';`,
+  );
   return {
     files: new Map([
       ...functionFiles,

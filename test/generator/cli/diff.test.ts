@@ -16,7 +16,11 @@ const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'release', 'spec');
 const LAUNCH = path.join(ROOT, 'generator', 'cli', 'launch.mjs');
 
 let repo: string;
-const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { ...process.env, GIT_COMMITTER_DATE: '2026-01-02T10:00:00Z', GIT_AUTHOR_DATE: '2026-01-02T10:00:00Z' } }).toString();
+const git = (...args: string[]) =>
+  execFileSync('git', args, {
+    cwd: repo,
+    env: { ...process.env, GIT_COMMITTER_DATE: '2026-01-02T10:00:00Z', GIT_AUTHOR_DATE: '2026-01-02T10:00:00Z' },
+  }).toString();
 const edit = (file: string, from: string, to: string) => {
   const at = path.join(repo, file);
   const text = readFileSync(at, 'utf8');
@@ -24,7 +28,11 @@ const edit = (file: string, from: string, to: string) => {
   writeFileSync(at, text.replace(from, to));
 };
 const diff = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [LAUNCH, path.join(ROOT, 'generator', 'cli', 'diff.ts'), ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+  const r = spawnSync(process.execPath, [LAUNCH, path.join(ROOT, 'generator', 'cli', 'diff.ts'), ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 const rules = (stdout: string) => (JSON.parse(stdout) as { changes: Change[] }).changes.map((c) => `${c.level} ${c.rule}`);
@@ -50,7 +58,9 @@ describe('npm run diff', () => {
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ base: 'HEAD~1:spec/openapi.yaml', head: 'spec/openapi.yaml', bump: 'major' });
-    expect(rules(r.stdout)).toEqual(expect.arrayContaining(['breaking request-enum-value-removed', 'additive response-property-added', 'docs description-changed']));
+    expect(rules(r.stdout)).toEqual(
+      expect.arrayContaining(['breaking request-enum-value-removed', 'additive response-property-added', 'docs description-changed']),
+    );
     expect(out.changes.find((c: Change) => c.rule === 'request-enum-value-removed')).toMatchObject({ pointer: '/components/schemas/Status/enum' });
   });
 
@@ -65,7 +75,9 @@ describe('npm run diff', () => {
       edit('spec/schemas/Tree.yaml', 'value:\n    type: string', 'value:\n    type: string\n  height:\n    type: number');
       const additive = diff('--fail-on', 'additive');
       expect(additive.code).toBe(1);
-      expect(additive.stdout).toContain('additive:\n  #/components/schemas/Tree/properties/height: property "height" added (response-property-added) in "listTrees"');
+      expect(additive.stdout).toContain(
+        'additive:\n  #/components/schemas/Tree/properties/height: property "height" added (response-property-added) in "listTrees"',
+      );
       expect(diff('--fail-on', 'breaking').code).toBe(0);
     } finally {
       git('checkout', '-q', '--', 'spec');
@@ -86,7 +98,10 @@ describe('npm run diff', () => {
 
   it('exits 2 on usage errors', () => {
     expect(diff('--fail-on', 'docs')).toMatchObject({ code: 2, stderr: expect.stringContaining('--fail-on must be one of breaking, additive') });
-    expect(diff('--base', 'no-such-ref')).toMatchObject({ code: 2, stderr: expect.stringContaining('--base "no-such-ref" is neither a file nor a git commit') });
+    expect(diff('--base', 'no-such-ref')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--base "no-such-ref" is neither a file nor a git commit'),
+    });
     expect(diff('--bogus').code).toBe(2);
   });
 
@@ -121,7 +136,9 @@ describe('npm run diff', () => {
       const id = git('rev-parse', 'HEAD').trim();
       const used = diff('--base', 'HEAD', '--head', path.join(FIXTURE, 'openapi.yaml'));
       expect(used.code).toBe(1);
-      expect(used.stderr).toContain(`HEAD:spec/unused dump.yaml (commit ${id.slice(0, 12)}) has ${65 * 2 ** 20} bytes, more than the ${64 * 2 ** 20} a spec file may have: not read`);
+      expect(used.stderr).toContain(
+        `HEAD:spec/unused dump.yaml (commit ${id.slice(0, 12)}) has ${65 * 2 ** 20} bytes, more than the ${64 * 2 ** 20} a spec file may have: not read`,
+      );
       expect(used.stderr).not.toMatch(/ENOBUFS|spec-at-|\n\s+at /);
     } finally {
       git('reset', '-q', '--hard', 'HEAD~2');

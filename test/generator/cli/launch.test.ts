@@ -8,7 +8,20 @@
  * Compiled, the types are emitted in a worker thread (emit/types/thread.ts): same files, same errors.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +49,10 @@ function launch(entry: string, ...args: string[]): Promise<Run> {
 
 function launchIn(root: string, entry: string, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'generator', 'cli', 'launch.mjs'), path.join(root, 'generator', entry), ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(root, 'generator', 'cli', 'launch.mjs'), path.join(root, 'generator', entry), ...args], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
@@ -125,7 +141,19 @@ describe('generator/cli/launch.mjs', () => {
 
   it('reports a problem the types worker finds, located, as in one thread', async () => {
     const spec = path.join(dir, 'percent.json');
-    writeFileSync(spec, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { '50% off': { type: 'object', properties: { id: { type: 'string' } } } } } }, null, 2));
+    writeFileSync(
+      spec,
+      JSON.stringify(
+        {
+          openapi: '3.1.0',
+          info: { title: 't', version: '1' },
+          paths: {},
+          components: { schemas: { '50% off': { type: 'object', properties: { id: { type: 'string' } } } } },
+        },
+        null,
+        2,
+      ),
+    );
     const r = await launch('cli/generate.ts', '--spec', spec, '--out', path.join(dir, 'percent'));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/percent\.json:\d+:\d+ #\/components\/schemas\/50% off: a "%" in a name must start a percent-encoding/);
@@ -223,7 +251,10 @@ describe('generator/cli/launch.mjs', () => {
     const cache = cacheOf(tool);
     const current = builds().sort((a, b) => statSync(path.join(cache, b)).mtimeMs - statSync(path.join(cache, a)).mtimeMs)[0]!;
     // A replaced module, and a record that no longer lists any file.
-    writeFileSync(path.join(cache, current, 'cli', 'generate-command.js'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'ran');\n`);
+    writeFileSync(
+      path.join(cache, current, 'cli', 'generate-command.js'),
+      `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'ran');\n`,
+    );
     writeFileSync(path.join(cache, current, '.complete'), '{}');
     const r = await launch('cli/generate.ts', '--spec', MINIMAL, '--out', path.join(dir, 'planted'));
     expect(r.code, failure(r)).toBe(0);

@@ -17,7 +17,9 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<void>
 }
 
 /** `--watch` on a copy of the minimal fixture, writing beside it; stopped and removed after the test. */
-async function watchCopy(prepare: (specDir: string) => void = () => {}): Promise<{ dir: string; spec: string; out: string; log: { stdout: string; stderr: string }; writes: () => number }> {
+async function watchCopy(
+  prepare: (specDir: string) => void = () => {},
+): Promise<{ dir: string; spec: string; out: string; log: { stdout: string; stderr: string }; writes: () => number }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'watch-'));
   cpSync(fixture, path.join(dir, 'spec'), { recursive: true });
   prepare(path.join(dir, 'spec'));
@@ -59,7 +61,8 @@ describe('generate --watch', () => {
       stdout: (t) => {
         stdout += t;
         // The moment the first run has written its output: an edit now must not be lost.
-        if (t.startsWith('wrote ') && !stdout.includes('watching')) writeFileSync(spec, readFileSync(spec, 'utf8').replace('title: Minimal API', 'title: Edited API'));
+        if (t.startsWith('wrote ') && !stdout.includes('watching'))
+          writeFileSync(spec, readFileSync(spec, 'utf8').replace('title: Minimal API', 'title: Edited API'));
       },
       stderr: (t) => (stdout += t),
     });
@@ -116,7 +119,10 @@ describe('generate --watch', () => {
     // A fresh copy moved in, as a branch switch or a split into a new folder would leave it.
     const fresh = path.join(dir, 'fresh');
     cpSync(fixture, fresh, { recursive: true });
-    writeFileSync(path.join(fresh, 'openapi.yaml'), readFileSync(path.join(fresh, 'openapi.yaml'), 'utf8').replace('title: Minimal API', 'title: Restored API'));
+    writeFileSync(
+      path.join(fresh, 'openapi.yaml'),
+      readFileSync(path.join(fresh, 'openapi.yaml'), 'utf8').replace('title: Minimal API', 'title: Restored API'),
+    );
     renameSync(fresh, specDir);
     await until(() => readFileSync(path.join(out, 'docs', 'index.md'), 'utf8').includes('# Restored API reference'), 15_000);
     expect(log.stderr).toMatch(/is back: watching it again/);

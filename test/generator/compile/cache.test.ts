@@ -31,7 +31,10 @@ async function compileInChild(cacheDir: string): Promise<{ files: Record<string,
     const loadedTypeScript = Object.keys(createRequire(import.meta.url).cache).some((f) => /[\\\\/]typescript[\\\\/]lib[\\\\/]typescript\\.js$/.test(f));
     process.stdout.write(JSON.stringify({ files, loadedTypeScript }));
   `;
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, sourcesFile, cacheDir], { cwd: TOOL_ROOT, maxBuffer: 64 * 2 ** 20 });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, sourcesFile, cacheDir], {
+    cwd: TOOL_ROOT,
+    maxBuffer: 64 * 2 ** 20,
+  });
   return JSON.parse(stdout);
 }
 
@@ -40,7 +43,11 @@ beforeAll(() => {
   const runtime = path.join(TOOL_ROOT, 'templates', 'client');
   // Runtime files that import one another and nothing else: a real program, a fraction of the runtime's compile time.
   const closed = ['abort.ts', 'bytes.ts', 'deadlines.ts', 'options.ts', 'rate-limit.ts', 'retry.ts'];
-  sources = new Map(readdirSync(runtime).filter((f) => closed.includes(f)).map((f) => [`src/runtime/${f}`, readFileSync(path.join(runtime, f), 'utf8')]));
+  sources = new Map(
+    readdirSync(runtime)
+      .filter((f) => closed.includes(f))
+      .map((f) => [`src/runtime/${f}`, readFileSync(path.join(runtime, f), 'utf8')]),
+  );
   expect(sources.size).toBe(closed.length);
   sources.set('src/index.ts', `#!/usr/bin/env node\nexport const run = (n: number): number => n + ${Date.now()};\n`);
   sourcesFile = path.join(dir, 'sources.json');
@@ -69,7 +76,12 @@ describe('compileSources with a cache folder', () => {
     await compileInChild(cacheDir);
     const entries = readdirSync(cacheDir);
     // Truncated, valid JSON of another key, and wrong types.
-    entries.forEach((f, i) => writeFileSync(path.join(cacheDir, f), [ '{"key":"', JSON.stringify({ key: '0', js: 'x', dts: 'y' }), JSON.stringify({ key: f.slice(0, -5), js: 1, dts: 2 }) ][i % 3]!));
+    entries.forEach((f, i) =>
+      writeFileSync(
+        path.join(cacheDir, f),
+        ['{"key":"', JSON.stringify({ key: '0', js: 'x', dts: 'y' }), JSON.stringify({ key: f.slice(0, -5), js: 1, dts: 2 })][i % 3]!,
+      ),
+    );
     const again = await compileInChild(cacheDir);
     expect(again.loadedTypeScript).toBe(true);
     expect(again.files).toEqual(uncached);

@@ -17,8 +17,18 @@ describe('names', () => {
   ])('typeName: %s', (_name, { given, want }) => expect(typeName(given)).toBe(want));
 
   it('assertUnique names both sources of a collision', () => {
-    expect(() => assertUnique('type', [{ identifier: 'FooBar', pointer: '/a' }, { identifier: 'FooBar', pointer: '/b' }])).toThrow(/"FooBar" collides with the one generated for #\/a/);
-    expect(() => assertUnique('type', [{ identifier: 'A', pointer: '/a' }, { identifier: 'B', pointer: '/b' }])).not.toThrow();
+    expect(() =>
+      assertUnique('type', [
+        { identifier: 'FooBar', pointer: '/a' },
+        { identifier: 'FooBar', pointer: '/b' },
+      ]),
+    ).toThrow(/"FooBar" collides with the one generated for #\/a/);
+    expect(() =>
+      assertUnique('type', [
+        { identifier: 'A', pointer: '/a' },
+        { identifier: 'B', pointer: '/b' },
+      ]),
+    ).not.toThrow();
   });
 });
 

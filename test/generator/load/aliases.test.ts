@@ -28,7 +28,9 @@ describe('YAML alias bombs', () => {
   it('refuses a bomb in JSON-style flow YAML, where an anchor needs no space before it', async () => {
     const level = (i: number) => `"a${i}":&a${i} [${Array.from({ length: 9 }, () => (i === 0 ? '"x"' : `*a${i - 1}`)).join(',')}]`;
     const bomb = `{${Array.from({ length: 9 }, (_, i) => level(i)).join(',')}}`;
-    const dir = tree('alias-bomb-flow', { 'openapi.yaml': readFileSync(MINIMAL, 'utf8').replace('      type: object\n', `      type: object\n      x-bomb: ${bomb}\n`) });
+    const dir = tree('alias-bomb-flow', {
+      'openapi.yaml': readFileSync(MINIMAL, 'utf8').replace('      type: object\n', `      type: object\n      x-bomb: ${bomb}\n`),
+    });
     const started = performance.now();
     const r = await cli(['--spec', path.join(dir, 'openapi.yaml'), '--out', path.join(dir, 'out')]);
     expect(performance.now() - started).toBeLessThan(10_000);
@@ -37,15 +39,19 @@ describe('YAML alias bombs', () => {
   });
 
   it('accepts a document that uses a few aliases', async () => {
-    const spec = readFileSync(MINIMAL, 'utf8')
-      .replace('      type: object\n', '      type: object\n      x-shared: &shared { a: [1, 2], b: { c: 3 } }\n      x-again: *shared\n      x-more: [*shared, *shared]\n');
+    const spec = readFileSync(MINIMAL, 'utf8').replace(
+      '      type: object\n',
+      '      type: object\n      x-shared: &shared { a: [1, 2], b: { c: 3 } }\n      x-again: *shared\n      x-more: [*shared, *shared]\n',
+    );
     const dir = tree('aliases-ok', { 'openapi.yaml': spec });
     const r = await cli(['--spec', path.join(dir, 'openapi.yaml'), '--out', path.join(dir, 'out')]);
     expect(r.code, failure(r)).toBe(0);
   });
 
   it('refuses an alias inside the node it names', async () => {
-    const dir = tree('alias-cycle', { 'openapi.yaml': readFileSync(MINIMAL, 'utf8').replace('      type: object\n', '      type: object\n      x-loop: &loop { self: *loop }\n') });
+    const dir = tree('alias-cycle', {
+      'openapi.yaml': readFileSync(MINIMAL, 'utf8').replace('      type: object\n', '      type: object\n      x-loop: &loop { self: *loop }\n'),
+    });
     const r = await cli(['--spec', path.join(dir, 'openapi.yaml'), '--out', path.join(dir, 'out')]);
     expect(r.code, failure(r)).toBe(1);
     expect(r.stderr).toMatch(/openapi\.yaml:\d+:\d+/);

@@ -28,7 +28,12 @@ const typesRefuse = (responseDescription: boolean) => ({
   openapi: '3.1.0',
   info: { title: 't', version: '1' },
   paths: {
-    '/x': { get: { operationId: 'getX', responses: { '200': { ...(responseDescription && { description: 'ok' }), content: { 'application/json': { schema: { type: 'string' } } } } } } },
+    '/x': {
+      get: {
+        operationId: 'getX',
+        responses: { '200': { ...(responseDescription && { description: 'ok' }), content: { 'application/json': { schema: { type: 'string' } } } } },
+      },
+    },
   },
   components: { schemas: { '50% off': { type: 'object', properties: { id: { type: 'string' } } } } },
 });
@@ -36,7 +41,11 @@ const typesRefuse = (responseDescription: boolean) => ({
 /** `npm run generate` as it runs: compiled by generator/cli/launch.mjs, the types in their worker. */
 function launch(spec: string) {
   const out = path.join(work, `out${count++}`);
-  const child = spawnSync(process.execPath, [path.join(TOOL_ROOT, 'generator', 'cli', 'launch.mjs'), path.join(TOOL_ROOT, 'generator', 'cli', 'generate.ts'), '--spec', spec, '--out', out], { encoding: 'utf8' });
+  const child = spawnSync(
+    process.execPath,
+    [path.join(TOOL_ROOT, 'generator', 'cli', 'launch.mjs'), path.join(TOOL_ROOT, 'generator', 'cli', 'generate.ts'), '--spec', spec, '--out', out],
+    { encoding: 'utf8' },
+  );
   return { code: child.status, stderr: child.stderr, out };
 }
 
@@ -96,7 +105,8 @@ describe('types emitted while the spec is linted', () => {
     const run = launch(spec);
     expect(run.code, run.stderr).toBe(0);
     const inProcess = (await generate({ spec })).files;
-    for (const file of ['dist/schema.d.ts', 'dist/types.d.ts', 'openapi.json']) expect(readFileSync(path.join(run.out, file), 'utf8')).toBe(inProcess.get(file));
+    for (const file of ['dist/schema.d.ts', 'dist/types.d.ts', 'openapi.json'])
+      expect(readFileSync(path.join(run.out, file), 'utf8')).toBe(inProcess.get(file));
     expect(inProcess.get('dist/schema.d.ts')).toMatch(/min: number/);
     expect(JSON.parse(inProcess.get('openapi.json')!).components.schemas.Range.anyOf).toEqual([{ required: ['min'] }, { required: ['max'] }]);
   });

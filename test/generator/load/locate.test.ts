@@ -11,7 +11,11 @@ describe('pointers of a multi-file document', () => {
 
   it('locates pointers of the bundled document in the files they come from', () => {
     const locator = new SourceLocator();
-    expect(locator.locate(spec, '/components/schemas/User/properties/name')).toMatchObject({ file: expect.stringMatching(/multi-file\/schemas\/user\.yaml$/), line: 7, column: 5 });
+    expect(locator.locate(spec, '/components/schemas/User/properties/name')).toMatchObject({
+      file: expect.stringMatching(/multi-file\/schemas\/user\.yaml$/),
+      line: 7,
+      column: 5,
+    });
     expect(locator.locate(spec, '/components/parameters/UserId/in')).toMatchObject({ file: expect.stringMatching(/parameters\/user-id\.yaml$/), line: 2 });
   });
 });

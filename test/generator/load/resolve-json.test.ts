@@ -26,7 +26,16 @@ describe('parseJsonObject', () => {
   it('reads any JSON object as the YAML parser does, escapes and `":` inside strings included', () => {
     const key = fc.string({ unit: 'grapheme', maxLength: 6 }).map((k) => (k === '__proto__' ? 'proto' : k));
     const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small' }, fc.string(), fc.constantFrom('":', '\\":', '{"a":1}'), fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(key, tie('node'), { maxKeys: 3 })),
+      node: fc.oneof(
+        { depthSize: 'small' },
+        fc.string(),
+        fc.constantFrom('":', '\\":', '{"a":1}'),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(key, tie('node'), { maxKeys: 3 }),
+      ),
     })).node;
     fc.assert(
       fc.property(fc.dictionary(key, value, { maxKeys: 5 }), fc.boolean(), (object, pretty) => {

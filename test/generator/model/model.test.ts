@@ -6,8 +6,14 @@ import { GenerationError } from '../../../generator/lib/problems.js';
 describe('model', () => {
   const doc = (paths: Record<string, unknown>, components: Record<string, unknown> = {}) =>
     ({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths, components: { schemas: components } }) as never;
-  const list = { type: 'object', required: ['page', 'pageSize', 'results'], properties: { page: { type: 'number' }, pageSize: { type: 'number' }, results: { type: 'array', items: {} } } };
-  const ok = (schema: unknown) => ({ get: { operationId: 'listThings', responses: { '200': { description: 'x', content: { 'application/json': { schema } } } } } });
+  const list = {
+    type: 'object',
+    required: ['page', 'pageSize', 'results'],
+    properties: { page: { type: 'number' }, pageSize: { type: 'number' }, results: { type: 'array', items: {} } },
+  };
+  const ok = (schema: unknown) => ({
+    get: { operationId: 'listThings', responses: { '200': { description: 'x', content: { 'application/json': { schema } } } } },
+  });
 
   it.each<[string, { given: unknown; want: boolean }]>([
     ['inline wrapper', { given: list, want: true }],
@@ -33,9 +39,22 @@ describe('model', () => {
   });
 
   it('reads environments and limits from x-environment servers', () => {
-    const m = buildModel({ ...(doc({}) as object), servers: [{ url: '{b}', 'x-environment': 'staging', 'x-rate-limit': { requestsPerSecond: 50, burst: 100, dailyQuota: 200000 } }, { url: 'x' }] } as never);
+    const m = buildModel({
+      ...(doc({}) as object),
+      servers: [{ url: '{b}', 'x-environment': 'staging', 'x-rate-limit': { requestsPerSecond: 50, burst: 100, dailyQuota: 200000 } }, { url: 'x' }],
+    } as never);
     expect(m.environments).toEqual([
-      { name: 'staging', pointer: '/servers/0', description: '', url: '{b}', variables: [{ name: 'b', default: '', enum: undefined }], defaultBaseUrl: undefined, requestsPerSecond: 50, burst: 100, dailyQuota: 200000 },
+      {
+        name: 'staging',
+        pointer: '/servers/0',
+        description: '',
+        url: '{b}',
+        variables: [{ name: 'b', default: '', enum: undefined }],
+        defaultBaseUrl: undefined,
+        requestsPerSecond: 50,
+        burst: 100,
+        dailyQuota: 200000,
+      },
     ]);
   });
 });

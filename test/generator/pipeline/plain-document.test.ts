@@ -78,7 +78,10 @@ components:
 
   it('is refused by the default structural lint with a hint to choose the rules', async () => {
     let errors = '';
-    const { code } = await runCli(['--spec', path.join(legacy, 'openapi.yaml'), '--out', path.join(legacy, 'refused')], { stdout: () => {}, stderr: (t) => void (errors += t) });
+    const { code } = await runCli(['--spec', path.join(legacy, 'openapi.yaml'), '--out', path.join(legacy, 'refused')], {
+      stdout: () => {},
+      stderr: (t) => void (errors += t),
+    });
     expect(code).toBe(1);
     expect(errors).toContain('choose the rules with --lint-config');
   });
@@ -86,7 +89,10 @@ components:
   it('with --lint-config generates a validator that reads draft-04 (boolean exclusiveMinimum)', async () => {
     let errors = '';
     const out = path.join(legacy, 'out');
-    const { code } = await runCli(['--spec', path.join(legacy, 'openapi.yaml'), '--out', out, '--lint-config', path.join(legacy, 'redocly.yaml')], { stdout: () => {}, stderr: (t) => void (errors += t) });
+    const { code } = await runCli(['--spec', path.join(legacy, 'openapi.yaml'), '--out', out, '--lint-config', path.join(legacy, 'redocly.yaml')], {
+      stdout: () => {},
+      stderr: (t) => void (errors += t),
+    });
     expect(code, errors).toBe(0);
     const { validateAge } = (await import(pathToFileURL(path.join(out, 'dist', 'validators.js')).href)) as { validateAge: (v: unknown) => boolean };
     expect([validateAge(1), validateAge(0), validateAge(-1), validateAge(1.5)]).toEqual([true, false, false, false]);

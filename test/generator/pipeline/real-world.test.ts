@@ -164,7 +164,10 @@ it('type-checks every package under strict with exactOptionalPropertyTypes', { t
   const all = await Promise.all(DOCS.map(({ doc }) => generated(doc)));
   for (const run of all) expect(run.code, describeRun(run)).toBe(0);
   const folders = all.map((run) => path.relative(work, run.out).split(path.sep).join('/'));
-  writeFileSync(path.join(work, 'tsconfig.json'), `${JSON.stringify({ ...TSCONFIG, include: folders.flatMap((f) => TSCONFIG.include.map((pattern) => `${f}/${pattern}`)) }, null, 2)}\n`);
+  writeFileSync(
+    path.join(work, 'tsconfig.json'),
+    `${JSON.stringify({ ...TSCONFIG, include: folders.flatMap((f) => TSCONFIG.include.map((pattern) => `${f}/${pattern}`)) }, null, 2)}\n`,
+  );
   // openapi-fetch, ajv and ajv-formats resolve from the toolkit's own installation.
   if (!existsSync(path.join(work, 'node_modules'))) symlinkSync(path.join(ROOT, 'node_modules'), path.join(work, 'node_modules'), 'dir');
   let output = '';

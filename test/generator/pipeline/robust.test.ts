@@ -82,7 +82,9 @@ describe('JSON Schema dialects', () => {
     expect(inChild.warnings).toEqual(inProcess.warnings);
     const skipped = inProcess.warnings.filter((w) => w.startsWith('validator skipped'));
     expect(skipped).toEqual([
-      expect.stringMatching(/^validator skipped: #\/components\/schemas\/Strange: unsupported JSON Schema dialect "https:\/\/example\.test\/my-dialect" \(\$schema\)/),
+      expect.stringMatching(
+        /^validator skipped: #\/components\/schemas\/Strange: unsupported JSON Schema dialect "https:\/\/example\.test\/my-dialect" \(\$schema\)/,
+      ),
       expect.stringMatching(/^validator skipped: #\/components\/schemas\/UsesStrange: can't resolve reference #\/components\/schemas\/Strange /),
     ]);
 
@@ -137,12 +139,42 @@ components:
   });
 
   it.each([
-    ['draft-07 tuple', 'http://json-schema.org/draft-07/schema#', { type: 'array', items: [{ type: 'string' }], additionalItems: false }, { type: 'array', prefixItems: [{ type: 'string' }], items: false }],
-    ['draft-07 additionalItems beside one items schema', 'http://json-schema.org/draft-07/schema', { items: { type: 'string' }, additionalItems: false }, { items: { type: 'string' } }],
-    ['draft-04 exclusive bound', 'http://json-schema.org/draft-04/schema#', { type: 'number', minimum: 0, exclusiveMinimum: true, id: 'x' }, { type: 'number', exclusiveMinimum: 0 }],
-    ['draft-06 $ref siblings', 'http://json-schema.org/draft-06/schema#', { $ref: '#/components/schemas/A', minLength: 3 }, { $ref: 'https://partner-recruitment.invalid/schemas/A' }],
-    ['2019-09 tuple', 'https://json-schema.org/draft/2019-09/schema', { items: [{ type: 'integer' }], additionalItems: { type: 'string' } }, { prefixItems: [{ type: 'integer' }], items: { type: 'string' } }],
-    ['2020-12 keeps $ref siblings', 'https://json-schema.org/draft/2020-12/schema', { $ref: '#/components/schemas/A', minLength: 3, $id: 'https://x.test/a' }, { $ref: 'https://partner-recruitment.invalid/schemas/A', minLength: 3 }],
+    [
+      'draft-07 tuple',
+      'http://json-schema.org/draft-07/schema#',
+      { type: 'array', items: [{ type: 'string' }], additionalItems: false },
+      { type: 'array', prefixItems: [{ type: 'string' }], items: false },
+    ],
+    [
+      'draft-07 additionalItems beside one items schema',
+      'http://json-schema.org/draft-07/schema',
+      { items: { type: 'string' }, additionalItems: false },
+      { items: { type: 'string' } },
+    ],
+    [
+      'draft-04 exclusive bound',
+      'http://json-schema.org/draft-04/schema#',
+      { type: 'number', minimum: 0, exclusiveMinimum: true, id: 'x' },
+      { type: 'number', exclusiveMinimum: 0 },
+    ],
+    [
+      'draft-06 $ref siblings',
+      'http://json-schema.org/draft-06/schema#',
+      { $ref: '#/components/schemas/A', minLength: 3 },
+      { $ref: 'https://partner-recruitment.invalid/schemas/A' },
+    ],
+    [
+      '2019-09 tuple',
+      'https://json-schema.org/draft/2019-09/schema',
+      { items: [{ type: 'integer' }], additionalItems: { type: 'string' } },
+      { prefixItems: [{ type: 'integer' }], items: { type: 'string' } },
+    ],
+    [
+      '2020-12 keeps $ref siblings',
+      'https://json-schema.org/draft/2020-12/schema',
+      { $ref: '#/components/schemas/A', minLength: 3, $id: 'https://x.test/a' },
+      { $ref: 'https://partner-recruitment.invalid/schemas/A', minLength: 3 },
+    ],
   ])('rewrites %s to 2020-12', (_name, $schema, given, want) => {
     expect(toJsonSchema({ $schema, ...given }, { openapi30: false, keepDiscriminator: true })).toEqual(want);
   });
@@ -246,7 +278,11 @@ components:
 
 describe('the validators child process', () => {
   it('turns a crash into one error: the child’s name and first line, its stack kept for --debug', async () => {
-    const error = (await emitValidatorsInChildren(null as never, buildModel({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} } as never), 2).catch((e: unknown) => e)) as Error;
+    const error = (await emitValidatorsInChildren(
+      null as never,
+      buildModel({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} } as never),
+      2,
+    ).catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('TypeError');
     expect(error.message).toMatch(/^validator compilation: Cannot read properties of null/);

@@ -18,7 +18,9 @@ const cli = (...args: string[]) => runCapturing(args);
 /** Every file under `dir`, relative, with its text. */
 function readTree(dir: string): Map<string, string> {
   const files = readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile());
-  return new Map(files.map((e) => [path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'), readFileSync(path.join(e.parentPath, e.name), 'utf8')]));
+  return new Map(
+    files.map((e) => [path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'), readFileSync(path.join(e.parentPath, e.name), 'utf8')]),
+  );
 }
 
 /** `Strange`'s dialect is unknown: its validator (and UsesStrange's) is skipped when compiling. */
@@ -52,19 +54,22 @@ components:
 const names = (files: ReadonlyMap<string, string>, pattern: RegExp) => [...files].filter(([, text]) => pattern.test(text)).map(([name]) => name);
 
 describe('staged generation', () => {
-  it.each([false, true])('docs emitted before a validator was skipped are emitted again without it (validators in a child process: %s)', async (validatorsInChild) => {
-    const spec = specFile(SKIPS_A_VALIDATOR);
-    const staged: Map<string, string>[] = [];
-    const result = await generate({ spec, validatorsInChild, stage: (files) => staged.push(new Map(files)) });
-    expect(staged).toHaveLength(1);
-    // Staged: every validator the document asks for; the result: only those compiled.
-    expect(names(staged[0]!, /validateStrange\b/).filter((name) => name.startsWith('docs/'))).not.toEqual([]);
-    expect(names(result.files, /validateStrange\b/).filter((name) => name.startsWith('docs/'))).toEqual([]);
-    expect(names(result.files, /validateThing\b/).filter((name) => name.startsWith('docs/'))).not.toEqual([]);
-    expect(result.warnings.filter((w) => w.startsWith('validator skipped'))).toHaveLength(2);
-    // No staged file is left out of the result under another name: the validators come later.
-    for (const name of staged[0]!.keys()) expect(result.files.has(name)).toBe(true);
-  });
+  it.each([false, true])(
+    'docs emitted before a validator was skipped are emitted again without it (validators in a child process: %s)',
+    async (validatorsInChild) => {
+      const spec = specFile(SKIPS_A_VALIDATOR);
+      const staged: Map<string, string>[] = [];
+      const result = await generate({ spec, validatorsInChild, stage: (files) => staged.push(new Map(files)) });
+      expect(staged).toHaveLength(1);
+      // Staged: every validator the document asks for; the result: only those compiled.
+      expect(names(staged[0]!, /validateStrange\b/).filter((name) => name.startsWith('docs/'))).not.toEqual([]);
+      expect(names(result.files, /validateStrange\b/).filter((name) => name.startsWith('docs/'))).toEqual([]);
+      expect(names(result.files, /validateThing\b/).filter((name) => name.startsWith('docs/'))).not.toEqual([]);
+      expect(result.warnings.filter((w) => w.startsWith('validator skipped'))).toHaveLength(2);
+      // No staged file is left out of the result under another name: the validators come later.
+      for (const name of staged[0]!.keys()) expect(result.files.has(name)).toBe(true);
+    },
+  );
 
   it('the command line writes exactly the files of a generation that staged nothing, over a previous output too', async () => {
     const spec = specFile(SKIPS_A_VALIDATOR);

@@ -17,7 +17,13 @@ import { anchors } from '../support/markdown-pages.js';
 
 const FIXTURE = path.join(import.meta.dirname, '..', '..', 'fixtures', 'release', 'spec', 'openapi.yaml');
 
-const change = (level: Change['level'], rule: string, pointer: string, operation?: string): Change => ({ level, rule, pointer, ...(operation && { operation }), message: `${rule} here` });
+const change = (level: Change['level'], rule: string, pointer: string, operation?: string): Change => ({
+  level,
+  rule,
+  pointer,
+  ...(operation && { operation }),
+  message: `${rule} here`,
+});
 
 describe('nextVersion', () => {
   it.each([
@@ -35,7 +41,8 @@ describe('nextVersion', () => {
 
   it('refuses a version it cannot move, naming it, and keeps one it need not move', () => {
     expect(() => nextVersion('1.0', [change('docs', 'd', '/b')])).toThrow(/expected MAJOR.MINOR.PATCH, found "1.0"/);
-    for (const previous of ['1.0.0-beta.1', 'v1.2.3', '1.2.3+build']) expect(() => nextVersion(previous, [change('docs', 'd', '/b')])).toThrow(/not a release version/);
+    for (const previous of ['1.0.0-beta.1', 'v1.2.3', '1.2.3+build'])
+      expect(() => nextVersion(previous, [change('docs', 'd', '/b')])).toThrow(/not a release version/);
     expect(nextVersion('1.0.0-beta.1', [])).toBe('1.0.0-beta.1');
   });
 
@@ -52,11 +59,19 @@ describe('nextVersion', () => {
 
   // npm refuses a version with a number above 2^53 − 1 (Number.MAX_SAFE_INTEGER): none is moved on or written.
   it.each([
-    ['9007199254740993.0.0', [change('breaking', 'r', '/a')], /expected MAJOR\.MINOR\.PATCH, each number at most 9007199254740991 .*found "9007199254740993\.0\.0"/],
+    [
+      '9007199254740993.0.0',
+      [change('breaking', 'r', '/a')],
+      /expected MAJOR\.MINOR\.PATCH, each number at most 9007199254740991 .*found "9007199254740993\.0\.0"/,
+    ],
     ['999999999999999999999.0.0', [change('docs', 'd', '/b')], /each number at most 9007199254740991 .*found "999999999999999999999\.0\.0"/],
     ['1.18446744073709551615.7', [change('additive', 'r', '/a')], /each number at most 9007199254740991 .*found "1\.18446744073709551615\.7"/],
     // Valid before, not after: the next version would pass the limit.
-    ['9007199254740991.0.0', [change('breaking', 'r', '/a')], /"9007199254740991\.0\.0" moved by its breaking changes would be "9007199254740992\.0\.0": expected each number at most 9007199254740991/],
+    [
+      '9007199254740991.0.0',
+      [change('breaking', 'r', '/a')],
+      /"9007199254740991\.0\.0" moved by its breaking changes would be "9007199254740992\.0\.0": expected each number at most 9007199254740991/,
+    ],
     ['1.9007199254740991.0', [change('additive', 'r', '/a')], /would be "1\.9007199254740992\.0"/],
     ['1.2.9007199254740991', [change('docs', 'd', '/b')], /would be "1\.2\.9007199254740992"/],
     // Not moved, and not written back either.
@@ -92,13 +107,19 @@ describe('firstVersion', () => {
   });
 
   // npm refuses a number above 2^53 − 1: refused at /info/version rather than written (or read as 1.0.0).
-  it.each(['9007199254740992', '9007199254740993.0.0', '999999999999999999999.0.0', '1.9007199254740992', '2.0.99999999999999999999-rc.1', '99999999999999999999.9007199254740993'])(
-    'refuses info.version %j, located',
-    (info) => {
-      expect(() => firstVersion(info)).toThrow(GenerationError);
-      expect(() => firstVersion(info)).toThrow(/info\.version gives a package version npm refuses:\n  #\/info\/version: .*expected each number at most 9007199254740991/);
-    },
-  );
+  it.each([
+    '9007199254740992',
+    '9007199254740993.0.0',
+    '999999999999999999999.0.0',
+    '1.9007199254740992',
+    '2.0.99999999999999999999-rc.1',
+    '99999999999999999999.9007199254740993',
+  ])('refuses info.version %j, located', (info) => {
+    expect(() => firstVersion(info)).toThrow(GenerationError);
+    expect(() => firstVersion(info)).toThrow(
+      /info\.version gives a package version npm refuses:\n  #\/info\/version: .*expected each number at most 9007199254740991/,
+    );
+  });
 
   it('refuses it at the line of info.version in the spec when generating', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'release-info-version-'));
@@ -194,9 +215,22 @@ describe('planRelease', () => {
   it('changes nothing when the document did not change, and starts at 1.0.0', async () => {
     const { document } = await loadSpec(FIXTURE);
     const date = vi.fn(() => '2026-01-02');
-    const input = { previousDocument: document, previousVersion: '1.2.3', previousChangelog: '# Changelog\n\n## 1.2.3\n', nextDocument: structuredClone(document), firstVersion: '1.0.0', date, links };
+    const input = {
+      previousDocument: document,
+      previousVersion: '1.2.3',
+      previousChangelog: '# Changelog\n\n## 1.2.3\n',
+      nextDocument: structuredClone(document),
+      firstVersion: '1.0.0',
+      date,
+      links,
+    };
     expect(planRelease(input)).toEqual({ previousVersion: '1.2.3', version: '1.2.3', changelog: '# Changelog\n\n## 1.2.3\n', changes: [] });
-    expect(planRelease({ ...input, previousDocument: undefined, previousVersion: undefined, previousChangelog: undefined })).toEqual({ previousVersion: undefined, version: '1.0.0', changelog: undefined, changes: [] });
+    expect(planRelease({ ...input, previousDocument: undefined, previousVersion: undefined, previousChangelog: undefined })).toEqual({
+      previousVersion: undefined,
+      version: '1.0.0',
+      changelog: undefined,
+      changes: [],
+    });
     // A previous package without a bundle to compare with (generated before releases) keeps its version.
     expect(planRelease({ ...input, previousDocument: undefined, previousChangelog: undefined }).version).toBe('1.2.3');
     expect(date).not.toHaveBeenCalled();
@@ -211,7 +245,11 @@ describe('planRelease', () => {
     const spec = path.join(withWebhook, 'openapi.yaml');
     const source = parse(readFileSync(spec, 'utf8'));
     const payload = { content: { 'application/json': { schema: { $ref: './schemas/Item.yaml' } } } };
-    source.webhooks = { 'item.created': { post: { operationId: 'onItemCreated', summary: 'An item was created', requestBody: payload, responses: { '200': { description: 'Acknowledged.' } } } } };
+    source.webhooks = {
+      'item.created': {
+        post: { operationId: 'onItemCreated', summary: 'An item was created', requestBody: payload, responses: { '200': { description: 'Acknowledged.' } } },
+      },
+    };
     writeFileSync(spec, stringify(source));
     const { document: previous } = await loadSpec(spec);
     const next = structuredClone(previous) as Record<string, any>;
@@ -223,7 +261,15 @@ describe('planRelease', () => {
     next.webhooks['item.created'].post.summary = 'An item exists';
     next.servers[0].url = 'https://staging.example/v2';
     const { files } = await generate({ spec });
-    const release = planRelease({ previousDocument: previous, previousVersion: '1.0.0', previousChangelog: undefined, nextDocument: next, firstVersion: '1.0.0', date: () => undefined, links: docsPages(buildModel(next as never)) });
+    const release = planRelease({
+      previousDocument: previous,
+      previousVersion: '1.0.0',
+      previousChangelog: undefined,
+      nextDocument: next,
+      firstVersion: '1.0.0',
+      date: () => undefined,
+      links: docsPages(buildModel(next as never)),
+    });
     expect(release.version).toBe('2.0.0');
     const targets = [...release.changelog!.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!);
     expect(targets.length).toBeGreaterThanOrEqual(4);
@@ -233,7 +279,14 @@ describe('planRelease', () => {
       if (anchor !== undefined) expect(anchors(files.get(file!)!), target).toContain(anchor);
     }
     expect(targets).toEqual(
-      expect.arrayContaining(['docs/schemas/Status.md', 'docs/operations/items.md#listitems', 'docs/operations/items.md#createitem', 'docs/schemas/Tree.md', 'docs/webhooks.md#itemcreated', 'docs/index.md#environments']),
+      expect.arrayContaining([
+        'docs/schemas/Status.md',
+        'docs/operations/items.md#listitems',
+        'docs/operations/items.md#createitem',
+        'docs/schemas/Tree.md',
+        'docs/webhooks.md#itemcreated',
+        'docs/index.md#environments',
+      ]),
     );
   });
 });

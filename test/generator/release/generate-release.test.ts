@@ -22,7 +22,10 @@ const BANNER = `<!-- ${BANNER_TEXT} -->\n\n`;
 let repo: string;
 const out = () => path.join(repo, 'generated');
 const git = (args: string[], date = '2026-01-02T10:00:00Z') =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repo, env: { ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date } }).toString();
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+    cwd: repo,
+    env: { ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date },
+  }).toString();
 const edit = (file: string, from: string, to: string) => {
   const at = path.join(repo, file);
   const text = readFileSync(at, 'utf8');
@@ -33,7 +36,10 @@ const edit = (file: string, from: string, to: string) => {
 async function generate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const { code } = await runCli(['--spec', path.join(repo, 'spec', 'openapi.yaml'), '--out', out(), ...args], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  const { code } = await runCli(['--spec', path.join(repo, 'spec', 'openapi.yaml'), '--out', out(), ...args], {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+  });
   return { code, stdout, stderr };
 }
 const read = (file: string) => readFileSync(path.join(out(), file), 'utf8');

@@ -42,7 +42,8 @@ const PROBE_PATH = '/v1/release-probes';
 /** The probe's files, relative to the copy's `spec/`: an enum used by a query parameter and returned, and the operation. */
 const PROBE_FILES: Record<string, string> = {
   'components/schemas/ReleaseProbeState.yaml': 'type: string\nenum: [FIRST, SECOND, THIRD]\n',
-  'components/schemas/ReleaseProbe.yaml': 'type: object\nrequired: [state]\nproperties:\n  state:\n    $ref: ./ReleaseProbeState.yaml\n  label:\n    type: string\n',
+  'components/schemas/ReleaseProbe.yaml':
+    'type: object\nrequired: [state]\nproperties:\n  state:\n    $ref: ./ReleaseProbeState.yaml\n  label:\n    type: string\n',
   'paths/release-probes.yaml': [
     'get:',
     '  operationId: listReleaseProbes',
@@ -120,7 +121,11 @@ const cases = [
     mutate: (spec: string) => edit(path.join(spec, 'components/schemas/ReleaseProbe.yaml'), '\nproperties:\n', '\nproperties:\n  colour:\n    type: string\n'),
     bump: 'minor',
     counts: '1 additive',
-    entry: ['### Non-breaking changes', '', `- property "colour" added \`#/components/schemas/ReleaseProbe/properties/colour\` (\`response-property-added\`): [ReleaseProbe](docs/schemas/ReleaseProbe.md), ${LIST}`],
+    entry: [
+      '### Non-breaking changes',
+      '',
+      `- property "colour" added \`#/components/schemas/ReleaseProbe/properties/colour\` (\`response-property-added\`): [ReleaseProbe](docs/schemas/ReleaseProbe.md), ${LIST}`,
+    ],
   },
   {
     name: "a description edited (the probe operation's)",
@@ -144,21 +149,25 @@ describe('our spec, edited by hand from its first release', () => {
     expect(existsSync(path.join(baseline(), 'CHANGELOG.md'))).toBe(false);
   });
 
-  it.each(cases)('$name → a $bump version', async ({ name, mutate, bump, counts, entry }) => {
-    const version = bumped(bump);
-    const dir = copySpec(`spec-${bump}`);
-    mutate(path.join(dir, 'spec'));
-    const out = path.join(work, `out-${bump}`);
-    cpSync(baseline(), out, { recursive: true });
-    expect(await generate(dir, out), name).toContain(`; version ${base.join('.')} → ${version} (${counts})\n`);
-    expect(JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8')).version).toBe(version);
-    const changelog = readFileSync(path.join(out, 'CHANGELOG.md'), 'utf8');
-    // Not in git: the entry has no date.
-    expect(changelog).toBe(`${BANNER}# Changelog\n\n## ${version}\n\n${entry.join('\n')}\n`);
-    for (const target of [...changelog.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!)) {
-      const [file, anchor] = target.split('#');
-      expect(existsSync(path.join(out, file!)), target).toBe(true);
-      if (anchor !== undefined) expect(anchors(readFileSync(path.join(out, file!), 'utf8')), target).toContain(anchor);
-    }
-  }, 60_000);
+  it.each(cases)(
+    '$name → a $bump version',
+    async ({ name, mutate, bump, counts, entry }) => {
+      const version = bumped(bump);
+      const dir = copySpec(`spec-${bump}`);
+      mutate(path.join(dir, 'spec'));
+      const out = path.join(work, `out-${bump}`);
+      cpSync(baseline(), out, { recursive: true });
+      expect(await generate(dir, out), name).toContain(`; version ${base.join('.')} → ${version} (${counts})\n`);
+      expect(JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8')).version).toBe(version);
+      const changelog = readFileSync(path.join(out, 'CHANGELOG.md'), 'utf8');
+      // Not in git: the entry has no date.
+      expect(changelog).toBe(`${BANNER}# Changelog\n\n## ${version}\n\n${entry.join('\n')}\n`);
+      for (const target of [...changelog.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!)) {
+        const [file, anchor] = target.split('#');
+        expect(existsSync(path.join(out, file!)), target).toBe(true);
+        if (anchor !== undefined) expect(anchors(readFileSync(path.join(out, file!), 'utf8')), target).toContain(anchor);
+      }
+    },
+    60_000,
+  );
 });

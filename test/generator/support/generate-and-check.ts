@@ -95,7 +95,6 @@ export async function typeCheck(out: string, include = STRICT_TSCONFIG.include):
   }
 }
 
-
 /**
  * A temporary folder for one test file, removed after its tests: `spec(yaml)` writes the next spec
  * file into it, `fresh(name)` is a new path in it (an output directory, say).
@@ -134,7 +133,13 @@ export function treeSnapshot(dir: string): Map<string, string> {
       if (e.isDirectory()) {
         out.set(`${rel}/`, 'dir');
         walk(rel);
-      } else out.set(rel, createHash('sha256').update(readFileSync(path.join(dir, rel))).digest('hex'));
+      } else
+        out.set(
+          rel,
+          createHash('sha256')
+            .update(readFileSync(path.join(dir, rel)))
+            .digest('hex'),
+        );
     }
   };
   walk('');

@@ -238,7 +238,10 @@ export function pageView(source: string): PageView {
       const close = children.findIndex((c) => c.type === 'strong_close');
       const label = inline(children.slice(1, close)).text.replace(/:$/, '');
       const rest = inline(children.slice(close + 1));
-      const value = rest.text.replace(/^\([^)]*\)/, '').replace(/^\s*:/, '').trim();
+      const value = rest.text
+        .replace(/^\([^)]*\)/, '')
+        .replace(/^\s*:/, '')
+        .trim();
       current.fields.push({ label, value, codes: rest.codes, links: rest.links });
     } else current.paragraphs.push(text);
   }
@@ -247,7 +250,13 @@ export function pageView(source: string): PageView {
     if (!found) throw new Error(`no section "${heading}": ${sections.map((s) => JSON.stringify(s.heading)).join(', ')}`);
     return found;
   };
-  const texts = sections.flatMap((s) => [...s.paragraphs, ...s.items, ...s.notes, ...s.fields.map((f) => f.value), ...s.tables.flatMap((t) => t.rows.flatMap((r) => Object.values(r)))]);
+  const texts = sections.flatMap((s) => [
+    ...s.paragraphs,
+    ...s.items,
+    ...s.notes,
+    ...s.fields.map((f) => f.value),
+    ...s.tables.flatMap((t) => t.rows.flatMap((r) => Object.values(r))),
+  ]);
   return {
     sections,
     section,

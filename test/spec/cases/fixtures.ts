@@ -239,7 +239,9 @@ export const matrixQuestion = withProps(radioQuestion, {
   ],
   matrixMatchType: 'all',
   matrixSelectionMode: 'multi',
-  matrixRows: [{ uid: 'row-jira', text: 'Jira', qualifyingAnswerUids: ['col-often'], mustSelectAnswerUids: ['col-often'], disqualifyAnswerUids: ['col-never'] }],
+  matrixRows: [
+    { uid: 'row-jira', text: 'Jira', qualifyingAnswerUids: ['col-often'], mustSelectAnswerUids: ['col-often'], disqualifyAnswerUids: ['col-never'] },
+  ],
 });
 
 export const screenerEnd = { id: '66a0f1aac1d2e3f4a5b6c1ff', text: 'End of screener', isEnd: true, uid: null, answers: [] };

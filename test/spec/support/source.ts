@@ -67,7 +67,12 @@ export interface Table {
 }
 
 function cells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 }
 
 /** Every pipe table in `text`, header row separate, the `|---|` line dropped. */
@@ -106,7 +111,10 @@ export function rowsByKey(table: Table): Map<string, string[]> {
 
 /** `a, b, c` → [a, b, c], backticks removed. */
 export function commaList(text: string): string[] {
-  return text.split(',').map((s) => s.trim().replace(/^`|`$/g, '')).filter((s) => s !== '');
+  return text
+    .split(',')
+    .map((s) => s.trim().replace(/^`|`$/g, ''))
+    .filter((s) => s !== '');
 }
 
 /** The backticked tokens of a phrase such as "`b2b` or `b2c`", in order. */

@@ -16,7 +16,11 @@ const cjsDefault = <T>(ns: { default: unknown }): T => ((ns.default as { default
 const ucs2length = cjsDefault<(s: string) => number>(ucs2lengthModule);
 const equal = cjsDefault<(a: unknown, b: unknown) => boolean>(equalModule);
 
-type Format = boolean | RegExp | ((value: never) => boolean) | { validate: RegExp | ((value: never) => boolean); compare?: (a: string, b: string) => number | undefined };
+type Format =
+  | boolean
+  | RegExp
+  | ((value: never) => boolean)
+  | { validate: RegExp | ((value: never) => boolean); compare?: (a: string, b: string) => number | undefined };
 
 const judge = (format: Format, value: string | number): boolean | string => {
   if (typeof format === 'boolean') return format;
@@ -28,10 +32,52 @@ const judge = (format: Format, value: string | number): boolean | string => {
 
 /** Strings near each format's edges: dates, times, leap seconds, addresses, pointers, base64. */
 const EDGES = [
-  '', '2020-02-29', '2021-02-29', '2020-13-01', '2020-01-01T00:00:00Z', '2020-01-01t23:59:60+00:00', '2020-01-01 23:59:60-01:30', '2020-01-01T00:00:00',
-  '23:59:60Z', '00:00:00.123+25:00', 'P1Y2M', 'PT', 'P1W', 'http://example.com/a?b#c', 'urn:isbn:0451450523', '//x', 'a:b', 'a b', 'mailto:x@y.z',
-  'x@y.z', 'x@@y', 'host.example', '-host', '192.168.0.1', '256.1.1.1', '::1', '1::2::3', '{a}', '{+a,b:3}', '{', '^a$', '[', 'a\\Z', '01234567-89ab-cdef-0123-456789abcdef',
-  'urn:uuid:01234567-89ab-cdef-0123-456789abcdef', '/a~0b/c~1', '/a~2', '#/a%20b', '0#', '1/a', 'QUJD', 'QUI=', 'QQ==', 'Q', 'ftp://10.0.0.1/', 'https://user:pw@www.example.com:8080/p',
+  '',
+  '2020-02-29',
+  '2021-02-29',
+  '2020-13-01',
+  '2020-01-01T00:00:00Z',
+  '2020-01-01t23:59:60+00:00',
+  '2020-01-01 23:59:60-01:30',
+  '2020-01-01T00:00:00',
+  '23:59:60Z',
+  '00:00:00.123+25:00',
+  'P1Y2M',
+  'PT',
+  'P1W',
+  'http://example.com/a?b#c',
+  'urn:isbn:0451450523',
+  '//x',
+  'a:b',
+  'a b',
+  'mailto:x@y.z',
+  'x@y.z',
+  'x@@y',
+  'host.example',
+  '-host',
+  '192.168.0.1',
+  '256.1.1.1',
+  '::1',
+  '1::2::3',
+  '{a}',
+  '{+a,b:3}',
+  '{',
+  '^a$',
+  '[',
+  'a\\Z',
+  '01234567-89ab-cdef-0123-456789abcdef',
+  'urn:uuid:01234567-89ab-cdef-0123-456789abcdef',
+  '/a~0b/c~1',
+  '/a~2',
+  '#/a%20b',
+  '0#',
+  '1/a',
+  'QUJD',
+  'QUI=',
+  'QQ==',
+  'Q',
+  'ftp://10.0.0.1/',
+  'https://user:pw@www.example.com:8080/p',
 ];
 
 describe('ajv-formats as ES modules', () => {
@@ -57,7 +103,10 @@ describe('ajv-formats as ES modules', () => {
       return;
     }
     for (const s of EDGES) expect(judge(ours, s), `${name} ${JSON.stringify(s)}`).toBe(judge(original, s));
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'0123456789-:T.Z+zt/#a@%{}[]~ '.split('')) }), (s) => judge(ours, s) === judge(original, s)), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789-:T.Z+zt/#a@%{}[]~ '.split('')) }), (s) => judge(ours, s) === judge(original, s)),
+      { numRuns: 500 },
+    );
     if (typeof original === 'object' && 'compare' in original && original.compare) {
       const compare = (ours as { compare: (a: string, b: string) => number | undefined }).compare;
       for (const a of EDGES) for (const b of EDGES.slice(0, 10)) expect(compare(a, b), `${name} ${a} ${b}`).toBe(original.compare(a, b));
@@ -68,7 +117,12 @@ describe('ajv-formats as ES modules', () => {
 describe('format url in linear time', () => {
   it('judges a 200 KB address of colons, or of colons and at signs, at once (ajv-formats backtracks for minutes)', () => {
     const url = formats.url as RegExp;
-    for (const address of ['http://' + 'a:'.repeat(100_000), 'http://' + ':@'.repeat(100_000), `http://${'a:'.repeat(100_000)}@example.com/`, `ftp://u:${':'.repeat(200_000)}@host.example`]) {
+    for (const address of [
+      'http://' + 'a:'.repeat(100_000),
+      'http://' + ':@'.repeat(100_000),
+      `http://${'a:'.repeat(100_000)}@example.com/`,
+      `ftp://u:${':'.repeat(200_000)}@host.example`,
+    ]) {
       const started = performance.now();
       const valid = url.test(address);
       expect(performance.now() - started, address.slice(0, 20)).toBeLessThan(250);
@@ -77,7 +131,13 @@ describe('format url in linear time', () => {
   });
 
   it('accepts and refuses as ajv-formats on user info made of colons and at signs', () => {
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...':@a.-1/ '.split('')), maxLength: 24 }), (tail) => judge(formats.url as RegExp, `http://${tail}`) === judge(fullFormats.url as RegExp, `http://${tail}`)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...':@a.-1/ '.split('')), maxLength: 24 }),
+        (tail) => judge(formats.url as RegExp, `http://${tail}`) === judge(fullFormats.url as RegExp, `http://${tail}`),
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -88,7 +148,19 @@ describe("ajv's run-time helpers as ES modules", () => {
   });
 
   it('equal decides deep equality as fast-deep-equal does', () => {
-    const pairs: [unknown, unknown][] = [[Number.NaN, Number.NaN], [[1, { a: [2] }], [1, { a: [2] }]], [{ a: 1 }, { b: 1 }], [{ a: undefined }, { b: undefined }], [[], {}], [null, {}], [/a/g, /a/g], [/a/g, /a/i]];
+    const pairs: [unknown, unknown][] = [
+      [Number.NaN, Number.NaN],
+      [
+        [1, { a: [2] }],
+        [1, { a: [2] }],
+      ],
+      [{ a: 1 }, { b: 1 }],
+      [{ a: undefined }, { b: undefined }],
+      [[], {}],
+      [null, {}],
+      [/a/g, /a/g],
+      [/a/g, /a/i],
+    ];
     // fast-deep-equal throws on an own `toString` or `valueOf` that is not a function; so does the copy (the validator reports it as aborted).
     const outcome = (f: (a: unknown, b: unknown) => boolean, a: unknown, b: unknown): boolean | string => {
       try {
@@ -99,6 +171,13 @@ describe("ajv's run-time helpers as ES modules", () => {
     };
     pairs.push([{ toString: 0 }, {}], [{ valueOf: null }, { valueOf: null }]);
     for (const [a, b] of pairs) expect(outcome(runtime.equal, a, b)).toBe(outcome(equal, a, b));
-    fc.assert(fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => outcome(runtime.equal, a, b) === outcome(equal, a, b) && outcome(runtime.equal, a, structuredClone(a)) === outcome(equal, a, structuredClone(a))));
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.jsonValue(),
+        (a, b) =>
+          outcome(runtime.equal, a, b) === outcome(equal, a, b) && outcome(runtime.equal, a, structuredClone(a)) === outcome(equal, a, structuredClone(a)),
+      ),
+    );
   });
 });

@@ -36,7 +36,14 @@ const server = http.createServer((req, res) => {
   pump();
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const api = createPartnerClient({ baseUrl: `http://127.0.0.1:${server.address().port}`, apiKey: 'k', apiSecret: 's', environment: 'staging', rateLimit: false, maxRetries: 0 });
+const api = createPartnerClient({
+  baseUrl: `http://127.0.0.1:${server.address().port}`,
+  apiKey: 'k',
+  apiSecret: 's',
+  environment: 'staging',
+  rateLimit: false,
+  maxRetries: 0,
+});
 
 async function measure(call) {
   globalThis.gc?.();
@@ -44,7 +51,12 @@ async function measure(call) {
   const started = performance.now();
   const error = await call().catch((e) => e);
   const peak = process.resourceUsage().maxRSS * 1024;
-  return { name: error?.name, limitBytes: error?.limitBytes, ms: Math.round(performance.now() - started), peakGrowthMiB: Math.round((peak - before) / 2 ** 20) };
+  return {
+    name: error?.name,
+    limitBytes: error?.limitBytes,
+    ms: Math.round(performance.now() - started),
+    peakGrowthMiB: Math.round((peak - before) / 2 ** 20),
+  };
 }
 
 const out = await measure(() => api.GET('/v1/topics'));

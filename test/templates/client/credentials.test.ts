@@ -17,7 +17,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const op = (operationId: string, path: string, security: SecurityRequirements): OperationInfo => ({ operationId, method: 'GET', path, paginated: false, security, parameters: [], success: { status: 200 } });
+const op = (operationId: string, path: string, security: SecurityRequirements): OperationInfo => ({
+  operationId,
+  method: 'GET',
+  path,
+  paginated: false,
+  security,
+  parameters: [],
+  success: { status: 200 },
+});
 
 const facts: SpecFacts<string> = {
   environments: { test: null },
@@ -56,8 +64,18 @@ describe('each scheme kind, where the scheme says', () => {
   it.each<[string, { options: Record<string, unknown>; path: string; want: Record<string, unknown> }]>([
     ['http bearer', { options: { bearerAuth: 'tok-1' }, path: '/bearer', want: { url: '/bearer', authorization: 'Bearer tok-1' } }],
     ['apiKey in query, after the query', { options: { apiKey: 'k y&=' }, path: '/query?a=1', want: { url: '/query?a=1&api_key=k%20y%26%3D' } }],
-    ['apiKey in cookie, after the caller’s cookies', { options: { session: 's-1', headers: { cookie: 'theme=dark' } }, path: '/cookie', want: { url: '/cookie', cookie: 'theme=dark; sid=s-1' } }],
-    ['http basic', { options: { basic: { username: 'ann', password: 'pä:ss' } }, path: '/basic', want: { authorization: `Basic ${Buffer.from('ann:pä:ss').toString('base64')}` } }],
+    [
+      'apiKey in cookie, after the caller’s cookies',
+      { options: { session: 's-1', headers: { cookie: 'theme=dark' } }, path: '/cookie', want: { url: '/cookie', cookie: 'theme=dark; sid=s-1' } },
+    ],
+    [
+      'http basic',
+      {
+        options: { basic: { username: 'ann', password: 'pä:ss' } },
+        path: '/basic',
+        want: { authorization: `Basic ${Buffer.from('ann:pä:ss').toString('base64')}` },
+      },
+    ],
     ['oauth2 token as a string', { options: { oauth: 'o-1' }, path: '/oauth', want: { authorization: 'Bearer o-1' } }],
     ['mutualTLS: nothing to send, always satisfied', { options: {}, path: '/certificate', want: { url: '/certificate', authorization: undefined } }],
   ])('%s', async (_name, { options, path, want }) => {
@@ -88,7 +106,10 @@ describe('each scheme kind, where the scheme says', () => {
 
   it('middleware never sees a credential: not before the attempt, not after it (onResponse, onError)', async () => {
     const views: string[] = [];
-    const look = (when: string) => ({ request }: { request: Request }) => void views.push(`${when} ${request.headers.get('authorization')} ${request.headers.get('cookie')} ${request.url}`);
+    const look =
+      (when: string) =>
+      ({ request }: { request: Request }) =>
+        void views.push(`${when} ${request.headers.get('authorization')} ${request.headers.get('cookie')} ${request.url}`);
     const api = client({ bearerAuth: 'tok-1', session: 's-1', apiKey: 'q-1', headerKey: 'h-1' });
     api.use({ onRequest: look('request'), onResponse: look('response'), onError: look('error') });
     server.handle((_req, res) => json(res, 200, {}));
@@ -145,7 +166,9 @@ describe('which credentials an operation sends', () => {
 
   it('refuses before sending when no alternative can be satisfied, naming the options only', async () => {
     server.handle((_req, res) => json(res, 200, {}));
-    const error = (await client({ session: 'the-session-value' }).GET('/alternatives').catch((e: unknown) => e)) as MissingCredentialsError;
+    const error = (await client({ session: 'the-session-value' })
+      .GET('/alternatives')
+      .catch((e: unknown) => e)) as MissingCredentialsError;
     expect(error).toBeInstanceOf(MissingCredentialsError);
     expect(error).toBeInstanceOf(ClientError);
     expect(error.operationId).toBe('alternatives');
@@ -177,7 +200,9 @@ describe('a token function', () => {
 
   it('a token that cannot be a header value rejects the call, naming the option only', async () => {
     server.handle((_req, res) => json(res, 200, {}));
-    const error = (await client({ oauth: () => 'bad\ntoken-value' }).GET('/oauth').catch((e: unknown) => e)) as Error;
+    const error = (await client({ oauth: () => 'bad\ntoken-value' })
+      .GET('/oauth')
+      .catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toMatch(/`oauth` gave a token/);
     expect(error.message).not.toContain('token-value');
@@ -213,14 +238,21 @@ describe('checked at construction, never quoted', () => {
   });
 
   it('an option every operation needs is required', () => {
-    const required: SpecFacts<string> = { ...facts, operations: [op('a', '/a', [['bearer_auth']]), op('b', '/b', [['bearer_auth', 'api_key'], ['bearer_auth']])] };
+    const required: SpecFacts<string> = {
+      ...facts,
+      operations: [op('a', '/a', [['bearer_auth']]), op('b', '/b', [['bearer_auth', 'api_key'], ['bearer_auth']])],
+    };
     expect(() => createRuntimeClient({ baseUrl: server.url, environment: 'test' } as never, required)).toThrow(/`bearerAuth` is required/);
     expect(() => createRuntimeClient({ baseUrl: server.url, environment: 'test', bearerAuth: 'b' } as never, required)).not.toThrow();
   });
 });
 
 // Credential values as a provider might issue them; header-safe, so every kind accepts them.
-const credential = fc.string({ minLength: 12, maxLength: 40, unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~+/=!#$%&*'.split('')) });
+const credential = fc.string({
+  minLength: 12,
+  maxLength: 40,
+  unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~+/=!#$%&*'.split('')),
+});
 
 describe('redaction of every scheme kind', () => {
   it('no credential in hooks, errors or error answers, even when the server echoes them', async () => {
@@ -229,40 +261,45 @@ describe('redaction of every scheme kind', () => {
       res.writeHead(500, { 'content-type': 'application/json', 'x-echo': encodeURIComponent(echo) }).end(JSON.stringify({ echo }));
     });
     await fc.assert(
-      fc.asyncProperty(fc.record({ bearer: credential, key: credential, session: credential, user: credential, password: credential, token: credential, header: credential }), async (v) => {
-        const secrets = Object.values(v);
-        fc.pre(new Set(secrets).size === secrets.length);
-        const events: unknown[] = [];
-        const hooks = { onRequest: (e: unknown) => events.push(e), onResponse: (e: unknown) => events.push(e), onRetry: (e: unknown) => events.push(e) };
-        const api = client({
-          bearerAuth: v.bearer,
-          apiKey: v.key,
-          session: v.session,
-          basic: { username: v.user, password: v.password },
-          oauth: async () => v.token,
-          headerKey: v.header,
-          hooks,
-          maxRetries: 1,
-        });
-        const texts = [inspect(api, { depth: 6, showHidden: true })];
-        for (const path of ['/bearer', '/query', '/cookie', '/basic', '/oauth', '/alternatives']) {
-          const { error, response } = await api.GET(path);
-          texts.push(JSON.stringify(error), [...response.headers].join(), response.url);
-        }
-        const missing = await client({ session: v.session, hooks }).GET('/alternatives').catch((e: unknown) => e);
-        texts.push(inspect(missing, { depth: 6, showHidden: true }), JSON.stringify(events), inspect(events, { depth: 6 }));
-        const all = texts.join('\n');
-        for (const secret of [...secrets, Buffer.from(`${v.user}:${v.password}`).toString('base64')]) {
-          expect(all).not.toContain(secret);
-          expect(all).not.toContain(encodeURIComponent(secret));
-        }
-        // The summaries name where the credentials went, redacted.
-        expect(all).toContain('api_key=[redacted]');
-        // Not vacuous: the server saw every credential.
-        const sent = server.seen.map((s) => `${s.url} ${s.headers.authorization} ${s.headers.cookie} ${s.headers['x-key']}`).join('\n');
-        expect(sent).toContain(`Bearer ${v.token}`);
-        expect(sent).toContain(`sid=${v.session}`);
-      }),
+      fc.asyncProperty(
+        fc.record({ bearer: credential, key: credential, session: credential, user: credential, password: credential, token: credential, header: credential }),
+        async (v) => {
+          const secrets = Object.values(v);
+          fc.pre(new Set(secrets).size === secrets.length);
+          const events: unknown[] = [];
+          const hooks = { onRequest: (e: unknown) => events.push(e), onResponse: (e: unknown) => events.push(e), onRetry: (e: unknown) => events.push(e) };
+          const api = client({
+            bearerAuth: v.bearer,
+            apiKey: v.key,
+            session: v.session,
+            basic: { username: v.user, password: v.password },
+            oauth: async () => v.token,
+            headerKey: v.header,
+            hooks,
+            maxRetries: 1,
+          });
+          const texts = [inspect(api, { depth: 6, showHidden: true })];
+          for (const path of ['/bearer', '/query', '/cookie', '/basic', '/oauth', '/alternatives']) {
+            const { error, response } = await api.GET(path);
+            texts.push(JSON.stringify(error), [...response.headers].join(), response.url);
+          }
+          const missing = await client({ session: v.session, hooks })
+            .GET('/alternatives')
+            .catch((e: unknown) => e);
+          texts.push(inspect(missing, { depth: 6, showHidden: true }), JSON.stringify(events), inspect(events, { depth: 6 }));
+          const all = texts.join('\n');
+          for (const secret of [...secrets, Buffer.from(`${v.user}:${v.password}`).toString('base64')]) {
+            expect(all).not.toContain(secret);
+            expect(all).not.toContain(encodeURIComponent(secret));
+          }
+          // The summaries name where the credentials went, redacted.
+          expect(all).toContain('api_key=[redacted]');
+          // Not vacuous: the server saw every credential.
+          const sent = server.seen.map((s) => `${s.url} ${s.headers.authorization} ${s.headers.cookie} ${s.headers['x-key']}`).join('\n');
+          expect(sent).toContain(`Bearer ${v.token}`);
+          expect(sent).toContain(`sid=${v.session}`);
+        },
+      ),
       { numRuns: 15 },
     );
   });

@@ -26,7 +26,10 @@ const facts: SpecFacts<string> = {
   validators: {},
 };
 const client = (extra: Partial<RuntimeClientOptions<string>> = {}): any =>
-  createRuntimeClient<any, string>({ baseUrl: server.url, environment: 'test', rateLimit: false, maxRetries: 0, ...extra } as RuntimeClientOptions<string>, facts);
+  createRuntimeClient<any, string>(
+    { baseUrl: server.url, environment: 'test', rateLimit: false, maxRetries: 0, ...extra } as RuntimeClientOptions<string>,
+    facts,
+  );
 
 describe('shared deadlines', () => {
   it('attempts of one slot share a signal; the slot fires between timeoutMs and timeoutMs + its width', async () => {
@@ -59,7 +62,13 @@ describe('shared deadlines', () => {
     const fired = await pending.aborted.catch((error: unknown) => error);
     expect(pending.timedOut()).toBe(true);
     expect(fired).toBe(pending.signal.reason);
-    const settled = await Promise.race([released.aborted.then(() => 'settled', () => 'settled'), new Promise((resolve) => setTimeout(resolve, 20, 'pending'))]);
+    const settled = await Promise.race([
+      released.aborted.then(
+        () => 'settled',
+        () => 'settled',
+      ),
+      new Promise((resolve) => setTimeout(resolve, 20, 'pending')),
+    ]);
     expect(settled).toBe('pending');
     pending.release();
     own.release();

@@ -13,7 +13,15 @@ import { closedPort, json, startServer, type TestServer } from './server.js';
 const KEY = 'THE-KEY-0123456789';
 const SECRET = 'THE-SECRET-9876543210';
 const keyPair = [['apiKey', 'apiSecret']] as const;
-const op = (operationId: string, method: string, path: string, paginated = false): OperationInfo => ({ operationId, method, path, paginated, security: keyPair, parameters: [], success: { status: 200 } });
+const op = (operationId: string, method: string, path: string, paginated = false): OperationInfo => ({
+  operationId,
+  method,
+  path,
+  paginated,
+  security: keyPair,
+  parameters: [],
+  success: { status: 200 },
+});
 const facts: SpecFacts<string> = {
   environments: { test: null },
   servers: { test: { url: '', variables: {} } },
@@ -28,8 +36,15 @@ const facts: SpecFacts<string> = {
   validators: {},
 };
 const client = (baseUrl: string, extra: Partial<RuntimeClientOptions<string>> = {}): any =>
-  createRuntimeClient<any, string>({ baseUrl, apiKey: KEY, apiSecret: SECRET, environment: 'test', rateLimit: false, maxRetries: 0, ...extra } as RuntimeClientOptions<string>, facts);
-const fail = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('expected a rejection'), (e: unknown) => e);
+  createRuntimeClient<any, string>(
+    { baseUrl, apiKey: KEY, apiSecret: SECRET, environment: 'test', rateLimit: false, maxRetries: 0, ...extra } as RuntimeClientOptions<string>,
+    facts,
+  );
+const fail = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable('expected a rejection'),
+    (e: unknown) => e,
+  );
 
 let server: TestServer;
 beforeAll(async () => {
@@ -40,7 +55,11 @@ afterAll(() => server.close());
 describe('HttpError from paginate', () => {
   it('carries the redacted URL, the status, the redacted headers and Retry-After in ms', async () => {
     server.handle((_req, res) => json(res, 429, { message: `slow down ${KEY}` }, { 'retry-after': '7', 'x-echo': KEY, 'set-cookie': 'session=abc' }));
-    const error = (await fail(client(server.url).paginate('/list', { params: { query: { q: 'a b' } } }).next())) as HttpError;
+    const error = (await fail(
+      client(server.url)
+        .paginate('/list', { params: { query: { q: 'a b' } } })
+        .next(),
+    )) as HttpError;
     expect(error).toBeInstanceOf(HttpError);
     expect(error.status).toBe(429);
     // The request as sent: its query credential and its header credential there, redacted.
@@ -75,10 +94,11 @@ async function abruptServer(end: (socket: net.Socket) => void): Promise<{ url: s
   const { port } = tcp.address() as net.AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      tcp.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        tcp.close(() => resolve());
+      }),
   };
 }
 
@@ -87,7 +107,11 @@ describe('TransportError keeps the cause', () => {
     const error = (await fail(client(`http://127.0.0.1:${await closedPort()}`).GET('/thing'))) as TransportError;
     expect(error).toBeInstanceOf(TransportError);
     expect(error.code).toBe('ECONNREFUSED');
-    expect(error.cause).toMatchObject({ name: 'TypeError', message: 'fetch failed', cause: { code: 'ECONNREFUSED', errno: expect.any(Number), syscall: 'connect', address: '127.0.0.1' } });
+    expect(error.cause).toMatchObject({
+      name: 'TypeError',
+      message: 'fetch failed',
+      cause: { code: 'ECONNREFUSED', errno: expect.any(Number), syscall: 'connect', address: '127.0.0.1' },
+    });
   });
 
   it('a connection reset by the server: code ECONNRESET with errno and syscall', async () => {
@@ -101,7 +125,7 @@ describe('TransportError keeps the cause', () => {
     }
   });
 
-  it('a socket closed before the answer: undici\'s own code (UND_ERR_SOCKET)', async () => {
+  it("a socket closed before the answer: undici's own code (UND_ERR_SOCKET)", async () => {
     const tcp = await abruptServer((socket) => socket.destroy());
     try {
       const error = (await fail(client(tcp.url).GET('/thing'))) as TransportError;
@@ -115,7 +139,14 @@ describe('TransportError keeps the cause', () => {
   it('no credential leaks through the cause: strings scrubbed, other properties not copied', async () => {
     // A fetch whose error quotes the URL (query credential) and holds the request's headers.
     const leaky: typeof fetch = async (url, init) => {
-      const system = Object.assign(new Error(`connect ECONNRESET ${String(url)}`), { code: 'ECONNRESET', errno: -104, syscall: 'connect', hostname: `${KEY}.example`, headers: init?.headers, request: { url } });
+      const system = Object.assign(new Error(`connect ECONNRESET ${String(url)}`), {
+        code: 'ECONNRESET',
+        errno: -104,
+        syscall: 'connect',
+        hostname: `${KEY}.example`,
+        headers: init?.headers,
+        request: { url },
+      });
       throw new TypeError(`fetch failed for ${String(url)}`, { cause: system });
     };
     const error = (await fail(client(server.url, { fetch: leaky }).GET('/thing'))) as TransportError;

@@ -11,7 +11,14 @@ import fc from 'fast-check';
 import { createQuerySerializer } from 'openapi-fetch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRuntimeClient, type OperationInfo, type RuntimeClientOptions, type SpecFacts } from '../../../templates/client/client.js';
-import { DecodeError, HttpError, PaginationError, RequestValidationError, ResponseTooLargeError, ResponseValidationError } from '../../../templates/client/errors.js';
+import {
+  DecodeError,
+  HttpError,
+  PaginationError,
+  RequestValidationError,
+  ResponseTooLargeError,
+  ResponseValidationError,
+} from '../../../templates/client/errors.js';
 import { MAX_TIMER_MS } from '../../../templates/client/options.js';
 import { RateLimiter } from '../../../templates/client/rate-limit.js';
 import { scrubbedPrefix } from '../../../templates/client/redact.js';
@@ -28,9 +35,23 @@ afterAll(() => server.close());
 beforeEach(() => server.handle((_req, res) => json(res, 500, {})));
 
 const keyPair = [['apiKey', 'apiSecret']] as const;
-const op = (operationId: string, method: string, path: string, paginated = false): OperationInfo => ({ operationId, method, path, paginated, security: keyPair, parameters: [], success: { status: 200 } });
+const op = (operationId: string, method: string, path: string, paginated = false): OperationInfo => ({
+  operationId,
+  method,
+  path,
+  paginated,
+  security: keyPair,
+  parameters: [],
+  success: { status: 200 },
+});
 /** Accepts objects only: an empty body fails it. */
-const objectBody = createValidator('validateObject', Object.assign((d: unknown) => typeof d === 'object' && d !== null, { errors: [{ instancePath: '', keyword: 'type', message: 'must be object', params: { type: 'object' } }] }), 'test');
+const objectBody = createValidator(
+  'validateObject',
+  Object.assign((d: unknown) => typeof d === 'object' && d !== null, {
+    errors: [{ instancePath: '', keyword: 'type', message: 'must be object', params: { type: 'object' } }],
+  }),
+  'test',
+);
 
 const facts: SpecFacts<string> = {
   factory: 'createHostileClient',
@@ -58,8 +79,23 @@ const facts: SpecFacts<string> = {
 
 type Options = Partial<RuntimeClientOptions<string>>;
 const client = (extra: Options = {}): any =>
-  createRuntimeClient<any, string>({ baseUrl: server.url, apiKey: 'THE-KEY-0123456789', apiSecret: 'THE-SECRET-9876543210', environment: 'staging', rateLimit: false, retryBaseDelayMs: 1, ...extra } as RuntimeClientOptions<string>, facts);
-const fail = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('expected a rejection'), (e: unknown) => e);
+  createRuntimeClient<any, string>(
+    {
+      baseUrl: server.url,
+      apiKey: 'THE-KEY-0123456789',
+      apiSecret: 'THE-SECRET-9876543210',
+      environment: 'staging',
+      rateLimit: false,
+      retryBaseDelayMs: 1,
+      ...extra,
+    } as RuntimeClientOptions<string>,
+    facts,
+  );
+const fail = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable('expected a rejection'),
+    (e: unknown) => e,
+  );
 
 describe('names like constructor, toString, __proto__', () => {
   it('looks operations, validators and environments up by own property only', async () => {
@@ -74,8 +110,12 @@ describe('names like constructor, toString, __proto__', () => {
     expect(client({ environment: '__proto__' }).limits).toBeNull();
     // Its server is an own property too: with no baseUrl, its URL is the default.
     expect(() => client({ environment: '__proto__', baseUrl: undefined as never })).not.toThrow();
-    expect(() => client({ environment: 'staging', baseUrl: undefined as never, serverVariables: JSON.parse('{"__proto__": "x"}') })).toThrow(/`serverVariables.__proto__` is not a variable/);
-    expect(() => client({ environment: 'staging', baseUrl: undefined as never, serverVariables: { constructor: 'x' } as never })).toThrow(/`serverVariables.constructor` is not a variable/);
+    expect(() => client({ environment: 'staging', baseUrl: undefined as never, serverVariables: JSON.parse('{"__proto__": "x"}') })).toThrow(
+      /`serverVariables.__proto__` is not a variable/,
+    );
+    expect(() => client({ environment: 'staging', baseUrl: undefined as never, serverVariables: { constructor: 'x' } as never })).toThrow(
+      /`serverVariables.constructor` is not a variable/,
+    );
     expect(() => client({ environment: 'constructor' })).toThrow(/`environment` must be one of __proto__, staging/);
     expect(() => client({ environment: 'toString' })).toThrow(TypeError);
   });
@@ -126,7 +166,7 @@ describe('path parameters', () => {
 
 describe('the server sees exactly what was given (property)', () => {
   // Characters that mean something in a URL, dots, spaces, percent signs, and any Unicode.
-  const tricky = fc.string({ unit: fc.constantFrom(...'./?#%&=+;,[]@:!$\'()* \t\\~-_aZ09é€'.split(''), '😀', '\u0000') });
+  const tricky = fc.string({ unit: fc.constantFrom(..."./?#%&=+;,[]@:!$'()* \t\\~-_aZ09é€".split(''), '😀', '\u0000') });
   const text = fc.oneof(tricky, fc.string({ unit: 'grapheme' }), fc.constantFrom('', '.', '..', '%2e', '.%2E', '__proto__', 'constructor'));
   const value = fc.oneof(text, fc.integer(), fc.boolean(), fc.array(text, { maxLength: 3 }));
 
@@ -183,7 +223,9 @@ describe('the server sees exactly what was given (property)', () => {
   it("ordinary queries keep openapi-fetch's wire format", () => {
     const word = fc.string({ unit: fc.constantFrom(...'abcXYZ019_-'.split('')), minLength: 1 });
     const plain = fc.oneof(text, fc.integer(), fc.boolean());
-    const ordinary = fc.dictionary(word, fc.oneof(plain, fc.array(plain, { maxLength: 3 }), fc.dictionary(word, plain, { minKeys: 1, maxKeys: 3 })), { maxKeys: 5 });
+    const ordinary = fc.dictionary(word, fc.oneof(plain, fc.array(plain, { maxLength: 3 }), fc.dictionary(word, plain, { minKeys: 1, maxKeys: 3 })), {
+      maxKeys: 5,
+    });
     const openapiFetch = createQuerySerializer();
     // Names the document does not declare are written as openapi-fetch writes them.
     const undeclared = documentQuerySerializer([]);
@@ -299,19 +341,22 @@ describe('undecodable answers and unsendable credentials', () => {
     expect(inspect(error, { depth: 8, showHidden: true })).not.toMatch(/THE-S/);
   });
 
-  it.each(['key\nx-injected: 1', 'key\r\n', 'key\u0000', ' key', 'key\t', 'ключ'])('refuses the credential %j at construction, naming the option only', (bad) => {
-    for (const option of ['apiKey', 'apiSecret'] as const) {
-      let error: unknown;
-      try {
-        client({ [option]: bad });
-      } catch (e) {
-        error = e;
+  it.each(['key\nx-injected: 1', 'key\r\n', 'key\u0000', ' key', 'key\t', 'ключ'])(
+    'refuses the credential %j at construction, naming the option only',
+    (bad) => {
+      for (const option of ['apiKey', 'apiSecret'] as const) {
+        let error: unknown;
+        try {
+          client({ [option]: bad });
+        } catch (e) {
+          error = e;
+        }
+        expect(error).toBeInstanceOf(TypeError);
+        expect((error as Error).message).toMatch(new RegExp(`\`${option}\` must be a valid HTTP header value`));
+        expect((error as Error).message).not.toContain(bad.trim());
       }
-      expect(error).toBeInstanceOf(TypeError);
-      expect((error as Error).message).toMatch(new RegExp(`\`${option}\` must be a valid HTTP header value`));
-      expect((error as Error).message).not.toContain(bad.trim());
-    }
-  });
+    },
+  );
 
   it('refuses invalid extra headers at construction without quoting them', () => {
     expect(() => client({ headers: { 'x-extra': 'a\nb-value' } })).toThrow(/`headers` must hold valid HTTP header names and values/);
@@ -412,7 +457,9 @@ describe('paginate, HttpError, empty answers', () => {
     const pages = client().paginate('/list');
     const error = (await fail(pages.next())) as PaginationError;
     expect(error).toBeInstanceOf(PaginationError);
-    expect(error.message).toMatch(new RegExp(`^paginate: page 1 states pageSize ${pageSize} and holds ${results.length} results \\(GET http://127\\.0\\.0\\.1:\\d+/list\\?page=1\\)$`));
+    expect(error.message).toMatch(
+      new RegExp(`^paginate: page 1 states pageSize ${pageSize} and holds ${results.length} results \\(GET http://127\\.0\\.0\\.1:\\d+/list\\?page=1\\)$`),
+    );
     expect(error.pages).toBe(0);
     expect(server.seen).toHaveLength(1);
   });
@@ -438,7 +485,11 @@ describe('paginate, HttpError, empty answers', () => {
 
   it('HttpError names the method and the redacted URL', async () => {
     server.handle((_req, res) => json(res, 404, { message: 'nope' }));
-    const error = (await fail(client().paginate('/list', { params: { query: { token: 'THE-SECRET-9876543210' } } }).next())) as HttpError;
+    const error = (await fail(
+      client()
+        .paginate('/list', { params: { query: { token: 'THE-SECRET-9876543210' } } })
+        .next(),
+    )) as HttpError;
     expect(error).toBeInstanceOf(HttpError);
     expect(error.message).toMatch(/^HTTP 404 for GET http:\/\/127\.0\.0\.1:\d+\/list\?token=\[redacted\]&page=1$/);
   });

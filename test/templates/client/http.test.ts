@@ -23,7 +23,14 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const client = (extra: Partial<PartnerClientOptions> = {}) =>
-  createPartnerClient({ baseUrl: server.url, apiKey: `key-${randomUUID()}`, apiSecret: `secret-${randomUUID()}`, environment: 'staging', retryBaseDelayMs: 10, ...extra });
+  createPartnerClient({
+    baseUrl: server.url,
+    apiKey: `key-${randomUUID()}`,
+    apiSecret: `secret-${randomUUID()}`,
+    environment: 'staging',
+    retryBaseDelayMs: 10,
+    ...extra,
+  });
 
 const skill = (i: number) => ({ id: `s${i}`, createdAt: '2024-01-01', name: `Skill ${i}`, slug: `skill-${i}`, validated: false, type: 'skill' });
 
@@ -50,8 +57,15 @@ describe('auth and request shape', () => {
   it('fills path parameters and sends JSON bodies', async () => {
     server.handle((req, res) => json(res, 200, { id: 'q', projectId: req.url!.split('/')[3], version: 'v2' }));
     const api = client();
-    const { data } = await api.PUT('/v1/projects/{projectId}/quotas/external-fills', { params: { path: { projectId: 'p 1' } }, body: [{ groupId: 'g', segmentId: 's', count: 3 }] });
-    expect(server.seen[0]).toMatchObject({ method: 'PUT', url: '/v1/projects/p%201/quotas/external-fills', body: '[{"groupId":"g","segmentId":"s","count":3}]' });
+    const { data } = await api.PUT('/v1/projects/{projectId}/quotas/external-fills', {
+      params: { path: { projectId: 'p 1' } },
+      body: [{ groupId: 'g', segmentId: 's', count: 3 }],
+    });
+    expect(server.seen[0]).toMatchObject({
+      method: 'PUT',
+      url: '/v1/projects/p%201/quotas/external-fills',
+      body: '[{"groupId":"g","segmentId":"s","count":3}]',
+    });
     expect(server.seen[0]!.headers['content-type']).toBe('application/json');
     expect(data?.projectId).toBe('p%201');
   });
@@ -59,7 +73,9 @@ describe('auth and request shape', () => {
   it("refuses a '..' path parameter: the DELETE never reaches the project", async () => {
     server.handle((_req, res) => json(res, 204, {}));
     const init = { params: { path: { projectId: 'P1', screenerQuestionId: '..' } } };
-    const error = (await client().DELETE('/v1/projects/{projectId}/screener-questions/{screenerQuestionId}', init).catch((e: unknown) => e)) as RequestValidationError;
+    const error = (await client()
+      .DELETE('/v1/projects/{projectId}/screener-questions/{screenerQuestionId}', init)
+      .catch((e: unknown) => e)) as RequestValidationError;
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error).toMatchObject({ operationId: 'deleteScreenerQuestion', part: 'path' });
     expect(error.message).toContain('/screenerQuestionId: must not be empty');
@@ -75,7 +91,9 @@ describe('auth and request shape', () => {
   it('keeps baseUrl required at run time: each environment has a server variable of its own and no default host', () => {
     for (const environment of ['staging', 'production'] as const) {
       expect(() => createPartnerClient({ apiKey: 'k', apiSecret: 's', environment } as PartnerClientOptions)).toThrow(
-        new TypeError(`createPartnerClient: \`baseUrl\` is required for environment "${environment}": its server URL {${environment}_base_url} needs ${environment}_base_url (no default in the spec); pass \`baseUrl\` or \`serverVariables\``),
+        new TypeError(
+          `createPartnerClient: \`baseUrl\` is required for environment "${environment}": its server URL {${environment}_base_url} needs ${environment}_base_url (no default in the spec); pass \`baseUrl\` or \`serverVariables\``,
+        ),
       );
     }
   });
@@ -90,7 +108,9 @@ describe('retries', () => {
   it('honours Retry-After in seconds, then succeeds', async () => {
     server.handle((_req, res, seen) => (seen.length === 1 ? json(res, 503, {}, { 'retry-after': '1' }) : json(res, 200, { eventTypes: [] })));
     const retries: RetryEvent[] = [];
-    const { data } = await client({ hooks: { onRetry: (e) => retries.push(e) } }).GET('/v1/webhooks/{webhookId}/event-types', { params: { path: { webhookId: 'w' } } });
+    const { data } = await client({ hooks: { onRetry: (e) => retries.push(e) } }).GET('/v1/webhooks/{webhookId}/event-types', {
+      params: { path: { webhookId: 'w' } },
+    });
     expect(data).toEqual({ eventTypes: [] });
     expect(server.seen).toHaveLength(2);
     expect(server.seen[1]!.at - server.seen[0]!.at).toBeGreaterThanOrEqual(950);
@@ -98,7 +118,9 @@ describe('retries', () => {
   });
 
   it('honours Retry-After as an HTTP date', async () => {
-    server.handle((_req, res, seen) => (seen.length === 1 ? json(res, 429, {}, { 'retry-after': new Date(Date.now() + 1500).toUTCString() }) : json(res, 200, { eventTypes: [] })));
+    server.handle((_req, res, seen) =>
+      seen.length === 1 ? json(res, 429, {}, { 'retry-after': new Date(Date.now() + 1500).toUTCString() }) : json(res, 200, { eventTypes: [] }),
+    );
     const { response } = await client().GET('/v1/webhooks/{webhookId}/event-types', { params: { path: { webhookId: 'w' } } });
     expect(response.status).toBe(200);
     expect(server.seen[1]!.at - server.seen[0]!.at).toBeGreaterThanOrEqual(400);
@@ -148,7 +170,9 @@ describe('retries', () => {
     server.handle((req) => {
       req.socket.destroy();
     });
-    const error = await client().POST('/v1/webhooks', { body: {} }).catch((e: unknown) => e);
+    const error = await client()
+      .POST('/v1/webhooks', { body: {} })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect(server.seen).toHaveLength(1);
   });
@@ -156,7 +180,15 @@ describe('retries', () => {
   it('retries a POST whose connection was refused: it never reached a server', async () => {
     const port = await closedPort();
     const retries: RetryEvent[] = [];
-    const api = createPartnerClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', apiSecret: 's', environment: 'staging', rateLimit: false, retryBaseDelayMs: 5, hooks: { onRetry: (e) => retries.push(e) } });
+    const api = createPartnerClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: 'k',
+      apiSecret: 's',
+      environment: 'staging',
+      rateLimit: false,
+      retryBaseDelayMs: 5,
+      hooks: { onRetry: (e) => retries.push(e) },
+    });
     const error = (await api.POST('/v1/webhooks', { body: {} }).catch((e: unknown) => e)) as TransportError;
     expect(error).toBeInstanceOf(TransportError);
     expect(error.code).toBe('ECONNREFUSED');
@@ -219,7 +251,9 @@ describe('timeouts and cancellation', () => {
   it('times out while the body is stalled, with a typed error', async () => {
     stalled();
     const started = performance.now();
-    const error = await client({ timeoutMs: 300 }).GET('/v1/skills').catch((e: unknown) => e);
+    const error = await client({ timeoutMs: 300 })
+      .GET('/v1/skills')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(300);
     expect(performance.now() - started).toBeLessThan(2000);
@@ -227,7 +261,9 @@ describe('timeouts and cancellation', () => {
 
   it('takes a per-request timeout over the client default', async () => {
     stalled();
-    const error = await client({ timeoutMs: 60_000 }).GET('/v1/skills', { timeoutMs: 200 }).catch((e: unknown) => e);
+    const error = await client({ timeoutMs: 60_000 })
+      .GET('/v1/skills', { timeoutMs: 200 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
   });
 
@@ -236,14 +272,18 @@ describe('timeouts and cancellation', () => {
     const controller = new AbortController();
     const reason = new Error('user navigated away');
     setTimeout(() => controller.abort(reason), 150);
-    const error = await client().GET('/v1/skills', { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await client()
+      .GET('/v1/skills', { signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(error).toBe(reason);
   });
 
   it('rejects at once when the signal is already aborted, sending nothing', async () => {
     server.handle((_req, res) => json(res, 200, {}));
     const reason = new Error('already');
-    const error = await client().GET('/v1/topics', { signal: AbortSignal.abort(reason) }).catch((e: unknown) => e);
+    const error = await client()
+      .GET('/v1/topics', { signal: AbortSignal.abort(reason) })
+      .catch((e: unknown) => e);
     expect(error).toBe(reason);
     expect(server.seen).toHaveLength(0);
   });
@@ -256,7 +296,9 @@ describe('errors', () => {
     server.handle((_req, res) => {
       res.writeHead(302, { location: `${other.url}/v1/topics` }).end();
     });
-    const error = (await client().GET('/v1/topics').catch((e: unknown) => e)) as TransportError;
+    const error = (await client()
+      .GET('/v1/topics')
+      .catch((e: unknown) => e)) as TransportError;
     await other.close();
     expect(error).toBeInstanceOf(TransportError);
     expect(error.code).toBe('REDIRECT');
@@ -268,7 +310,9 @@ describe('errors', () => {
     server.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"page": 1,');
     });
-    const error = (await client().GET('/v1/skills').catch((e: unknown) => e)) as DecodeError;
+    const error = (await client()
+      .GET('/v1/skills')
+      .catch((e: unknown) => e)) as DecodeError;
     expect(error).toBeInstanceOf(DecodeError);
     expect(error.status).toBe(200);
     expect(error.parseError).toMatch(/JSON/);
@@ -278,7 +322,9 @@ describe('errors', () => {
   it('blocks a bad body before anything is sent, listing the problems', async () => {
     server.handle((_req, res) => json(res, 200, {}));
     const bad = [{ groupId: 'g', target: { op: 'min' } }] as never;
-    const error = (await client().PATCH('/v1/projects/{projectId}/quotas/targets', { params: { path: { projectId: 'p' } }, body: bad }).catch((e: unknown) => e)) as RequestValidationError;
+    const error = (await client()
+      .PATCH('/v1/projects/{projectId}/quotas/targets', { params: { path: { projectId: 'p' } }, body: bad })
+      .catch((e: unknown) => e)) as RequestValidationError;
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error.operationId).toBe('updateQuotaTargets');
     expect(error.problems.map((p) => p.pointer)).toEqual(expect.arrayContaining(['/0', '/0/target']));
@@ -288,7 +334,9 @@ describe('errors', () => {
 
   it('blocks a bad query, and lets a call opt out of validation', async () => {
     server.handle((_req, res) => json(res, 200, { page: 1, pageSize: 50, results: [] }));
-    const error = (await client().GET('/v1/skills', { params: { query: { query: 'ab' } } }).catch((e: unknown) => e)) as RequestValidationError;
+    const error = (await client()
+      .GET('/v1/skills', { params: { query: { query: 'ab' } } })
+      .catch((e: unknown) => e)) as RequestValidationError;
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error.part).toBe('query');
     expect(server.seen).toHaveLength(0);
@@ -300,7 +348,10 @@ describe('errors', () => {
     server.handle((_req, res) => json(res, 200, { eventTypes: ['NOT.AN.EVENT'] }));
     const reported: ResponseValidationError[] = [];
     const init = { params: { path: { webhookId: 'w' } } };
-    const { data } = await client({ validateResponses: 'report', hooks: { onValidationError: (e) => reported.push(e) } }).GET('/v1/webhooks/{webhookId}/event-types', init);
+    const { data } = await client({ validateResponses: 'report', hooks: { onValidationError: (e) => reported.push(e) } }).GET(
+      '/v1/webhooks/{webhookId}/event-types',
+      init,
+    );
     expect(data).toEqual({ eventTypes: ['NOT.AN.EVENT'] });
     expect(reported[0]?.problems[0]).toMatchObject({ pointer: '/eventTypes/0', keyword: 'enum' });
     await expect(client({ validateResponses: 'throw' }).GET('/v1/webhooks/{webhookId}/event-types', init)).rejects.toBeInstanceOf(ResponseValidationError);
@@ -312,7 +363,9 @@ describe('errors', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end();
     });
     const init = { params: { path: { webhookId: 'w' } } };
-    const error = (await client({ validateResponses: 'throw' }).GET('/v1/webhooks/{webhookId}/event-types', init).catch((e: unknown) => e)) as ResponseValidationError;
+    const error = (await client({ validateResponses: 'throw' })
+      .GET('/v1/webhooks/{webhookId}/event-types', init)
+      .catch((e: unknown) => e)) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.operationId).toBe('listWebhookEventTypes');
     await expect(client().GET('/v1/webhooks/{webhookId}/event-types', init)).resolves.toMatchObject({ data: undefined });
@@ -379,7 +432,11 @@ describe('hooks and redaction', () => {
   it('calls onRequest, onResponse and onRetry with redacted data only', async () => {
     server.handle((_req, res, seen) => (seen.length === 1 ? json(res, 503, {}) : json(res, 200, {})));
     const events: unknown[] = [];
-    const api = client({ apiKey: 'KEY-123456', apiSecret: 'SECRET-654321', hooks: { onRequest: (e) => events.push(['request', e]), onResponse: (e) => events.push(['response', e]), onRetry: (e) => events.push(['retry', e]) } });
+    const api = client({
+      apiKey: 'KEY-123456',
+      apiSecret: 'SECRET-654321',
+      hooks: { onRequest: (e) => events.push(['request', e]), onResponse: (e) => events.push(['response', e]), onRetry: (e) => events.push(['retry', e]) },
+    });
     await api.GET('/v1/topics');
     expect(events.map((e) => (e as [string])[0])).toEqual(['request', 'response', 'retry', 'request', 'response']);
     const [, first] = events[0] as [string, { request: { headers: Record<string, string> } }];

@@ -20,7 +20,9 @@ describe('a client created before MSW listens', () => {
   it('is intercepted while MSW listens and reaches the real server again after close()', async () => {
     // Created first, as a module-level singleton would be.
     const api = createPartnerClient({ baseUrl: real.url, apiKey: 'the-key', apiSecret: 'the-secret', environment: 'staging', rateLimit: false });
-    const mock = setupServer(http.get(`${real.url}/v1/projects`, ({ request }) => HttpResponse.json({ page: 1, pageSize: 50, results: [], from: request.headers.get('x-api-key') })));
+    const mock = setupServer(
+      http.get(`${real.url}/v1/projects`, ({ request }) => HttpResponse.json({ page: 1, pageSize: 50, results: [], from: request.headers.get('x-api-key') })),
+    );
     mock.listen({ onUnhandledRequest: 'error' });
     try {
       const { data } = await api.GET('/v1/projects');
@@ -73,4 +75,3 @@ describe("MSW's network error (HttpResponse.error(): a TypeError with no system 
     }
   });
 });
-

@@ -17,7 +17,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const client = (extra: Partial<PartnerClientOptions> = {}) =>
-  createPartnerClient({ baseUrl: server.url, apiKey: `key-${randomUUID()}`, apiSecret: `secret-${randomUUID()}`, environment: 'staging', rateLimit: false, retryBaseDelayMs: 1, ...extra });
+  createPartnerClient({
+    baseUrl: server.url,
+    apiKey: `key-${randomUUID()}`,
+    apiSecret: `secret-${randomUUID()}`,
+    environment: 'staging',
+    rateLimit: false,
+    retryBaseDelayMs: 1,
+    ...extra,
+  });
 
 const listing = { page: 1, pageSize: 50, totalResults: 0, results: [] };
 
@@ -69,7 +77,9 @@ describe('middleware', () => {
     expect((await api.GET('/v1/skills', { middleware: [answer] } as never)).data).toMatchObject({ page: 7 });
     expect(server.seen).toHaveLength(0);
 
-    const rescue: Middleware = { onError: ({ error }) => new Response(JSON.stringify({ ...listing, page: error instanceof TimeoutError ? 8 : 0 }), { status: 200 }) };
+    const rescue: Middleware = {
+      onError: ({ error }) => new Response(JSON.stringify({ ...listing, page: error instanceof TimeoutError ? 8 : 0 }), { status: 200 }),
+    };
     server.handle(() => {}); // never answers
     const { data } = await api.GET('/v1/skills', { middleware: [rescue], timeoutMs: 50 } as never);
     expect(data).toMatchObject({ page: 8 });
@@ -92,7 +102,10 @@ describe('parseAs', () => {
 
   it('arrayBuffer is exactly the body, sent in one chunk or in many', async () => {
     const big = JSON.stringify({ ...listing, results: Array.from({ length: 2000 }, (_, i) => ({ id: `s${i}` })) });
-    for (const [text, pieces] of [[body, 1], [big, 7]] as const) {
+    for (const [text, pieces] of [
+      [body, 1],
+      [big, 7],
+    ] as const) {
       server.handle((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json' });
         const size = Math.ceil(text.length / pieces);
@@ -135,7 +148,11 @@ describe('init options', () => {
   it('request() upper-cases the method; a per-call querySerializer and baseUrl apply', async () => {
     server.handle((_req, res) => json(res, 200, listing));
     const api = client();
-    await (api.request as any)('get', '/v1/skills', { params: { query: { query: 'abc', page: 2 } }, querySerializer: () => 'raw=1', baseUrl: `${server.url}/prefix/` });
+    await (api.request as any)('get', '/v1/skills', {
+      params: { query: { query: 'abc', page: 2 } },
+      querySerializer: () => 'raw=1',
+      baseUrl: `${server.url}/prefix/`,
+    });
     expect(server.seen[0]!.method).toBe('GET');
     expect(server.seen[0]!.url).toBe('/prefix/v1/skills?raw=1');
   });
@@ -251,13 +268,18 @@ describe("a caller's fetch, Request class, serializers and RequestInit, as opena
     await expect(api.GET('/v1/skills')).rejects.toBe(own);
     expect(errors).toEqual([own]);
 
-    const refused = client({ fetch: async () => Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })), maxRetries: 0 });
+    const refused = client({
+      fetch: async () => Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })),
+      maxRetries: 0,
+    });
     await expect(refused.GET('/v1/skills')).rejects.toMatchObject({ name: 'TransportError', code: 'ECONNREFUSED' });
   });
 
   it('a status outside 200-599 is a TransportError naming the request', async () => {
     server.handle((_req, res) => void res.writeHead(999).end('{}'));
-    const error = await client().GET('/v1/skills').catch((e: unknown) => e);
+    const error = await client()
+      .GET('/v1/skills')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect(error).toMatchObject({ code: 'INVALID_STATUS', message: expect.stringContaining('/v1/skills') });
   });
@@ -292,7 +314,9 @@ describe("the runtime around a caller's fetch, Request class and serializers", (
     await expect(api.GET('/v1/skills')).rejects.toBeInstanceOf(TimeoutError);
 
     const before = server.seen.length;
-    await expect(api.PATCH('/v1/projects/{projectId}/quotas/targets', { params: { path: { projectId: 'p' } }, body: [{ groupId: 1 }] } as never)).rejects.toMatchObject({ name: 'RequestValidationError', part: 'body' });
+    await expect(
+      api.PATCH('/v1/projects/{projectId}/quotas/targets', { params: { path: { projectId: 'p' } }, body: [{ groupId: 1 }] } as never),
+    ).rejects.toMatchObject({ name: 'RequestValidationError', part: 'body' });
     expect(server.seen).toHaveLength(before);
   });
 });
@@ -325,7 +349,10 @@ describe('found by an adversarial pass: the runtime around middleware and foreig
     let calls = 0;
     server.handle((_req, res) => (calls++ === 0 ? json(res, 401, {}) : undefined)); // the second never answers
     const api = client({ timeoutMs: 100, maxRetries: 0 });
-    api.use({ onResponse: ({ request, response, options }) => (response.status === 401 ? options.fetch(new Request(request.url, { headers: request.headers })) : undefined) });
+    api.use({
+      onResponse: ({ request, response, options }) =>
+        response.status === 401 ? options.fetch(new Request(request.url, { headers: request.headers })) : undefined,
+    });
     const started = performance.now();
     await expect(api.GET('/v1/skills')).rejects.toBeInstanceOf(TimeoutError);
     expect(performance.now() - started).toBeLessThan(2_000);

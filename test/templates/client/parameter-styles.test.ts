@@ -29,7 +29,9 @@ function documentOfCases(): object {
   const paths: Record<string, object> = {};
   for (const c of CASES) {
     const parameter = { name: 'color', in: c.location, required: c.location === 'path', style: c.style, explode: c.explode, schema: SCHEMAS[c.shape] };
-    paths[pathOf(c)] = { get: { operationId: c.operationId, summary: c.operationId, parameters: [parameter], responses: { '200': { description: 'The parameters as read' } } } };
+    paths[pathOf(c)] = {
+      get: { operationId: c.operationId, summary: c.operationId, parameters: [parameter], responses: { '200': { description: 'The parameters as read' } } },
+    };
   }
   return { openapi: '3.1.0', info: { title: 'Style examples', version: '1.0.0' }, servers: [{ url: 'https://styles.example' }], paths };
 }

@@ -19,7 +19,6 @@ import {
 } from '../../../templates/client/params.js';
 import { COLOR, COLOR_READ, STYLE_EXAMPLES as TABLE, type Location } from './style-examples.js';
 
-
 const fact = (location: Location, style: ParameterStyle, explode: boolean, extra: Partial<ParameterFacts> = {}): ParameterFacts => ({
   name: 'color',
   in: location,
@@ -58,7 +57,9 @@ function read(f: ParameterFacts, text: string): unknown {
 }
 
 const CASES = TABLE.flatMap(([location, style, explode, wire]) =>
-  (['primitive', 'array', 'object'] as const).map((shape) => [`${location} ${style} explode=${explode} ${shape}`, { f: fact(location, style, explode, { shape }), shape, wire: wire[shape] }] as const),
+  (['primitive', 'array', 'object'] as const).map(
+    (shape) => [`${location} ${style} explode=${explode} ${shape}`, { f: fact(location, style, explode, { shape }), shape, wire: wire[shape] }] as const,
+  ),
 );
 
 describe('the style examples', () => {
@@ -100,7 +101,10 @@ describe('undefined values (RFC 6570 §2.3)', () => {
   });
 
   it('leaves a path placeholder without a value for a later check, and fills the others', () => {
-    const serialize = createPathSerializer([{ ...fact('path', 'simple', false), name: 'a' }, { ...fact('path', 'label', false), name: 'b' }]);
+    const serialize = createPathSerializer([
+      { ...fact('path', 'simple', false), name: 'a' },
+      { ...fact('path', 'label', false), name: 'b' },
+    ]);
     expect(serialize('https://x/{a}/{b}', { a: 'one' })).toBe('https://x/one/{b}');
     expect(serialize('https://x/{a}/{b}', { a: null, b: 2 })).toBe('https://x/{a}/.2');
     expect(serialize('https://x/plain', { a: 1 })).toBe('https://x/plain');
@@ -157,7 +161,9 @@ describe('hostile values make the round trip', () => {
   });
 
   it('refuses an item holding a delimiter that is itself written encoded', () => {
-    expect(() => write(fact('query', 'spaceDelimited', false), ['a b', 'c'])).toThrow(/query parameter "color" \(spaceDelimited\): "a b" holds the delimiter " "/);
+    expect(() => write(fact('query', 'spaceDelimited', false), ['a b', 'c'])).toThrow(
+      /query parameter "color" \(spaceDelimited\): "a b" holds the delimiter " "/,
+    );
     expect(() => write(fact('query', 'pipeDelimited', false), { 'a|b': 'c' })).toThrow(/pipeDelimited/);
   });
 
@@ -171,18 +177,34 @@ describe('hostile values make the round trip', () => {
 describe('what cannot be written is a TypeError naming the parameter', () => {
   const lone = 'a\ud800b';
   it.each<[string, () => unknown, RegExp]>([
-    ['a lone surrogate in a query value', () => createQuerySerializer([fact('query', 'form', true)])({ color: lone }), /query parameter "color" is not well-formed Unicode/],
+    [
+      'a lone surrogate in a query value',
+      () => createQuerySerializer([fact('query', 'form', true)])({ color: lone }),
+      /query parameter "color" is not well-formed Unicode/,
+    ],
     ['a lone surrogate in an undeclared query name', () => createQuerySerializer([])({ [lone]: 1 }), /query parameter "a\\ud800b" is not well-formed Unicode/],
     ['a lone surrogate in a path value', () => write(fact('path', 'label', true), [lone]), /path parameter "color" is not well-formed Unicode/],
     ['a lone surrogate in a header', () => serializeHeader(fact('header', 'simple', false), lone), /header parameter "color" is not well-formed Unicode/],
     ['a lone surrogate in a cookie', () => serializeCookies([fact('cookie', 'form', true)], { color: lone }), /cookie parameter "color"/],
     ['a nested array', () => write(fact('query', 'form', false), [['a']]), /query parameter "color": a nested array cannot be written in style form/],
-    ['a nested object', () => write(fact('query', 'deepObject', true), { a: { b: 1 } }), /query parameter "color": a nested object cannot be written in style deepObject/],
+    [
+      'a nested object',
+      () => write(fact('query', 'deepObject', true), { a: { b: 1 } }),
+      /query parameter "color": a nested object cannot be written in style deepObject/,
+    ],
     ['a nested object in a path', () => write(fact('path', 'matrix', true), { a: [1] }), /path parameter "color": a nested array/],
     ['a nested object, undeclared', () => createQuerySerializer([])({ deep: { a: { b: 1 } } }), /query parameter "deep"/],
     ['a function', () => write(fact('header', 'simple', false), () => 1), /header parameter "color": a function cannot be serialized/],
-    ['a bigint as JSON content', () => write(fact('query', 'form', true, { content: 'application/json' }), 1n), /query parameter "color": a bigint is not JSON/],
-    ['an object as text/plain content', () => write(fact('query', 'form', true, { content: 'text/plain' }), { a: 1 }), /query parameter "color" \(text\/plain\) takes a string, number or boolean/],
+    [
+      'a bigint as JSON content',
+      () => write(fact('query', 'form', true, { content: 'application/json' }), 1n),
+      /query parameter "color": a bigint is not JSON/,
+    ],
+    [
+      'an object as text/plain content',
+      () => write(fact('query', 'form', true, { content: 'text/plain' }), { a: 1 }),
+      /query parameter "color" \(text\/plain\) takes a string, number or boolean/,
+    ],
   ])('%s', (_name, attempt, message) => {
     expect(attempt).toThrow(TypeError);
     expect(attempt).toThrow(message);
@@ -276,7 +298,11 @@ describe('reading back', () => {
   });
 
   it('gives an exploded object the names no other parameter claims, credentials aside', () => {
-    const facts = [fact('query', 'form', true, { shape: 'object' }), { ...fact('query', 'form', true), name: 'page' }, { ...fact('query', 'deepObject', true, { shape: 'object' }), name: 'f' }];
+    const facts = [
+      fact('query', 'form', true, { shape: 'object' }),
+      { ...fact('query', 'form', true), name: 'page' },
+      { ...fact('query', 'deepObject', true, { shape: 'object' }), name: 'f' },
+    ];
     expect(parseQuery(facts, 'R=1&page=2&f[x]=3&api_key=secret&G=4', new Set(['api_key']))).toEqual({ color: { R: '1', G: '4' }, page: '2', f: { x: '3' } });
     expect(parseQuery(facts, 'page=2')).toEqual({ page: '2' });
     const cookies = [fact('cookie', 'form', true, { shape: 'object' })];

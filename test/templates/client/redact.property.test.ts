@@ -20,7 +20,11 @@ const formsOf = (secret: string) => [secret, encodeURIComponent(secret), JSON.st
 
 describe('short secrets leave unrelated text alone', () => {
   it('a URL or a message without the secret as a token is unchanged', () => {
-    const text = fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 80 }));
+    const text = fc.oneof(
+      fc.webUrl({ withQueryParameters: true, withFragments: true }),
+      fc.string({ maxLength: 200 }),
+      fc.string({ unit: 'grapheme', maxLength: 80 }),
+    );
     fc.assert(
       fc.property(shortSecret, text, (secret, text) => {
         fc.pre(!tokens(text).includes(secret));
@@ -97,18 +101,39 @@ describe('a client with a one-letter test key', () => {
     environments: { test: null },
     servers: { test: { url: '', variables: {} } },
     security: { schemes: { apiKey: { option: 'apiKey', type: 'apiKey', in: 'header', name: 'x-api-key' } }, requirements: [['apiKey']] },
-    operations: [{ operationId: 'listParticipants', method: 'GET', path: '/participants', paginated: true, security: [['apiKey']], parameters: [], success: { status: 200 } } satisfies OperationInfo],
+    operations: [
+      {
+        operationId: 'listParticipants',
+        method: 'GET',
+        path: '/participants',
+        paginated: true,
+        security: [['apiKey']],
+        parameters: [],
+        success: { status: 200 },
+      } satisfies OperationInfo,
+    ],
     validators: {},
   };
 
   it('errors and hooks show the URL and headers intact, and the echoed key scrubbed', async () => {
-    server.handle((req, res) => json(res, 403, { message: `key ${req.headers['x-api-key']} has no access to participants` }, { 'x-echo': String(req.headers['x-api-key']) }));
+    server.handle((req, res) =>
+      json(res, 403, { message: `key ${req.headers['x-api-key']} has no access to participants` }, { 'x-echo': String(req.headers['x-api-key']) }),
+    );
     const urls: string[] = [];
     const api: any = createRuntimeClient<any, string>(
-      { baseUrl: server.url, apiKey: 'a', environment: 'test', rateLimit: false, hooks: { onRequest: (e) => urls.push(e.request.url) } } as RuntimeClientOptions<string>,
+      {
+        baseUrl: server.url,
+        apiKey: 'a',
+        environment: 'test',
+        rateLimit: false,
+        hooks: { onRequest: (e) => urls.push(e.request.url) },
+      } as RuntimeClientOptions<string>,
       facts,
     );
-    const error = (await api.paginate('/participants', { params: { query: { status: 'available' } } }).next().catch((e: unknown) => e)) as HttpError;
+    const error = (await api
+      .paginate('/participants', { params: { query: { status: 'available' } } })
+      .next()
+      .catch((e: unknown) => e)) as HttpError;
     expect(server.seen[0]!.headers['x-api-key']).toBe('a');
     expect(error.url).toBe(`${server.url}/participants?status=available&page=1`);
     expect(error.message).toBe(`HTTP 403 for GET ${server.url}/participants?status=available&page=1`);

@@ -15,7 +15,13 @@ describe('redaction', () => {
   it("redacts the schemes' headers and the always-secret ones whatever their value", () => {
     const headers = new Headers({ 'x-api-key': 'k', 'x-api-secret': 's', authorization: 'Bearer t', cookie: 'a=b', 'x-other': 'has k inside' });
     const redaction = new Redaction({ headers: ['X-Api-Key', 'x-api-secret'], values: ['k-secret-value'] });
-    expect(redactHeaders(headers, redaction)).toEqual({ authorization: REDACTED, cookie: REDACTED, 'x-api-key': REDACTED, 'x-api-secret': REDACTED, 'x-other': 'has k inside' });
+    expect(redactHeaders(headers, redaction)).toEqual({
+      authorization: REDACTED,
+      cookie: REDACTED,
+      'x-api-key': REDACTED,
+      'x-api-secret': REDACTED,
+      'x-other': 'has k inside',
+    });
     // A header no scheme names is only scrubbed of known values.
     expect(redactHeaders(headers, new Redaction({ values: ['s'] }))['x-api-secret']).toBe(REDACTED);
     expect(redactHeaders(headers, new Redaction())['x-api-key']).toBe('k');

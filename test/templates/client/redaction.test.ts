@@ -27,7 +27,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 // Credentials as a partner might get them: 16 to 48 printable characters (no control characters).
-const credential = fc.string({ minLength: 16, maxLength: 48, unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~+/=!@#$%^&*()'.split('')) });
+const credential = fc.string({
+  minLength: 16,
+  maxLength: 48,
+  unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~+/=!@#$%^&*()'.split('')),
+});
 
 function leaks(text: string, secrets: string[]): string[] {
   return secrets.filter((s) => text.includes(s) || text.includes(encodeURIComponent(s)));
@@ -41,7 +45,16 @@ describe('credentials never leave the client', () => {
         fc.pre(apiKey !== apiSecret);
         const seen: unknown[] = [];
         const hooks = { onRequest: (e: unknown) => seen.push(e), onResponse: (e: unknown) => seen.push(e), onRetry: (e: unknown) => seen.push(e) };
-        const api = createPartnerClient({ baseUrl: server.url, apiKey, apiSecret, environment: 'staging', rateLimit: false, maxRetries: 1, retryBaseDelayMs: 1, hooks });
+        const api = createPartnerClient({
+          baseUrl: server.url,
+          apiKey,
+          apiSecret,
+          environment: 'staging',
+          rateLimit: false,
+          maxRetries: 1,
+          retryBaseDelayMs: 1,
+          hooks,
+        });
         const texts: string[] = [inspect(api, { depth: 8, showHidden: true }), JSON.stringify(api) ?? ''];
 
         // An error answer: returned as { error }, echoed credentials scrubbed.
@@ -51,7 +64,14 @@ describe('credentials never leave the client', () => {
         // An undecodable success body: DecodeError.
         const decode = await api.GET('/v1/lookups', { params: { query: { status: 200 } as never } }).catch((e: unknown) => e);
         // A transport failure: TransportError.
-        const offline = createPartnerClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey, apiSecret, environment: 'staging', rateLimit: false, maxRetries: 0 });
+        const offline = createPartnerClient({
+          baseUrl: `http://127.0.0.1:${port}`,
+          apiKey,
+          apiSecret,
+          environment: 'staging',
+          rateLimit: false,
+          maxRetries: 0,
+        });
         const transport = await offline.GET('/v1/topics').catch((e: unknown) => e);
         // A request validation failure: RequestValidationError.
         const invalid = await api.GET('/v1/skills', { params: { query: { query: 'x' } } }).catch((e: unknown) => e);

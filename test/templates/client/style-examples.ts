@@ -35,10 +35,19 @@ export const STYLE_EXAMPLES: readonly (readonly [Location, ParameterStyle, boole
   ['query', 'spaceDelimited', true, { primitive: 'color=blue', array: 'color=blue&color=black&color=brown', object: 'R=100&G=200&B=150' }],
   ['query', 'pipeDelimited', true, { primitive: 'color=blue', array: 'color=blue&color=black&color=brown', object: 'R=100&G=200&B=150' }],
   // primitive and array: ours (as form exploded); explode false (its default): ours, the same
-  ['query', 'deepObject', true, { primitive: 'color=blue', array: 'color=blue&color=black&color=brown', object: 'color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150' }],
-  ['query', 'deepObject', false, { primitive: 'color=blue', array: 'color=blue&color=black&color=brown', object: 'color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150' }],
+  [
+    'query',
+    'deepObject',
+    true,
+    { primitive: 'color=blue', array: 'color=blue&color=black&color=brown', object: 'color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150' },
+  ],
+  [
+    'query',
+    'deepObject',
+    false,
+    { primitive: 'color=blue', array: 'color=blue&color=black&color=brown', object: 'color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150' },
+  ],
   // ours: form's pairs as cookies (3.1.1 Appendix D: `&` is wrong in a Cookie header)
   ['cookie', 'form', false, { primitive: 'color=blue', array: 'color=blue,black,brown', object: 'color=R,100,G,200,B,150' }],
   ['cookie', 'form', true, { primitive: 'color=blue', array: 'color=blue; color=black; color=brown', object: 'R=100; G=200; B=150' }],
 ];
-

@@ -27,7 +27,10 @@ describe('every operation × seed', () => {
       const mock = createMockApi({ seed });
       const sampledMock = createMockApi({ seed, collections: Object.fromEntries(paginated.map((id) => [id, 3])) });
       const planned = operationCalls(document, sampler, seed);
-      const runs = [...planned.map((call) => ({ call, mock })), ...planned.filter((call) => paginated.includes(call.operationId)).map((call) => ({ call, mock: sampledMock }))];
+      const runs = [
+        ...planned.map((call) => ({ call, mock })),
+        ...planned.filter((call) => paginated.includes(call.operationId)).map((call) => ({ call, mock: sampledMock })),
+      ];
       for (const { call, mock } of runs) {
         const response: Response = await mock.handle(call.request('http://mock.test'));
         calls++;
@@ -49,7 +52,9 @@ describe('every operation × seed', () => {
         if (!result.valid) failures.push(`seed ${seed} ${call.operationId}: ${JSON.stringify(result.problems)}`);
       }
     }
-    console.log(`mock: ${calls} operation × seed calls: ${validated} JSON bodies passed the response validators (${sampledPages} of them pages of sampled collections), ${empty} empty answers (body not shown)`);
+    console.log(
+      `mock: ${calls} operation × seed calls: ${validated} JSON bodies passed the response validators (${sampledPages} of them pages of sampled collections), ${empty} empty answers (body not shown)`,
+    );
     expect(failures).toEqual([]);
     expect(calls).toBe((operationCount(document) + paginated.length) * SEEDS);
     expect(sampledPages).toBe(paginated.length * SEEDS);

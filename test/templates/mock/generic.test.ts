@@ -96,7 +96,11 @@ describe('mock of a crafted document', () => {
   });
 
   it('answers the lowest explicit 2xx (201 before 202), 200 for 2XX with its example, an empty 204', async () => {
-    const put = await call('/v2/things/abc?api_key=k', { method: 'PUT', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ id: 'abcd', size: 11 }) });
+    const put = await call('/v2/things/abc?api_key=k', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ id: 'abcd', size: 11 }),
+    });
     expect(put.status).toBe(201);
     const health = await call('/v2/health');
     expect([health.status, await health.json()]).toEqual([200, { ok: true }]);
@@ -118,11 +122,17 @@ describe('mock of a crafted document', () => {
     expect(response.status).toBe(500);
     const body = await response.json();
     expect(body).toMatchObject({ mock: true, status: 500 });
-    expect(body.error).toMatch(/^impossible: no body passing the response validator could be produced \(at #\/paths\/~1impossible\/get\/responses\/200\/content\/application~1json/);
+    expect(body.error).toMatch(
+      /^impossible: no body passing the response validator could be produced \(at #\/paths\/~1impossible\/get\/responses\/200\/content\/application~1json/,
+    );
   });
 
   it('checks the body against the request schema with pointers', async () => {
-    const bad = await call('/v2/things/abc', { method: 'PUT', headers: { ...BEARER, 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ id: 'a', size: 99 }) });
+    const bad = await call('/v2/things/abc', {
+      method: 'PUT',
+      headers: { ...BEARER, 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ id: 'a', size: 99 }),
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).problems.map((p: any) => p.pointer).sort()).toEqual(['/body/id', '/body/size']);
   });

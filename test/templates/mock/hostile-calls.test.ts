@@ -40,7 +40,13 @@ describe('mock.fetch and an AbortSignal', () => {
     const controller = new AbortController();
     // A body stream that sends one chunk and then stalls.
     const stalled = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode('{"na')) });
-    const pending = mock.fetch(`${BASE}/webhooks`, { method: 'POST', headers: { ...CREDENTIALS, 'content-type': 'application/json' }, body: stalled, duplex: 'half', signal: controller.signal } as RequestInit);
+    const pending = mock.fetch(`${BASE}/webhooks`, {
+      method: 'POST',
+      headers: { ...CREDENTIALS, 'content-type': 'application/json' },
+      body: stalled,
+      duplex: 'half',
+      signal: controller.signal,
+    } as RequestInit);
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
 
@@ -62,7 +68,9 @@ describe('mock.fetch and an AbortSignal', () => {
 describe('mock.fault and mock.override arguments', () => {
   it.each([null, undefined, 'reset', 503])('refuses fault %j with a TypeError naming the operation', (fault) => {
     const mock = createMockApi();
-    expect(() => mock.fault('listSkills', fault as never)).toThrow(new TypeError('fault of listSkills must be an object ({ status, headers, latencyMs, reset, times })'));
+    expect(() => mock.fault('listSkills', fault as never)).toThrow(
+      new TypeError('fault of listSkills must be an object ({ status, headers, latencyMs, reset, times })'),
+    );
   });
 
   it.each([
@@ -78,10 +86,18 @@ describe('mock.fault and mock.override arguments', () => {
 
   it('refuses an override that is not an answer, or whose headers or status are invalid, at the call and in the options', () => {
     const mock = createMockApi();
-    expect(() => mock.override('listSkills', null as never)).toThrow(new TypeError('override of listSkills must be an answer ({ status, body, headers }) or a function returning one'));
-    expect(() => mock.override('listSkills', { headers: { 'bad name': 'x' } } as never)).toThrow(new TypeError('override of listSkills.headers: "bad name" is not a valid header name'));
-    expect(() => mock.override('listSkills', { status: 999 } as never)).toThrow(new TypeError('override of listSkills.status must be an HTTP status from 200 to 599'));
-    expect(() => createMockApi({ overrides: { listSkills: { headers: { 'x-a': 'v\n' } } } as never })).toThrow(new TypeError('overrides.listSkills.headers["x-a"] must be a header value (a string without line breaks or NUL)'));
+    expect(() => mock.override('listSkills', null as never)).toThrow(
+      new TypeError('override of listSkills must be an answer ({ status, body, headers }) or a function returning one'),
+    );
+    expect(() => mock.override('listSkills', { headers: { 'bad name': 'x' } } as never)).toThrow(
+      new TypeError('override of listSkills.headers: "bad name" is not a valid header name'),
+    );
+    expect(() => mock.override('listSkills', { status: 999 } as never)).toThrow(
+      new TypeError('override of listSkills.status must be an HTTP status from 200 to 599'),
+    );
+    expect(() => createMockApi({ overrides: { listSkills: { headers: { 'x-a': 'v\n' } } } as never })).toThrow(
+      new TypeError('overrides.listSkills.headers["x-a"] must be a header value (a string without line breaks or NUL)'),
+    );
     // Valid headers, an empty value included, still go out.
     mock.override('listSkills', { status: 503, body: { down: true }, headers: { 'retry-after': '1', 'x-empty': '' } } as never);
   });

@@ -24,7 +24,13 @@ const decoder = new TextDecoder();
 /** Names a consumer would pass back: `id`, `…Id`, `…Uid`, `…_id`, and the document's path parameter names. */
 function idNames(doc: Doc): (name: string) => boolean {
   const pathNames = new Set<string>();
-  const deref = (node: any): any => (node?.$ref ? node.$ref.slice(2).split('/').reduce((o: any, k: string) => o?.[k], doc) : node);
+  const deref = (node: any): any =>
+    node?.$ref
+      ? node.$ref
+          .slice(2)
+          .split('/')
+          .reduce((o: any, k: string) => o?.[k], doc)
+      : node;
   for (const item of Object.values<any>(doc.paths ?? {})) {
     for (const holder of [item, ...Object.values<any>(item)]) {
       for (const p of Array.isArray(holder?.parameters) ? holder.parameters : []) if (deref(p)?.in === 'path') pathNames.add(deref(p).name);
@@ -37,7 +43,10 @@ function idNames(doc: Doc): (name: string) => boolean {
 function identifierStrings(value: unknown, isId: (name: string) => boolean, at = ''): [string, string][] {
   if (Array.isArray(value)) return value.flatMap((item, i) => identifierStrings(item, isId, `${at}/${i}`));
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, child]) => [...(typeof child === 'string' && isId(key) ? [[`${at}/${key}`, child] as [string, string]] : []), ...identifierStrings(child, isId, `${at}/${key}`)]);
+  return Object.entries(value).flatMap(([key, child]) => [
+    ...(typeof child === 'string' && isId(key) ? [[`${at}/${key}`, child] as [string, string]] : []),
+    ...identifierStrings(child, isId, `${at}/${key}`),
+  ]);
 }
 
 describe('our generated mock', async () => {
@@ -115,7 +124,11 @@ describe('a crafted document', () => {
   it('samples plain `type: string` ids (no minLength) non-empty, and distinct across pages, for 20 seeds', async () => {
     for (let seed = 1; seed <= 20; seed++) {
       const maker = new BodyMaker(doc, seed);
-      const items = [...(await pageOf(maker, shelves, 1, 40, 100)).results, ...(await pageOf(maker, shelves, 2, 40, 100)).results, ...(await pageOf(maker, shelves, 3, 40, 100)).results];
+      const items = [
+        ...(await pageOf(maker, shelves, 1, 40, 100)).results,
+        ...(await pageOf(maker, shelves, 2, 40, 100)).results,
+        ...(await pageOf(maker, shelves, 3, 40, 100)).results,
+      ];
       expect(items).toHaveLength(100);
       for (const [pointer, value] of identifierStrings(items, isId)) expect(value, `seed ${seed} ${pointer}`).not.toBe('');
       for (const name of ['id', 'shelfCode', 'ownerId', 'rowId', 'hexId', 'uuid']) {
@@ -138,7 +151,10 @@ describe('a crafted document', () => {
       const labels: Doc[] = JSON.parse(decoder.decode(result.body!));
       expect(labels.length).toBeGreaterThanOrEqual(8);
       const ids = labels.map((label) => label['labelId'] as string);
-      expect(ids.every((id) => id.length >= 1 && id.length <= 12), ids.join()).toBe(true);
+      expect(
+        ids.every((id) => id.length >= 1 && id.length <= 12),
+        ids.join(),
+      ).toBe(true);
       expect(new Set(ids).size).toBe(ids.length);
     }
   });

@@ -11,7 +11,15 @@ const { createMockApi } = await load(GENERATED, 'mock');
 const { createPartnerClient, TransportError } = await load(GENERATED, 'index');
 
 const clientFor = (fetch: typeof globalThis.fetch | undefined, baseUrl: string, extra: object = {}) =>
-  createPartnerClient({ baseUrl, apiKey: 'test-key', apiSecret: 'test-secret', environment: 'staging', ...(fetch && { fetch }), retryBaseDelayMs: 1, ...extra });
+  createPartnerClient({
+    baseUrl,
+    apiKey: 'test-key',
+    apiSecret: 'test-secret',
+    environment: 'staging',
+    ...(fetch && { fetch }),
+    retryBaseDelayMs: 1,
+    ...extra,
+  });
 
 describe('simulated limits', () => {
   const limits = { requestsPerSecond: 20, burst: 5 };
@@ -36,7 +44,9 @@ describe('simulated limits', () => {
   it("uses the environment's documented limits for simulateLimits: true (the default client never sees a 429)", async () => {
     const mock = createMockApi({ simulateLimits: true });
     const client = clientFor(mock.fetch, 'http://mock.test', { maxRetries: 0 });
-    const statuses = (await Promise.all(Array.from({ length: 110 }, () => client.GET('/v1/projects/{projectId}', { params: { path: { projectId: 'p' } } })))).map((a: any) => a.response.status);
+    const statuses = (
+      await Promise.all(Array.from({ length: 110 }, () => client.GET('/v1/projects/{projectId}', { params: { path: { projectId: 'p' } } })))
+    ).map((a: any) => a.response.status);
     expect(statuses.filter((s: number) => s !== 200)).toEqual([]);
     const unpaced = createMockApi({ simulateLimits: true });
     // Staging's documented burst is 100 at 50/s: 200 requests at once exceed it (exact counts: the clock test below).

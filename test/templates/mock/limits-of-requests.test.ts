@@ -66,16 +66,29 @@ describe('request bodies', () => {
     const mock = createMockApi({ maxRequestBytes: 1024 });
     const expect413 = async (response: Response) => {
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ mock: true, status: 413, error: "The request body is larger than the mock's limit of 1024 bytes (maxRequestBytes)" });
+      expect(await response.json()).toEqual({
+        mock: true,
+        status: 413,
+        error: "The request body is larger than the mock's limit of 1024 bytes (maxRequestBytes)",
+      });
     };
     const fits = JSON.stringify({ name: 'x'.repeat(900) });
     await withServer(mock, async (url) => {
       await expect413(await fetch(`${url}/v1/projects`, { method: 'POST', headers: JSON_HEADERS, body: 'x'.repeat(1025) }));
-      await expect413(await fetch(`${url}/v1/projects`, { method: 'POST', headers: JSON_HEADERS, body: streamed(5 * 1024 * 1024), duplex: 'half' } as RequestInit));
+      await expect413(
+        await fetch(`${url}/v1/projects`, { method: 'POST', headers: JSON_HEADERS, body: streamed(5 * 1024 * 1024), duplex: 'half' } as RequestInit),
+      );
       expect((await fetch(`${url}/v1/projects`, { method: 'POST', headers: JSON_HEADERS, body: fits })).status).not.toBe(413);
     });
     await expect413(await mock.fetch('http://mock.test/v1/projects', { method: 'POST', headers: JSON_HEADERS, body: 'x'.repeat(1025) }));
-    await expect413(await mock.fetch('http://mock.test/v1/projects', { method: 'POST', headers: JSON_HEADERS, body: streamed(5 * 1024 * 1024), duplex: 'half' } as RequestInit));
+    await expect413(
+      await mock.fetch('http://mock.test/v1/projects', {
+        method: 'POST',
+        headers: JSON_HEADERS,
+        body: streamed(5 * 1024 * 1024),
+        duplex: 'half',
+      } as RequestInit),
+    );
     expect((await mock.fetch('http://mock.test/v1/projects', { method: 'POST', headers: JSON_HEADERS, body: fits })).status).not.toBe(413);
     const msw = setupServer(...createMockHandlers(mock, { baseUrl: 'http://msw.test' }));
     msw.listen({ onUnhandledRequest: 'error' });
@@ -90,7 +103,8 @@ describe('request bodies', () => {
   it('answers 413 by default past 4 MiB, and reads a body of exactly 4 MiB', async () => {
     const mock = createMockApi();
     await withServer(mock, async (url) => {
-      const post = (size: number) => fetch(`${url}/v1/projects`, { method: 'POST', headers: JSON_HEADERS, body: new Uint8Array(size).fill(0x20) }).then((r) => r.status);
+      const post = (size: number) =>
+        fetch(`${url}/v1/projects`, { method: 'POST', headers: JSON_HEADERS, body: new Uint8Array(size).fill(0x20) }).then((r) => r.status);
       expect(await post(4 * 1024 * 1024 + 1)).toBe(413);
       expect(await post(4 * 1024 * 1024)).toBe(400); // blanks only: read, then found not to be JSON
     });
@@ -98,7 +112,15 @@ describe('request bodies', () => {
 
   it('answers 400 to a body that is not JSON for every operation taking JSON, with or without a request validator', async () => {
     const mock = createMockApi();
-    const deref = (node: any): any => (typeof node?.$ref === 'string' ? deref(node.$ref.slice(2).split('/').reduce((o: any, k: string) => o?.[k.replaceAll('~1', '/').replaceAll('~0', '~')], document)) : node);
+    const deref = (node: any): any =>
+      typeof node?.$ref === 'string'
+        ? deref(
+            node.$ref
+              .slice(2)
+              .split('/')
+              .reduce((o: any, k: string) => o?.[k.replaceAll('~1', '/').replaceAll('~0', '~')], document),
+          )
+        : node;
     const calls = operationCalls(document, createSampler(document), 1).filter((call) => {
       const content = deref(deref(deref(document.paths[call.path])[call.method.toLowerCase()]).requestBody)?.content ?? {};
       return Object.keys(content).some((type) => /json/.test(type));
@@ -122,7 +144,11 @@ describe('request bodies', () => {
     expect((await wrongType.json()).error).toBe('createProject takes application/json, not text/plain');
     expect((await post({ ...CREDENTIALS, 'content-type': 'Application/JSON; charset=utf-8' }, '{not json')).status).toBe(400);
     // A repeated Content-Type is read as its last value, as Fetch reads it.
-    const repeated = await mock.fetch('http://mock.test/v1/projects', { method: 'POST', headers: [...Object.entries(CREDENTIALS), ['content-type', 'text/plain'], ['content-type', 'application/json']], body: '{not json' });
+    const repeated = await mock.fetch('http://mock.test/v1/projects', {
+      method: 'POST',
+      headers: [...Object.entries(CREDENTIALS), ['content-type', 'text/plain'], ['content-type', 'application/json']],
+      body: '{not json',
+    });
     expect(repeated.status).toBe(400);
     // A Uint8Array body gets no Content-Type from fetch: read as the operation's JSON.
     const untyped = await post(CREDENTIALS, new TextEncoder().encode('{not json'));
@@ -151,7 +177,9 @@ describe('pagination parameters', () => {
   });
 
   it('reads decimal integers: page=3&pageSize=1000 is page 3 of 1,000 items', async () => {
-    const response = await createMockApi({ collections: { listProjects: 2_050 } }).fetch('http://mock.test/v1/projects?page=3&pageSize=1000', { headers: CREDENTIALS });
+    const response = await createMockApi({ collections: { listProjects: 2_050 } }).fetch('http://mock.test/v1/projects?page=3&pageSize=1000', {
+      headers: CREDENTIALS,
+    });
     const body = await response.json();
     expect([response.status, body.page, body.pageSize, body.results.length]).toEqual([200, 3, 1000, 50]);
   });
@@ -163,7 +191,9 @@ describe('pagination parameters', () => {
     expect(performance.now() - started).toBeLessThan(15_000);
     expect([deep.page, deep.results.length, deep.totalResults]).toEqual([2000, 100, 1_000_000]);
     const [third, smallThird] = await Promise.all(
-      [huge, createMockApi({ collections: { listProjects: 250 } })].map(async (mock) => (await (await mock.fetch('http://mock.test/v1/projects?page=3&pageSize=100', { headers: CREDENTIALS })).json()).results),
+      [huge, createMockApi({ collections: { listProjects: 250 } })].map(
+        async (mock) => (await (await mock.fetch('http://mock.test/v1/projects?page=3&pageSize=100', { headers: CREDENTIALS })).json()).results,
+      ),
     );
     expect(smallThird).toHaveLength(50);
     expect(third.slice(0, 50)).toEqual(smallThird);
@@ -171,27 +201,30 @@ describe('pagination parameters', () => {
 });
 
 describe('null-body statuses', () => {
-  it.each([[{ status: 204 }], [{ status: 204, body: null }], [{ status: 205, body: { ignored: true } }], [{ status: 304 }]])('sends %j without a body in fetch, server and MSW modes', async (answer) => {
-    const mock = createMockApi({ overrides: { deleteProject: answer } });
-    const check = async (response: Response) => {
-      expect(response.status).toBe(answer.status);
-      expect(await response.text()).toBe('');
-      expect(response.headers.get('content-type')).toBeNull();
-    };
-    await check(await mock.fetch('http://mock.test/v1/projects/p', { method: 'DELETE', headers: CREDENTIALS }));
-    await withServer(mock, async (url) => {
-      const response = await fetch(`${url}/v1/projects/p`, { method: 'DELETE', headers: CREDENTIALS });
-      await check(response);
-      if (answer.status === 204) expect(response.headers.get('content-length')).toBeNull();
-    });
-    const msw = setupServer(...createMockHandlers(mock, { baseUrl: 'http://msw.test' }));
-    msw.listen({ onUnhandledRequest: 'error' });
-    try {
-      await check(await fetch('http://msw.test/v1/projects/p', { method: 'DELETE', headers: CREDENTIALS }));
-    } finally {
-      msw.close();
-    }
-  });
+  it.each([[{ status: 204 }], [{ status: 204, body: null }], [{ status: 205, body: { ignored: true } }], [{ status: 304 }]])(
+    'sends %j without a body in fetch, server and MSW modes',
+    async (answer) => {
+      const mock = createMockApi({ overrides: { deleteProject: answer } });
+      const check = async (response: Response) => {
+        expect(response.status).toBe(answer.status);
+        expect(await response.text()).toBe('');
+        expect(response.headers.get('content-type')).toBeNull();
+      };
+      await check(await mock.fetch('http://mock.test/v1/projects/p', { method: 'DELETE', headers: CREDENTIALS }));
+      await withServer(mock, async (url) => {
+        const response = await fetch(`${url}/v1/projects/p`, { method: 'DELETE', headers: CREDENTIALS });
+        await check(response);
+        if (answer.status === 204) expect(response.headers.get('content-length')).toBeNull();
+      });
+      const msw = setupServer(...createMockHandlers(mock, { baseUrl: 'http://msw.test' }));
+      msw.listen({ onUnhandledRequest: 'error' });
+      try {
+        await check(await fetch('http://msw.test/v1/projects/p', { method: 'DELETE', headers: CREDENTIALS }));
+      } finally {
+        msw.close();
+      }
+    },
+  );
 
   it('sends a 204 fault without a body, and answers 500 to an override function giving a status it cannot answer', async () => {
     const mock = createMockApi();

@@ -75,7 +75,9 @@ describe('pagination', () => {
   it('refuses bad items with a TypeError naming the operation and every problem', async () => {
     const good = (await getJson(createMockApi(), '/v1/projects?pageSize=1')).body.results[0];
     const bad = [good, { ...good, id: 42 }, { publicTitle: 'no id' }];
-    expect(() => createMockApi({ collections: { listProjects: bad as any } })).toThrow(/The collection of listProjects has invalid items:\n\/1\/id must be string[\s\S]*\/2 must have required property/);
+    expect(() => createMockApi({ collections: { listProjects: bad as any } })).toThrow(
+      /The collection of listProjects has invalid items:\n\/1\/id must be string[\s\S]*\/2 must have required property/,
+    );
     expect(() => createMockApi().collection('listProjects', [{ id: 1 }] as any)).toThrow(TypeError);
     expect(() => createMockApi().collection('getProject' as any, [])).toThrow('getProject is not a paginated operation');
   });
@@ -102,7 +104,9 @@ describe('overrides', () => {
   it('hands an override function a readable request (body included), in process and over HTTP', async () => {
     const { createSampler } = await load(GENERATED, 'runtime/mock/sample');
     const document = readDocument(GENERATED);
-    const withBody = operationCalls(document, createSampler(document, { direction: 'request' }), 1).find((call) => call.request('http://mock.test').body !== null)!;
+    const withBody = operationCalls(document, createSampler(document, { direction: 'request' }), 1).find(
+      (call) => call.request('http://mock.test').body !== null,
+    )!;
     const sent = await withBody.request('http://mock.test').text();
     const seen: unknown[] = [];
     const mock = createMockApi({ overrides: { [withBody.operationId]: async (request: Request) => (seen.push(await request.text()), { status: 202 }) } });

@@ -82,7 +82,8 @@ describe('the mock reads each parameter by its style', () => {
 /** How the package's table of operations (facts.ts) says each operation's parameters are written, by operationId. */
 async function emittedFacts(): Promise<Map<string, unknown[]>> {
   const { operations } = await load(out, 'facts');
-  const written = (p: Record<string, unknown>) => Object.fromEntries(['name', 'in', 'style', 'explode', 'allowReserved', 'content'].filter((k) => k in p).map((k) => [k, p[k]]));
+  const written = (p: Record<string, unknown>) =>
+    Object.fromEntries(['name', 'in', 'style', 'explode', 'allowReserved', 'content'].filter((k) => k in p).map((k) => [k, p[k]]));
   return new Map((operations as { operationId: string; parameters: Record<string, unknown>[] }[]).map((o) => [o.operationId, o.parameters.map(written)]));
 }
 
@@ -115,7 +116,11 @@ describe("the package's serializers and the mock agree", () => {
     expect((await readBack(`/query?${params.createQuerySerializer(facts.get('queryStyles'))(queryValues)}`)).query).toEqual(queryValues);
 
     const [colors, rgb, count] = facts.get('headerStyles')!;
-    const headers = { 'X-Colors': params.serializeHeader(colors, [hostile, ' spaced ']), 'X-Rgb': params.serializeHeader(rgb, RGB), 'X-Count': params.serializeHeader(count, 7) };
+    const headers = {
+      'X-Colors': params.serializeHeader(colors, [hostile, ' spaced ']),
+      'X-Rgb': params.serializeHeader(rgb, RGB),
+      'X-Count': params.serializeHeader(count, 7),
+    };
     expect((await readBack('/header', headers)).header).toEqual({ 'X-Colors': [hostile, ' spaced '], 'X-Rgb': RGB, 'X-Count': 7 });
 
     const cookieValues = { colors: [hostile, 'x'], rgb: RGB, flag: false };

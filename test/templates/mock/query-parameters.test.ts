@@ -17,11 +17,24 @@ const { createSampler } = await load(GENERATED, 'runtime/mock/sample');
 const sampler = createSampler(doc);
 const calls = new Map(operationCalls(doc, sampler, 1).map((call) => [call.operationId, call]));
 
-const deref = (node: any): any => (node?.$ref ? deref(node.$ref.slice(2).split('/').reduce((o: any, k: string) => o?.[k.replaceAll('~1', '/').replaceAll('~0', '~')], doc)) : node);
+const deref = (node: any): any =>
+  node?.$ref
+    ? deref(
+        node.$ref
+          .slice(2)
+          .split('/')
+          .reduce((o: any, k: string) => o?.[k.replaceAll('~1', '/').replaceAll('~0', '~')], doc),
+      )
+    : node;
 
 /** Every documented query parameter, in document order: [operationId, parameter object]. */
 const documented: [string, Doc][] = Object.values<Doc>(doc.paths).flatMap((item) =>
-  METHODS.filter((m) => item[m]).flatMap((m) => [...(item.parameters ?? []), ...(item[m].parameters ?? [])].map(deref).filter((p) => p.in === 'query').map((p): [string, Doc] => [item[m].operationId, p])),
+  METHODS.filter((m) => item[m]).flatMap((m) =>
+    [...(item.parameters ?? []), ...(item[m].parameters ?? [])]
+      .map(deref)
+      .filter((p) => p.in === 'query')
+      .map((p): [string, Doc] => [item[m].operationId, p]),
+  ),
 );
 
 /** The table's rows: [operationId, parameter, what the mock does]. */
@@ -67,7 +80,10 @@ describe('docs/mock.md, query parameters', () => {
   it('lists every documented query parameter of every operation once, in document order, honoured or ignored (or a credential)', () => {
     expect(documented.length).toBeGreaterThan(0);
     expect(rows.map(([op, name]) => `${op} ${name}`)).toEqual(documented.map(([op, p]) => `${op} ${p.name}`));
-    for (const [op, name, text] of rows) expect(text, `${op} ${name}`).toMatch(/^Validated \(.*\), then \*\*(honoured|ignored)\*\*: |^Not read as a parameter: it is an API-key scheme's credential/);
+    for (const [op, name, text] of rows)
+      expect(text, `${op} ${name}`).toMatch(
+        /^Validated \(.*\), then \*\*(honoured|ignored)\*\*: |^Not read as a parameter: it is an API-key scheme's credential/,
+      );
   });
 
   it('ignored: the answer is the same with three sampled values as without; a refused value is a 400 naming the parameter', async () => {
@@ -145,13 +161,19 @@ describe('operation pages', () => {
       const page = pages.find((text) => text.includes(`\n## ${operationId}\n`))!;
       const start = page.indexOf(`\n## ${operationId}\n`);
       const end = page.indexOf('\n## ', start + 4);
-      const line = page.slice(start, end < 0 ? undefined : end).split('\n').find((l) => l.startsWith('**In the mock**'));
+      const line = page
+        .slice(start, end < 0 ? undefined : end)
+        .split('\n')
+        .find((l) => l.startsWith('**In the mock**'));
       expect(line, operationId).toBeDefined();
       lines.set(operationId, line!);
     }
     for (const [operationId, name, text] of rows) {
       const kind = text.includes('**honoured**') ? 'honours' : 'validates and ignores';
-      const clause = lines.get(operationId)!.split('; ').find((part) => part.includes(kind));
+      const clause = lines
+        .get(operationId)!
+        .split('; ')
+        .find((part) => part.includes(kind));
       expect(clause, `${operationId} ${name}`).toContain(`\`${name}\``);
     }
   });

@@ -26,13 +26,21 @@ describe('routing', () => {
 
   it('prefers a concrete path to a template (/screener-questions/order is not {screenerQuestionId})', async () => {
     const mock = createMockApi();
-    await get(mock, '/v1/projects/p1/screener-questions/order', CREDENTIALS, { method: 'PATCH', body: '{}', headers: { ...CREDENTIALS, 'content-type': 'application/json' } });
+    await get(mock, '/v1/projects/p1/screener-questions/order', CREDENTIALS, {
+      method: 'PATCH',
+      body: '{}',
+      headers: { ...CREDENTIALS, 'content-type': 'application/json' },
+    });
     expect(mock.requests[0].operationId).toBe('reorderScreenerQuestions');
   });
 
   it('answers 404 for an unknown path, an unknown method, and a path outside the base path', async () => {
     const mock = createMockApi();
-    for (const [path, method] of [['/v1/nothing', 'GET'], ['/v1/projects', 'PUT'], ['/v2/projects', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/v1/nothing', 'GET'],
+      ['/v1/projects', 'PUT'],
+      ['/v2/projects', 'GET'],
+    ] as const) {
       const response = await get(mock, path, CREDENTIALS, { method });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ mock: true, status: 404, error: `No operation of the spec matches ${method} ${path}` });
@@ -71,7 +79,12 @@ describe('routing', () => {
   it('answers 400 for a body that is missing, not JSON, or invalid, with pointers into the body', async () => {
     const mock = createMockApi();
     const patch = (body?: string) =>
-      get(mock, '/v1/projects/p1/quotas/targets', { ...CREDENTIALS, 'content-type': 'application/json' }, { method: 'PATCH', ...(body !== undefined && { body }) });
+      get(
+        mock,
+        '/v1/projects/p1/quotas/targets',
+        { ...CREDENTIALS, 'content-type': 'application/json' },
+        { method: 'PATCH', ...(body !== undefined && { body }) },
+      );
     const missing = await (await patch()).json();
     expect(missing.problems).toEqual([{ pointer: '/body', message: 'is required' }]);
     expect((await (await patch('{nope')).json()).problems).toEqual([{ pointer: '/body', message: 'must be JSON' }]);

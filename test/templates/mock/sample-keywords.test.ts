@@ -81,7 +81,12 @@ describe('what the library does not do by itself', () => {
         discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } },
       },
       // The branches leave `kind` open: only the mapping says which value selects which branch.
-      Cat: { type: 'object', required: ['kind', 'lives'], additionalProperties: false, properties: { kind: { type: 'string' }, lives: { type: 'integer', minimum: 1, maximum: 9 } } },
+      Cat: {
+        type: 'object',
+        required: ['kind', 'lives'],
+        additionalProperties: false,
+        properties: { kind: { type: 'string' }, lives: { type: 'integer', minimum: 1, maximum: 9 } },
+      },
       Dog: { type: 'object', required: ['kind', 'good'], additionalProperties: false, properties: { kind: { type: 'string' }, good: { type: 'boolean' } } },
     });
     const values = samplesOf(doc, 'Pet') as { kind: string }[];
@@ -90,12 +95,36 @@ describe('what the library does not do by itself', () => {
   });
 
   it('oneOf without a discriminator whose branches overlap: exactly one matches', () => {
-    const doc = document31({ Either: { oneOf: [{ type: 'integer', maximum: 10 }, { type: 'integer', minimum: 5 }, { type: 'string', maxLength: 0 }] } });
+    const doc = document31({
+      Either: {
+        oneOf: [
+          { type: 'integer', maximum: 10 },
+          { type: 'integer', minimum: 5 },
+          { type: 'string', maxLength: 0 },
+        ],
+      },
+    });
     samplesOf(doc, 'Either');
   });
 
   it('formats valid under ajv-formats, and patterns (with and without the u flag)', () => {
-    const formats = ['date-time', 'date', 'time', 'email', 'uri', 'uri-reference', 'uuid', 'hostname', 'ipv4', 'ipv6', 'regex', 'byte', 'uri-template', 'json-pointer', 'duration'];
+    const formats = [
+      'date-time',
+      'date',
+      'time',
+      'email',
+      'uri',
+      'uri-reference',
+      'uuid',
+      'hostname',
+      'ipv4',
+      'ipv6',
+      'regex',
+      'byte',
+      'uri-template',
+      'json-pointer',
+      'duration',
+    ];
     const doc = document31({
       Formats: { type: 'object', required: formats, properties: Object.fromEntries(formats.map((f) => [f, { type: 'string', format: f }])) },
       Patterns: {
@@ -109,7 +138,9 @@ describe('what the library does not do by itself', () => {
   });
 
   it('x-future-date-time: a date-time in a fixed far-future range (deterministic over time)', () => {
-    const doc = document31({ Deadline: { type: 'object', required: ['endsAt'], properties: { endsAt: { type: 'string', format: 'date-time', 'x-future-date-time': true } } } });
+    const doc = document31({
+      Deadline: { type: 'object', required: ['endsAt'], properties: { endsAt: { type: 'string', format: 'date-time', 'x-future-date-time': true } } },
+    });
     for (const value of samplesOf(doc, 'Deadline')) {
       const year = new Date((value as { endsAt: string }).endsAt).getUTCFullYear();
       expect(year).toBeGreaterThanOrEqual(2200);
@@ -151,7 +182,13 @@ describe('what the library does not do by itself', () => {
     const doc = document31({
       End: { type: 'object', required: ['end'], properties: { end: { const: true } } },
       Step: { type: 'object', required: ['end'], properties: { end: { type: 'boolean' } } },
-      Steps: { type: 'array', minItems: 3, maxItems: 6, items: { $ref: '#/components/schemas/Step' }, 'x-last-item-only': { $ref: '#/components/schemas/End' } },
+      Steps: {
+        type: 'array',
+        minItems: 3,
+        maxItems: 6,
+        items: { $ref: '#/components/schemas/Step' },
+        'x-last-item-only': { $ref: '#/components/schemas/End' },
+      },
     });
     let ending = 0;
     for (const value of samplesOf(doc, 'Steps')) {
@@ -189,7 +226,9 @@ describe('OpenAPI 3.0 schemas', () => {
 
   it('nullable gives null sometimes, a typed value otherwise; exclusiveMinimum: true is exclusive; $ref siblings are ignored', () => {
     const sampler = createSampler(doc30);
-    const values = SEEDS.map((seed) => sampler.forSchema('/components/schemas/Reading', seed) as { value: number; note: string | null; kind: string | null; label?: unknown });
+    const values = SEEDS.map(
+      (seed) => sampler.forSchema('/components/schemas/Reading', seed) as { value: number; note: string | null; kind: string | null; label?: unknown },
+    );
     for (const v of values) {
       expect(v.value).toBeGreaterThan(5);
       expect(v.value).toBeLessThanOrEqual(6);
@@ -336,7 +375,13 @@ describe('the library is left as the consumer has it', () => {
 
 describe('documents the judge must not trip on', () => {
   // Items with distinct ids from two choices: the library alone repeats some, so a judge must be reached.
-  const distinct = { type: 'array', minItems: 2, maxItems: 2, 'x-unique-item-properties': ['id'], items: { type: 'object', required: ['id'], properties: { id: { enum: ['a', 'b'] } } } };
+  const distinct = {
+    type: 'array',
+    minItems: 2,
+    maxItems: 2,
+    'x-unique-item-properties': ['id'],
+    items: { type: 'object', required: ['id'], properties: { id: { enum: ['a', 'b'] } } },
+  };
   const isPermutation = (value: unknown) => JSON.stringify((value as { id: string }[]).map((item) => item.id).sort()) === '["a","b"]';
 
   it('a pointer with characters URIs reserve reaches the judge', () => {
@@ -345,7 +390,9 @@ describe('documents the judge must not trip on', () => {
   });
 
   it('a document ajv cannot load (two schemas with one $id) still samples, `check` judging', () => {
-    const sampler = createSampler(document31({ Distinct: { ...distinct, $id: 'https://example.com/same' }, Other: { $id: 'https://example.com/same', type: 'string' } }));
+    const sampler = createSampler(
+      document31({ Distinct: { ...distinct, $id: 'https://example.com/same' }, Other: { $id: 'https://example.com/same', type: 'string' } }),
+    );
     for (const seed of SEEDS.slice(0, 20)) expect(isPermutation(sampler.forSchema('/components/schemas/Distinct', seed, isPermutation))).toBe(true);
   });
 });

@@ -128,7 +128,10 @@ export function writeMockDocExamples(packageDir: string): string[] {
   mkdirSync(path.join(packageDir, 'doc-examples'), { recursive: true });
   return blocks.map((block, i) => {
     const file = `doc-examples/block-${i}.ts`;
-    writeFileSync(path.join(packageDir, file), specifiers.reduce((text, s) => text.replaceAll(s, "'../dist/mock.js'"), block));
+    writeFileSync(
+      path.join(packageDir, file),
+      specifiers.reduce((text, s) => text.replaceAll(s, "'../dist/mock.js'"), block),
+    );
     return file;
   });
 }

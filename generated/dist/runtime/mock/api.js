@@ -9,7 +9,7 @@ import { isHeaderValue, MAX_TIMER_MS } from '../options.js';
 import { REDACTED } from '../redact.js';
 import { answerWith, bodyAnswer, emptyAnswer, isAnswerStatus, mockError, RESET, toResponse } from './answers.js';
 import { BodyMaker } from './bodies.js';
-import { bodyProblems, paginationProblems, parameterProblems, readParameters, satisfiesSecurity, unsupportedMediaType } from './checks.js';
+import { bodyProblems, paginationProblems, parameterProblems, readParameters, satisfiesSecurity, unsupportedMediaType, } from './checks.js';
 import { DEFAULT_MAX_REQUEST_BYTES, readRequestText, RequestTooLarge } from './request-body.js';
 import { LimitSimulator } from './limits.js';
 import { Router } from './route.js';
@@ -231,7 +231,10 @@ function redacted(credentials, { method, headers: seenHeaders, url, operationId,
         if (credentials.headers.has(name))
             headers[name] = REDACTED;
         else if (name === 'cookie')
-            headers[name] = value.split(';').map((pair) => (credentials.cookie.has(pair.split('=')[0].trim()) ? `${pair.split('=')[0].trim()}=${REDACTED}` : pair.trim())).join('; ');
+            headers[name] = value
+                .split(';')
+                .map((pair) => (credentials.cookie.has(pair.split('=')[0].trim()) ? `${pair.split('=')[0].trim()}=${REDACTED}` : pair.trim()))
+                .join('; ');
         else
             headers[name] = value;
     });
@@ -261,7 +264,13 @@ async function respondTo(state, request, requestBasePath) {
         reply = mockError(404, `No operation of the spec matches ${method} ${url.pathname}${prefix ? ` (base path ${prefix})` : ''}`);
     else
         reply = await throttledAnswer(state, route.operation, route.params, request, url, path);
-    record(state, { method: request.method, headers: request.headers, url, operationId: route?.operation.operationId, status: reply === RESET ? 'reset' : reply.status });
+    record(state, {
+        method: request.method,
+        headers: request.headers,
+        url,
+        operationId: route?.operation.operationId,
+        status: reply === RESET ? 'reset' : reply.status,
+    });
     return reply;
 }
 /** A 429 past the simulated limits, else an injected fault, else the answer. */
@@ -328,7 +337,9 @@ async function overrideAnswer(state, operation, override, request, bodyText, par
 }
 async function success(state, operation, query, path, headers = {}) {
     const { status, media } = operation.success;
-    const result = isPaginated(operation) ? await state.bodies.page(operation, query, state.collections.get(operation.operationId)) : await state.bodies.success(operation, path);
+    const result = isPaginated(operation)
+        ? await state.bodies.page(operation, query, state.collections.get(operation.operationId))
+        : await state.bodies.success(operation, path);
     if (!result.ok)
         return mockError(500, `${operation.operationId}: ${result.error}`);
     if (result.body === null || !media)

@@ -29,7 +29,10 @@ function missingPeer(err) {
     const missing = SAMPLER_PEERS.find((name) => new RegExp(`['"]${name}['"/]`).test(message));
     if (!missing || !/cannot find|not found|could not resolve/i.test(message))
         return undefined;
-    return { ok: false, error: `the mock samples this body with its optional peer dependencies, and ${missing} is not installed: npm install --save-dev ${SAMPLER_PEERS.join(' ')} (the ranges are the package's peerDependencies)` };
+    return {
+        ok: false,
+        error: `the mock samples this body with its optional peer dependencies, and ${missing} is not installed: npm install --save-dev ${SAMPLER_PEERS.join(' ')} (the ranges are the package's peerDependencies)`,
+    };
 }
 /** Runs `make` once the sampler is loaded, turning a SampleError (or a missing peer) into a failure that names why sampling failed. */
 async function sampled(loading, what, make) {
@@ -164,7 +167,9 @@ function itemProblems(validator, item) {
     const result = validator.check({ results: [item] }, { maxProblems: Infinity });
     if (result.valid)
         return [];
-    return result.problems.filter((p) => p.pointer === '/results/0' || p.pointer.startsWith('/results/0/')).map((p) => ({ ...p, pointer: p.pointer.slice('/results/0'.length) }));
+    return result.problems
+        .filter((p) => p.pointer === '/results/0' || p.pointer.startsWith('/results/0/'))
+        .map((p) => ({ ...p, pointer: p.pointer.slice('/results/0'.length) }));
 }
 /** How many items a sampled collection holds by default: two full default pages and one more. */
 const defaultSampledSize = (pagination) => pagination.defaultPageSize * 2 + 1;

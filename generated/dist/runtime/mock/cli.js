@@ -17,14 +17,21 @@ function usage(target) {
         "  --simulate-limits   answer 429 past the environment's documented rate, burst and daily quota",
     ].join('\n');
 }
-const integerIn = (text, min, max) => (/^-?\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : undefined);
+const integerIn = (text, min, max) => /^-?\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : undefined;
 /** Runs the command; resolves with the exit code when it should exit (a server keeps running until a signal). */
 export async function runMockCli(argv, target) {
     let values;
     try {
         values = parseArgs({
             args: [...argv],
-            options: { port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, environment: { type: 'string' }, 'simulate-limits': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+            options: {
+                port: { type: 'string' },
+                host: { type: 'string' },
+                seed: { type: 'string' },
+                environment: { type: 'string' },
+                'simulate-limits': { type: 'boolean' },
+                help: { type: 'boolean', short: 'h' },
+            },
             strict: true,
             allowPositionals: false,
         }).values;
@@ -53,7 +60,9 @@ export async function runMockCli(argv, target) {
     }
     let server;
     try {
-        server = await target.start({ seed: seed, environment, simulateLimits: values['simulate-limits'] === true }).listen({ port: port, host: values.host ?? '127.0.0.1' });
+        server = await target
+            .start({ seed: seed, environment, simulateLimits: values['simulate-limits'] === true })
+            .listen({ port: port, host: values.host ?? '127.0.0.1' });
     }
     catch (err) {
         process.stderr.write(`${target.name}: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -175,13 +175,24 @@ function fix(root, error, cx) {
             const index = (params.j ?? params.index);
             const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
             if (here.length > min)
-                return { value: setAt(root, path, here.filter((_, i) => i !== index)), changed: at };
+                return {
+                    value: setAt(root, path, here.filter((_, i) => i !== index)),
+                    changed: at,
+                };
             const items = (schema.items ?? true);
-            return { value: setAt(root, path, here.map((item, i) => (i === index ? cx.generate(items, cx.seed) : item))), changed: at };
+            return {
+                value: setAt(root, path, here.map((item, i) => (i === index ? cx.generate(items, cx.seed) : item))),
+                changed: at,
+            };
         }
         case 'x-last-item-only':
             // The item that matches before the end goes: what it stood for is the last item's to say.
-            return Array.isArray(here) ? { value: setAt(root, path, here.filter((_, i) => i !== params.index)), changed: at } : undefined;
+            return Array.isArray(here)
+                ? {
+                    value: setAt(root, path, here.filter((_, i) => i !== params.index)),
+                    changed: at,
+                }
+                : undefined;
         case 'format':
             if (params.format === FUTURE_DATE_TIME_FORMAT)
                 return { value: setAt(root, path, futureDateTime(cx.next)), changed: at };
@@ -220,7 +231,13 @@ function uniqueItemProperties(entries, data) {
                 continue;
             const key = JSON.stringify(names.map((name) => item[name]));
             if (seen.has(key)) {
-                validate.errors = [{ keyword: 'x-unique-item-properties', message: `must not repeat ${names.join(', ')}`, params: { property: names.join(', '), index, first: seen.get(key) } }];
+                validate.errors = [
+                    {
+                        keyword: 'x-unique-item-properties',
+                        message: `must not repeat ${names.join(', ')}`,
+                        params: { property: names.join(', '), index, first: seen.get(key) },
+                    },
+                ];
                 return false;
             }
             seen.set(key, index);
@@ -259,7 +276,10 @@ function inDocument(node) {
         return node.map(inDocument);
     if (!isObject(node))
         return node;
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${DOCUMENT_ID}${value}` : inDocument(value)]));
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [
+        key,
+        key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${DOCUMENT_ID}${value}` : inDocument(value),
+    ]));
 }
 function getAt(root, path) {
     let node = root;

@@ -130,7 +130,26 @@ function copySchemas(node, transform) {
 /** Keywords whose value is JSON data, not a schema. */
 const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum']);
 /** Keywords (of schemas and of the OpenAPI objects) whose value maps names to schemas or objects. */
-const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas', 'paths', 'webhooks', 'responses', 'parameters', 'requestBodies', 'headers', 'content', 'callbacks', 'securitySchemes', 'links', 'pathItems', 'encoding']);
+const NAME_MAPS = new Set([
+    'properties',
+    'patternProperties',
+    '$defs',
+    'definitions',
+    'dependentSchemas',
+    'schemas',
+    'paths',
+    'webhooks',
+    'responses',
+    'parameters',
+    'requestBodies',
+    'headers',
+    'content',
+    'callbacks',
+    'securitySchemes',
+    'links',
+    'pathItems',
+    'encoding',
+]);
 /**
  * A normalised copy of a document or of one schema, every schema saying what it means in 2020-12:
  * - OpenAPI 3.0 `nullable: true` → `null` added to `type` (and to `enum`);
@@ -163,7 +182,10 @@ function normaliseSchema(schema, options) {
         if (Array.isArray(schema.enum) && !schema.enum.includes(null))
             schema.enum = [...schema.enum, null];
     }
-    for (const [bound, exclusive] of [['minimum', 'exclusiveMinimum'], ['maximum', 'exclusiveMaximum']]) {
+    for (const [bound, exclusive] of [
+        ['minimum', 'exclusiveMinimum'],
+        ['maximum', 'exclusiveMaximum'],
+    ]) {
         if (typeof schema[exclusive] !== 'boolean')
             continue;
         if (schema[exclusive] === true && typeof schema[bound] === 'number') {
@@ -276,4 +298,19 @@ export function isOpenSchema(schema) {
         return false;
     return Object.keys(schema).every((key) => ANNOTATIONS.has(key) || key.startsWith('x-'));
 }
-const ANNOTATIONS = new Set(['title', 'description', 'default', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'externalDocs', 'xml', '$schema', '$id', '$anchor']);
+const ANNOTATIONS = new Set([
+    'title',
+    'description',
+    'default',
+    'examples',
+    'example',
+    'deprecated',
+    'readOnly',
+    'writeOnly',
+    '$comment',
+    'externalDocs',
+    'xml',
+    '$schema',
+    '$id',
+    '$anchor',
+]);

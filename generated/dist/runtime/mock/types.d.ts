@@ -98,7 +98,9 @@ export type MockAnswer<Operation> = {
     } & AnswerFields<BodyOf<ResponsesOf<Operation>[K]>>;
 }[keyof ResponsesOf<Operation>] | ({
     readonly status?: undefined;
-} & AnswerFields<[SuccessKeys<ResponsesOf<Operation>>] extends [never] ? JsonValue : BodyOf<ResponsesOf<Operation>[SuccessKeys<ResponsesOf<Operation>>]>>);
+} & AnswerFields<[
+    SuccessKeys<ResponsesOf<Operation>>
+] extends [never] ? JsonValue : BodyOf<ResponsesOf<Operation>[SuccessKeys<ResponsesOf<Operation>>]>>);
 /** An answer, or a function of the request (and of its parameters as the mock read them) giving one, sync or async. */
 export type MockOverride<Operation> = MockAnswer<Operation> | ((request: Request, parameters: MockParameters) => MockAnswer<Operation> | Promise<MockAnswer<Operation>>);
 /** The items of a paginated operation's `results`. */

@@ -47,7 +47,12 @@ export function toResponse(reply: MockReply): Response {
 }
 
 /** A body already serialized for its media type. */
-export function bodyAnswer(status: number, body: Uint8Array<ArrayBuffer> | string, contentType: string, headers: Readonly<Record<string, string>> = {}): MockReply {
+export function bodyAnswer(
+  status: number,
+  body: Uint8Array<ArrayBuffer> | string,
+  contentType: string,
+  headers: Readonly<Record<string, string>> = {},
+): MockReply {
   return { status, headers: { 'content-type': contentType, ...headers }, body };
 }
 
@@ -60,7 +65,11 @@ export function emptyAnswer(status: number, headers: Readonly<Record<string, str
   return { status, headers: { 'content-length': '0', ...headers }, body: null };
 }
 
-export function mockError(status: number, error: string, extra: { problems?: readonly RequestProblem[]; headers?: Readonly<Record<string, string>> } = {}): MockReply {
+export function mockError(
+  status: number,
+  error: string,
+  extra: { problems?: readonly RequestProblem[]; headers?: Readonly<Record<string, string>> } = {},
+): MockReply {
   const body: MockErrorBody = { mock: true, status, error, ...(extra.problems && { problems: extra.problems }) };
   return jsonAnswer(status, body, extra.headers);
 }

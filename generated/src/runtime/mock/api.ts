@@ -9,12 +9,33 @@ import { isHeaderValue, MAX_TIMER_MS } from '../options.js';
 import { REDACTED } from '../redact.js';
 import { answerWith, bodyAnswer, emptyAnswer, isAnswerStatus, mockError, RESET, toResponse, type MockReply, type Reply } from './answers.js';
 import { BodyMaker, type CollectionSource } from './bodies.js';
-import { bodyProblems, paginationProblems, parameterProblems, readParameters, satisfiesSecurity, unsupportedMediaType, type CredentialNames } from './checks.js';
+import {
+  bodyProblems,
+  paginationProblems,
+  parameterProblems,
+  readParameters,
+  satisfiesSecurity,
+  unsupportedMediaType,
+  type CredentialNames,
+} from './checks.js';
 import { DEFAULT_MAX_REQUEST_BYTES, readRequestText, RequestTooLarge } from './request-body.js';
 import { LimitSimulator } from './limits.js';
 import { Router } from './route.js';
 import { listen } from './server.js';
-import type { JsonValue, MockApi, MockApiOptions, MockFacts, MockFault, MockLimits, MockOperation, MockOverride, MockPagination, MockParameters, MockRequestRecord, MockRequestView } from './types.js';
+import type {
+  JsonValue,
+  MockApi,
+  MockApiOptions,
+  MockFacts,
+  MockFault,
+  MockLimits,
+  MockOperation,
+  MockOverride,
+  MockPagination,
+  MockParameters,
+  MockRequestRecord,
+  MockRequestView,
+} from './types.js';
 
 /** What undici's fetch rejects with when the server resets the connection. */
 export function fetchFailed(): TypeError {
@@ -178,12 +199,16 @@ function mockApi<Ops>(state: MockState, options: MockApiOptions<unknown>, initia
 }
 
 /** The options a mock is made with, checked: a bad one throws before anything is read. */
-function checkOptions(facts: MockFacts, options: MockApiOptions<unknown>): { seed: number; basePath: string; limits: Partial<MockLimits> | undefined; maxRequestBytes: number } {
+function checkOptions(
+  facts: MockFacts,
+  options: MockApiOptions<unknown>,
+): { seed: number; basePath: string; limits: Partial<MockLimits> | undefined; maxRequestBytes: number } {
   const seed = options.seed ?? 1;
   if (!Number.isSafeInteger(seed)) throw new TypeError('seed must be an integer');
   const environmentNames = Object.keys(facts.environments);
   const environment: string = options.environment ?? environmentNames[0]!;
-  if (!Object.hasOwn(facts.environments, environment)) throw new TypeError(`Unknown environment "${environment}" (expected ${environmentNames.map((n) => JSON.stringify(n)).join(' or ')})`);
+  if (!Object.hasOwn(facts.environments, environment))
+    throw new TypeError(`Unknown environment "${environment}" (expected ${environmentNames.map((n) => JSON.stringify(n)).join(' or ')})`);
   const basePath = trimSlash(options.basePath ?? facts.environments[environment]!.basePath);
   const limits = chooseLimits(facts, environment, options.simulateLimits);
   const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
@@ -224,7 +249,8 @@ function setCollection(state: MockState, id: string, items: unknown): void {
   const operation = state.operationFor(id);
   if (!isPaginated(operation)) throw new TypeError(`${id} is not a paginated operation`);
   if (typeof items === 'number') {
-    if (!(Number.isSafeInteger(items) && items >= 0)) throw new TypeError(`The collection of ${id} must be an array of items or a number of items to sample (an integer >= 0)`);
+    if (!(Number.isSafeInteger(items) && items >= 0))
+      throw new TypeError(`The collection of ${id} must be an array of items or a number of items to sample (an integer >= 0)`);
     state.collections.set(operation.operationId, items);
     return;
   }
@@ -242,11 +268,13 @@ function setInitialCollections(state: MockState, options: MockApiOptions<unknown
 
 /** A fault to inject, checked: how many times it applies. */
 function checkFault(operationId: string, fault: MockFault): number {
-  if (typeof fault !== 'object' || fault === null) throw new TypeError(`fault of ${operationId} must be an object ({ status, headers, latencyMs, reset, times })`);
+  if (typeof fault !== 'object' || fault === null)
+    throw new TypeError(`fault of ${operationId} must be an object ({ status, headers, latencyMs, reset, times })`);
   checkHeaders(fault.headers, 'fault.headers');
   const times = fault.times ?? Infinity;
   if (!(times >= 0)) throw new TypeError('fault.times must be a number >= 0');
-  if (fault.latencyMs !== undefined && !(fault.latencyMs >= 0 && fault.latencyMs <= MAX_TIMER_MS)) throw new TypeError(`fault.latencyMs must be a number from 0 to ${MAX_TIMER_MS}`);
+  if (fault.latencyMs !== undefined && !(fault.latencyMs >= 0 && fault.latencyMs <= MAX_TIMER_MS))
+    throw new TypeError(`fault.latencyMs must be a number from 0 to ${MAX_TIMER_MS}`);
   if (fault.status !== undefined && !isAnswerStatus(fault.status)) throw new TypeError('fault.status must be an HTTP status from 200 to 599');
   return times;
 }
@@ -256,7 +284,11 @@ function redacted(credentials: Credentials, { method, headers: seenHeaders, url,
   const headers: Record<string, string> = {};
   seenHeaders.forEach((value, name) => {
     if (credentials.headers.has(name)) headers[name] = REDACTED;
-    else if (name === 'cookie') headers[name] = value.split(';').map((pair) => (credentials.cookie.has(pair.split('=')[0]!.trim()) ? `${pair.split('=')[0]!.trim()}=${REDACTED}` : pair.trim())).join('; ');
+    else if (name === 'cookie')
+      headers[name] = value
+        .split(';')
+        .map((pair) => (credentials.cookie.has(pair.split('=')[0]!.trim()) ? `${pair.split('=')[0]!.trim()}=${REDACTED}` : pair.trim()))
+        .join('; ');
     else headers[name] = value;
   });
   const query = new URLSearchParams(url.search);
@@ -282,12 +314,25 @@ async function respondTo(state: MockState, request: MockRequestView, requestBase
   let reply: Reply;
   if (!route) reply = mockError(404, `No operation of the spec matches ${method} ${url.pathname}${prefix ? ` (base path ${prefix})` : ''}`);
   else reply = await throttledAnswer(state, route.operation, route.params, request, url, path!);
-  record(state, { method: request.method, headers: request.headers, url, operationId: route?.operation.operationId, status: reply === RESET ? 'reset' : reply.status });
+  record(state, {
+    method: request.method,
+    headers: request.headers,
+    url,
+    operationId: route?.operation.operationId,
+    status: reply === RESET ? 'reset' : reply.status,
+  });
   return reply;
 }
 
 /** A 429 past the simulated limits, else an injected fault, else the answer. */
-async function throttledAnswer(state: MockState, operation: MockOperation, params: Readonly<Record<string, string>>, request: MockRequestView, url: URL, path: string): Promise<Reply> {
+async function throttledAnswer(
+  state: MockState,
+  operation: MockOperation,
+  params: Readonly<Record<string, string>>,
+  request: MockRequestView,
+  url: URL,
+  path: string,
+): Promise<Reply> {
   const wait = state.limiter?.take();
   if (wait !== undefined) return mockError(429, 'Too many requests (simulated limit)', { headers: { 'retry-after': String(wait) } });
   const fault = state.faults.get(operation.operationId);
@@ -301,8 +346,16 @@ async function throttledAnswer(state: MockState, operation: MockOperation, param
 }
 
 /** A 401 without the credentials, a 413, 415 or 400 for a request the spec refuses, else the override's answer or a generated one. */
-async function answer(state: MockState, operation: MockOperation, params: Readonly<Record<string, string>>, request: MockRequestView, url: URL, path: string): Promise<MockReply> {
-  if (!satisfiesSecurity(operation.security, state.facts.schemes, request, url)) return mockError(401, `Missing credentials: ${operation.operationId} needs ${describeSecurity(operation)}`);
+async function answer(
+  state: MockState,
+  operation: MockOperation,
+  params: Readonly<Record<string, string>>,
+  request: MockRequestView,
+  url: URL,
+  path: string,
+): Promise<MockReply> {
+  if (!satisfiesSecurity(operation.security, state.facts.schemes, request, url))
+    return mockError(401, `Missing credentials: ${operation.operationId} needs ${describeSecurity(operation)}`);
   const parameters = readParameters(operation, params, request, url, state.credentials);
   const query = parameters.query;
   let bodyText = '';
@@ -327,9 +380,21 @@ async function answer(state: MockState, operation: MockOperation, params: Readon
 }
 
 /** What an override answers (a function's answer checked as it comes): its status and body, or the generated body with its headers. */
-async function overrideAnswer(state: MockState, operation: MockOperation, override: MockOverride<unknown>, request: MockRequestView, bodyText: string, parameters: MockParameters, path: string): Promise<MockReply> {
+async function overrideAnswer(
+  state: MockState,
+  operation: MockOperation,
+  override: MockOverride<unknown>,
+  request: MockRequestView,
+  bodyText: string,
+  parameters: MockParameters,
+  path: string,
+): Promise<MockReply> {
   const given = typeof override === 'function' ? await override(fetchRequest(request, bodyText), parameters) : override;
-  if (typeof given !== 'object' || given === null) return mockError(500, `The override of ${operation.operationId} answered ${given === null ? 'null' : typeof given}: it must answer an object ({ status, body, headers })`);
+  if (typeof given !== 'object' || given === null)
+    return mockError(
+      500,
+      `The override of ${operation.operationId} answered ${given === null ? 'null' : typeof given}: it must answer an object ({ status, body, headers })`,
+    );
   const status = given.status ?? operation.success.status;
   if (!isAnswerStatus(status)) return mockError(500, `The override of ${operation.operationId} answered status ${String(status)}: the mock answers 200 to 599`);
   const badHeader = headerProblem(given.headers, 'headers');
@@ -338,9 +403,17 @@ async function overrideAnswer(state: MockState, operation: MockOperation, overri
   return success(state, operation, parameters.query, path, given.headers);
 }
 
-async function success(state: MockState, operation: MockOperation, query: Record<string, unknown>, path: string, headers: Readonly<Record<string, string>> = {}): Promise<MockReply> {
+async function success(
+  state: MockState,
+  operation: MockOperation,
+  query: Record<string, unknown>,
+  path: string,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<MockReply> {
   const { status, media } = operation.success;
-  const result = isPaginated(operation) ? await state.bodies.page(operation, query, state.collections.get(operation.operationId)) : await state.bodies.success(operation, path);
+  const result = isPaginated(operation)
+    ? await state.bodies.page(operation, query, state.collections.get(operation.operationId))
+    : await state.bodies.success(operation, path);
   if (!result.ok) return mockError(500, `${operation.operationId}: ${result.error}`);
   if (result.body === null || !media) return emptyAnswer(status, headers);
   return bodyAnswer(status, result.body, media.type, headers);
@@ -380,7 +453,8 @@ function headerProblem(headers: unknown, where: string): string | undefined {
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return `${where} must be an object of header names to strings`;
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) return `${where}: ${JSON.stringify(name)} is not a valid header name`;
-    if (typeof value !== 'string' || (value !== '' && !isHeaderValue(value))) return `${where}[${JSON.stringify(name)}] must be a header value (a string without line breaks or NUL)`;
+    if (typeof value !== 'string' || (value !== '' && !isHeaderValue(value)))
+      return `${where}[${JSON.stringify(name)}] must be a header value (a string without line breaks or NUL)`;
   }
   return undefined;
 }
@@ -393,7 +467,8 @@ function checkHeaders(headers: unknown, where: string): void {
 /** An override's answer, checked when it is given as an object (a function's answers are checked as they come). */
 function checkOverride(override: unknown, where: string): void {
   if (typeof override === 'function') return;
-  if (typeof override !== 'object' || override === null) throw new TypeError(`${where} must be an answer ({ status, body, headers }) or a function returning one`);
+  if (typeof override !== 'object' || override === null)
+    throw new TypeError(`${where} must be an answer ({ status, body, headers }) or a function returning one`);
   const { status, headers } = override as { status?: unknown; headers?: unknown };
   if (status !== undefined && !isAnswerStatus(status)) throw new TypeError(`${where}.status must be an HTTP status from 200 to 599`);
   checkHeaders(headers, `${where}.headers`);

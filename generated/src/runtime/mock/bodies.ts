@@ -35,7 +35,8 @@ type Failure = { readonly ok: false; readonly error: string };
 const encoder = new TextEncoder();
 
 /** A value as the body of `mediaType`: a string as is for a non-JSON type, else JSON; as bytes. */
-const serialize = (value: unknown, mediaType: string): Uint8Array<ArrayBuffer> => encoder.encode(typeof value === 'string' && !/json/i.test(mediaType) ? value : JSON.stringify(value));
+const serialize = (value: unknown, mediaType: string): Uint8Array<ArrayBuffer> =>
+  encoder.encode(typeof value === 'string' && !/json/i.test(mediaType) ? value : JSON.stringify(value));
 
 /** Keeps at most `limit` entries, dropping the oldest. */
 function remember<V>(cache: Map<string, V>, key: string, value: V, limit: number): V {
@@ -75,11 +76,18 @@ function missingPeer(err: unknown): Failure | undefined {
   const message = err instanceof Error ? err.message : '';
   const missing = SAMPLER_PEERS.find((name) => new RegExp(`['"]${name}['"/]`).test(message));
   if (!missing || !/cannot find|not found|could not resolve/i.test(message)) return undefined;
-  return { ok: false, error: `the mock samples this body with its optional peer dependencies, and ${missing} is not installed: npm install --save-dev ${SAMPLER_PEERS.join(' ')} (the ranges are the package's peerDependencies)` };
+  return {
+    ok: false,
+    error: `the mock samples this body with its optional peer dependencies, and ${missing} is not installed: npm install --save-dev ${SAMPLER_PEERS.join(' ')} (the ranges are the package's peerDependencies)`,
+  };
 }
 
 /** Runs `make` once the sampler is loaded, turning a SampleError (or a missing peer) into a failure that names why sampling failed. */
-async function sampled<T>(loading: Promise<Sampling>, what: string, make: (sampler: Sampler) => T): Promise<{ readonly ok: true; readonly value: T } | Failure> {
+async function sampled<T>(
+  loading: Promise<Sampling>,
+  what: string,
+  make: (sampler: Sampler) => T,
+): Promise<{ readonly ok: true; readonly value: T } | Failure> {
   let sampling: Sampling;
   try {
     sampling = await loading;
@@ -168,7 +176,11 @@ export class BodyMaker {
     const pointer = operation.success.media!.pointer;
     const seed = seedOf(this.seed, operation.operationId);
     const check = checkOf(operation);
-    const example = chooseExample(examplesAt(this.document, pointer), seed, (value) => isRecord(value) && Array.isArray(value['results']) && (!check || check(value)));
+    const example = chooseExample(
+      examplesAt(this.document, pointer),
+      seed,
+      (value) => isRecord(value) && Array.isArray(value['results']) && (!check || check(value)),
+    );
     const validator = responseValidator(operation);
     const validItem = (item: unknown) => !validator || itemProblems(validator, item).length === 0;
     const itemsPointer = operation.pagination.itemsPointer;
@@ -209,7 +221,9 @@ function checkOf(operation: MockOperation): ((value: unknown) => boolean) | unde
 function itemProblems(validator: Validator<unknown>, item: unknown): ValidationProblem[] {
   const result = validator.check({ results: [item] }, { maxProblems: Infinity });
   if (result.valid) return [];
-  return result.problems.filter((p) => p.pointer === '/results/0' || p.pointer.startsWith('/results/0/')).map((p) => ({ ...p, pointer: p.pointer.slice('/results/0'.length) }));
+  return result.problems
+    .filter((p) => p.pointer === '/results/0' || p.pointer.startsWith('/results/0/'))
+    .map((p) => ({ ...p, pointer: p.pointer.slice('/results/0'.length) }));
 }
 
 /** Samples `count` items of the sequence from index `from`. */

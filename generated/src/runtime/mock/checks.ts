@@ -47,7 +47,12 @@ function hasCredential(scheme: CredentialScheme | undefined, request: MockReques
 }
 
 /** Whether some alternative of `security` has all its credentials in the request (no alternative: none needed). */
-export function satisfiesSecurity(security: SecurityRequirements, schemes: Readonly<Record<string, CredentialScheme>>, request: MockRequestView, url: URL): boolean {
+export function satisfiesSecurity(
+  security: SecurityRequirements,
+  schemes: Readonly<Record<string, CredentialScheme>>,
+  request: MockRequestView,
+  url: URL,
+): boolean {
   if (security.length === 0) return true;
   return security.some((names) => names.every((name) => hasCredential(Object.hasOwn(schemes, name) ? schemes[name] : undefined, request, url)));
 }
@@ -87,7 +92,13 @@ export interface CredentialNames {
 }
 
 /** The declared parameters present in the request (`path`: as the router matched them, still encoded), each read by its style and typed. */
-export function readParameters(operation: MockOperation, path: Readonly<Record<string, string>>, request: MockRequestView, url: URL, credentials: CredentialNames): MockParameters {
+export function readParameters(
+  operation: MockOperation,
+  path: Readonly<Record<string, string>>,
+  request: MockRequestView,
+  url: URL,
+  credentials: CredentialNames,
+): MockParameters {
   /** One location's parameters that `parse` finds, typed. */
   const read = (location: MockParameter['in'], parse: (p: MockParameter) => unknown): Record<string, unknown> => {
     const values: Record<string, unknown> = Object.create(null);
@@ -113,12 +124,20 @@ export function readParameters(operation: MockOperation, path: Readonly<Record<s
 }
 
 /** Problems of the path (`path`: as matched), query (as read by readParameters) and header parameters; a query parameter that is not an array given twice is one. */
-export function parameterProblems(operation: MockOperation, path: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>>, request: MockRequestView, url: URL): RequestProblem[] {
+export function parameterProblems(
+  operation: MockOperation,
+  path: Readonly<Record<string, string>>,
+  query: Readonly<Record<string, unknown>>,
+  request: MockRequestView,
+  url: URL,
+): RequestProblem[] {
   const problems: RequestProblem[] = [];
   for (const p of operation.parameters) {
-    if (p.in === 'query' && p.shape !== 'array' && url.searchParams.getAll(p.name).length > 1) problems.push({ pointer: `/query/${escapeToken(p.name)}`, message: 'must be given once' });
+    if (p.in === 'query' && p.shape !== 'array' && url.searchParams.getAll(p.name).length > 1)
+      problems.push({ pointer: `/query/${escapeToken(p.name)}`, message: 'must be given once' });
     if (p.in === 'path' && !path[p.name]) problems.push({ pointer: `/path/${escapeToken(p.name)}`, message: 'must not be empty' });
-    if (p.in === 'header' && p.required && request.headers.get(p.name) === null) problems.push({ pointer: `/header/${escapeToken(p.name.toLowerCase())}`, message: 'is required' });
+    if (p.in === 'header' && p.required && request.headers.get(p.name) === null)
+      problems.push({ pointer: `/header/${escapeToken(p.name.toLowerCase())}`, message: 'is required' });
   }
   const validator = operation.validators?.query;
   if (validator) {

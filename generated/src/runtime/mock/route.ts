@@ -50,7 +50,8 @@ export class Router {
     for (const route of operations.map(compile).sort((a, b) => b.literalLength - a.literalLength)) {
       const { method, path } = route.operation;
       if (route.names.length === 0) {
-        if (!this.exact.has(`${method} ${path}`)) this.exact.set(`${method} ${path}`, { operation: route.operation, params: Object.freeze(Object.create(null)) });
+        if (!this.exact.has(`${method} ${path}`))
+          this.exact.set(`${method} ${path}`, { operation: route.operation, params: Object.freeze(Object.create(null)) });
         continue;
       }
       const routes = this.templated.get(method) ?? [];

@@ -100,7 +100,13 @@ export class Judge {
    * `parents` finds, for a partial schema (an `if`/`then` branch, an `allOf` member), the schemas
    * around it, where a missing property's own schema is declared.
    */
-  repair(validate: ValidateFunction, value: unknown, seed: number, generate: Generate, parents: (schema: object) => readonly object[]): { valid: boolean; value: unknown } {
+  repair(
+    validate: ValidateFunction,
+    value: unknown,
+    seed: number,
+    generate: Generate,
+    parents: (schema: object) => readonly object[],
+  ): { valid: boolean; value: unknown } {
     const next = random(seed);
     let current = value;
     for (let round = 0; round < REPAIR_ROUNDS; round++) {
@@ -190,13 +196,37 @@ function fix(root: unknown, error: ErrorObject, cx: FixContext): Fixed | undefin
       if (!Array.isArray(here) || !isObject(schema)) return undefined;
       const index = (params.j ?? params.index) as number;
       const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
-      if (here.length > min) return { value: setAt(root, path, here.filter((_, i) => i !== index)), changed: at };
+      if (here.length > min)
+        return {
+          value: setAt(
+            root,
+            path,
+            here.filter((_, i) => i !== index),
+          ),
+          changed: at,
+        };
       const items = (schema.items ?? true) as SchemaNode;
-      return { value: setAt(root, path, here.map((item, i) => (i === index ? cx.generate(items, cx.seed) : item))), changed: at };
+      return {
+        value: setAt(
+          root,
+          path,
+          here.map((item, i) => (i === index ? cx.generate(items, cx.seed) : item)),
+        ),
+        changed: at,
+      };
     }
     case 'x-last-item-only':
       // The item that matches before the end goes: what it stood for is the last item's to say.
-      return Array.isArray(here) ? { value: setAt(root, path, here.filter((_, i) => i !== params.index)), changed: at } : undefined;
+      return Array.isArray(here)
+        ? {
+            value: setAt(
+              root,
+              path,
+              here.filter((_, i) => i !== params.index),
+            ),
+            changed: at,
+          }
+        : undefined;
     case 'format':
       if (params.format === FUTURE_DATE_TIME_FORMAT) return { value: setAt(root, path, futureDateTime(cx.next)), changed: at };
       break;
@@ -232,7 +262,13 @@ function uniqueItemProperties(this: unknown, entries: (string | string[])[], dat
       if (!isObject(item) || !names.every((name) => Object.hasOwn(item, name))) continue;
       const key = JSON.stringify(names.map((name) => item[name]));
       if (seen.has(key)) {
-        validate.errors = [{ keyword: 'x-unique-item-properties', message: `must not repeat ${names.join(', ')}`, params: { property: names.join(', '), index, first: seen.get(key) } }];
+        validate.errors = [
+          {
+            keyword: 'x-unique-item-properties',
+            message: `must not repeat ${names.join(', ')}`,
+            params: { property: names.join(', '), index, first: seen.get(key) },
+          },
+        ];
         return false;
       }
       seen.set(key, index);
@@ -269,7 +305,12 @@ function lastItemOnly(ajv: Ajv2020) {
 function inDocument(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(inDocument);
   if (!isObject(node)) return node;
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${DOCUMENT_ID}${value}` : inDocument(value)]));
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${DOCUMENT_ID}${value}` : inDocument(value),
+    ]),
+  );
 }
 
 function getAt(root: unknown, path: readonly string[]): unknown {
@@ -300,7 +341,12 @@ function removeAt(root: unknown, path: readonly string[]): unknown {
   const parentPath = path.slice(0, -1);
   const key = path[path.length - 1]!;
   const parent = getAt(root, parentPath);
-  if (Array.isArray(parent)) return setAt(root, parentPath, parent.filter((_, i) => i !== Number(key)));
+  if (Array.isArray(parent))
+    return setAt(
+      root,
+      parentPath,
+      parent.filter((_, i) => i !== Number(key)),
+    );
   if (isObject(parent)) return setAt(root, parentPath, omit(parent, key));
   return root;
 }

@@ -131,11 +131,16 @@ export function createSampler(document: object, options: SamplerOptions = {}): S
    * the caller's. A schema that leaves some identifier no non-empty value (the strict world finds
    * none for a fixed seed, without `check`) is sampled as written.
    */
-  const sampleAt = (pointer: string, at: string, seed: number, check: SampleCheck | undefined): unknown => attempt(worldFor(pointer, at), pointer, at, seed, check);
+  const sampleAt = (pointer: string, at: string, seed: number, check: SampleCheck | undefined): unknown =>
+    attempt(worldFor(pointer, at), pointer, at, seed, check);
 
   /** The world that samples `at`: the strict one, unless it has no value there. */
   const worldFor = (pointer: string, at: string): World => {
-    if (!strictWorks.has(at)) strictWorks.set(at, succeeds(() => attempt(strict, pointer, at, 0, undefined)));
+    if (!strictWorks.has(at))
+      strictWorks.set(
+        at,
+        succeeds(() => attempt(strict, pointer, at, 0, undefined)),
+      );
     return strictWorks.get(at) ? strict : plainWorld();
   };
 

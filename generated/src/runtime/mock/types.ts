@@ -112,11 +112,19 @@ interface AnswerFields<Body> {
  * with the success body.
  */
 export type MockAnswer<Operation> =
-  | { [K in keyof ResponsesOf<Operation>]: { readonly status: Extract<StatusesOf<K, ResponsesOf<Operation>>, HttpStatus> } & AnswerFields<BodyOf<ResponsesOf<Operation>[K]>> }[keyof ResponsesOf<Operation>]
-  | ({ readonly status?: undefined } & AnswerFields<[SuccessKeys<ResponsesOf<Operation>>] extends [never] ? JsonValue : BodyOf<ResponsesOf<Operation>[SuccessKeys<ResponsesOf<Operation>>]>>);
+  | {
+      [K in keyof ResponsesOf<Operation>]: { readonly status: Extract<StatusesOf<K, ResponsesOf<Operation>>, HttpStatus> } & AnswerFields<
+        BodyOf<ResponsesOf<Operation>[K]>
+      >;
+    }[keyof ResponsesOf<Operation>]
+  | ({ readonly status?: undefined } & AnswerFields<
+      [SuccessKeys<ResponsesOf<Operation>>] extends [never] ? JsonValue : BodyOf<ResponsesOf<Operation>[SuccessKeys<ResponsesOf<Operation>>]>
+    >);
 
 /** An answer, or a function of the request (and of its parameters as the mock read them) giving one, sync or async. */
-export type MockOverride<Operation> = MockAnswer<Operation> | ((request: Request, parameters: MockParameters) => MockAnswer<Operation> | Promise<MockAnswer<Operation>>);
+export type MockOverride<Operation> =
+  | MockAnswer<Operation>
+  | ((request: Request, parameters: MockParameters) => MockAnswer<Operation> | Promise<MockAnswer<Operation>>);
 
 /** The items of a paginated operation's `results`. */
 export type PageItemOf<Operation> = BodyOf<ResponsesOf<Operation>[SuccessKeys<ResponsesOf<Operation>>]> extends { results: readonly (infer T)[] } ? T : never;

@@ -15,14 +15,33 @@ import { GENERATED, load, METHODS, operationCount, readDocument } from '../../..
 const { createPartnerClient, RequestValidationError } = await load(GENERATED, 'index');
 const { createMockApi } = await load(GENERATED, 'mock');
 const { createSampler } = await load(GENERATED, 'runtime/mock/sample');
-const operations = await load<Record<string, (client: unknown, init?: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>>>(GENERATED, 'operations');
+const operations = await load<Record<string, (client: unknown, init?: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>>>(
+  GENERATED,
+  'operations',
+);
 const document = readDocument(GENERATED);
 
 type Doc = Record<string, any>;
-const deref = (node: Doc): Doc => (typeof node?.$ref === 'string' ? deref(node.$ref.slice(2).split('/').reduce((o: Doc, k: string) => o?.[k.replaceAll('~1', '/').replaceAll('~0', '~')], document)) : node);
+const deref = (node: Doc): Doc =>
+  typeof node?.$ref === 'string'
+    ? deref(
+        node.$ref
+          .slice(2)
+          .split('/')
+          .reduce((o: Doc, k: string) => o?.[k.replaceAll('~1', '/').replaceAll('~0', '~')], document),
+      )
+    : node;
 
 function client(mock: { fetch: (request: Request) => Promise<Response> }, options: Record<string, unknown> = {}) {
-  return createPartnerClient({ baseUrl: 'http://mock.test', apiKey: 'key', apiSecret: 'secret', environment: 'staging', fetch: mock.fetch, maxRetries: 0, ...options });
+  return createPartnerClient({
+    baseUrl: 'http://mock.test',
+    apiKey: 'key',
+    apiSecret: 'secret',
+    environment: 'staging',
+    fetch: mock.fetch,
+    maxRetries: 0,
+    ...options,
+  });
 }
 
 /** A named init for each operation: sampled path parameters, required query and header ones, a required JSON body. */
@@ -44,7 +63,11 @@ function namedCalls(seed: number): { operationId: string; name: string; init: Re
       const json = Object.entries<Doc>(body.content ?? {}).find(([type]) => /json/i.test(type));
       const named: Record<string, unknown> = { ...init };
       if (body.required && json) named.body = sampler.forSchema(json[1].schema ?? {}, seed);
-      calls.push({ operationId: op.operationId, name: operationFunctionName({ operationId: op.operationId, name: op.operationId }), init: Object.keys(named).length ? named : undefined });
+      calls.push({
+        operationId: op.operationId,
+        name: operationFunctionName({ operationId: op.operationId, name: op.operationId }),
+        init: Object.keys(named).length ? named : undefined,
+      });
     }
   }
   return calls;
@@ -108,19 +131,30 @@ describe('named operations', () => {
 describe('the in-process mock answers as fetch does', () => {
   it("response.url is the request's URL, and an error paginate raises carries the request as sent", async () => {
     const { operations: table } = await load(GENERATED, 'facts');
-    const paginated = (table as { operationId: string; method: string; path: string; paginated: boolean; parameters: { in: string }[] }[]).find((o) => o.paginated && o.method === 'GET' && !o.parameters.some((p) => p.in === 'path'));
+    const paginated = (table as { operationId: string; method: string; path: string; paginated: boolean; parameters: { in: string }[] }[]).find(
+      (o) => o.paginated && o.method === 'GET' && !o.parameters.some((p) => p.in === 'path'),
+    );
     expect(paginated).toBeDefined();
     const mock = createMockApi({ seed: 3, collections: { [paginated!.operationId]: 5 } });
     const api = client(mock);
-    const { response } = await operations[operationFunctionName({ operationId: paginated!.operationId, name: paginated!.operationId })]!(api, { query: { pageSize: 2 } });
+    const { response } = await operations[operationFunctionName({ operationId: paginated!.operationId, name: paginated!.operationId })]!(api, {
+      query: { pageSize: 2 },
+    });
     expect(response.url).toBe(`http://mock.test${paginated!.path}?pageSize=2`);
     const items: unknown[] = [];
     const error = await (async () => {
       for await (const item of api.paginate(paginated!.path, { params: { query: { pageSize: 2 } }, maxPages: 1 })) items.push(item);
-    })().then(() => undefined, (e: unknown) => e);
+    })().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(items).toHaveLength(2);
     expect(error).toMatchObject({ name: 'PaginationError', pages: 1 });
-    expect((error as { request: unknown }).request).toEqual({ method: 'GET', url: `http://mock.test${paginated!.path}?pageSize=2&page=1`, headers: { 'x-api-key': '[redacted]', 'x-api-secret': '[redacted]' } });
+    expect((error as { request: unknown }).request).toEqual({
+      method: 'GET',
+      url: `http://mock.test${paginated!.path}?pageSize=2&page=1`,
+      headers: { 'x-api-key': '[redacted]', 'x-api-secret': '[redacted]' },
+    });
   });
 });
 
@@ -131,13 +165,23 @@ describe('named operations in a bundle', () => {
   mkdirSync(path.join(work, 'node_modules'));
   symlinkSync(GENERATED, path.join(work, 'node_modules', 'partner-recruitment-client'), 'dir');
   const bundle = async (contents: string): Promise<string> => {
-    const result = await build({ stdin: { contents, resolveDir: work, loader: 'js' }, bundle: true, minify: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent' });
+    const result = await build({
+      stdin: { contents, resolveDir: work, loader: 'js' },
+      bundle: true,
+      minify: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
     return result.outputFiles[0]!.text;
   };
 
   it('add at most 8 KB to the client for one operation, and hold none of the others', async () => {
     const client = await bundle(`export { createPartnerClient } from 'partner-recruitment-client';`);
-    const withOne = await bundle(`export { createPartnerClient } from 'partner-recruitment-client';\nexport { listProjects } from 'partner-recruitment-client/operations';`);
+    const withOne = await bundle(
+      `export { createPartnerClient } from 'partner-recruitment-client';\nexport { listProjects } from 'partner-recruitment-client/operations';`,
+    );
     expect(withOne.length - client.length).toBeLessThanOrEqual(8 * 1024);
     const alone = await bundle(`export { listProjects } from 'partner-recruitment-client/operations';`);
     expect(alone).toContain('"/v1/projects"');

@@ -88,20 +88,28 @@ describe('environments from servers', () => {
     expect(() => service.createPartnerClient({ environment: 'regional', bearerAuth: 't', serverVariables: { region: 'asia' } })).toThrow(
       new TypeError('createPartnerClient: `serverVariables.region` must be one of "eu", "us"'),
     );
-    expect(() => service.createPartnerClient({ environment: 'regional', bearerAuth: 't', serverVariables: { tenant: 'x' } })).toThrow(/`serverVariables.tenant` is not a variable of environment "regional"/);
+    expect(() => service.createPartnerClient({ environment: 'regional', bearerAuth: 't', serverVariables: { tenant: 'x' } })).toThrow(
+      /`serverVariables.tenant` is not a variable of environment "regional"/,
+    );
   });
 
   it('a URL left without a value keeps baseUrl required, naming the environment and the variables', () => {
     expect(() => service.createPartnerClient({ environment: 'unset', bearerAuth: 't' })).toThrow(
-      new TypeError('createPartnerClient: `baseUrl` is required for environment "unset": its server URL {base} needs base (no default in the spec); pass `baseUrl` or `serverVariables`'),
+      new TypeError(
+        'createPartnerClient: `baseUrl` is required for environment "unset": its server URL {base} needs base (no default in the spec); pass `baseUrl` or `serverVariables`',
+      ),
     );
     expect(() => service.createPartnerClient({ environment: 'unset', bearerAuth: 't', baseUrl: server.url })).not.toThrow();
-    expect(() => service.createPartnerClient({ environment: 'regional', bearerAuth: 't', baseUrl: server.url, serverVariables: { region: 'us' } })).toThrow(/not both/);
+    expect(() => service.createPartnerClient({ environment: 'regional', bearerAuth: 't', baseUrl: server.url, serverVariables: { region: 'us' } })).toThrow(
+      /not both/,
+    );
   });
 
   it('a document without servers has one environment, default, that needs baseUrl', () => {
     expect(Object.keys(strict.environments)).toEqual(['default']);
-    expect(() => strict.createPartnerClient({ environment: 'default', bearerAuth: 't' })).toThrow(/`baseUrl` is required for environment "default": the spec gives no server URL/);
+    expect(() => strict.createPartnerClient({ environment: 'default', bearerAuth: 't' })).toThrow(
+      /`baseUrl` is required for environment "default": the spec gives no server URL/,
+    );
   });
 });
 
@@ -119,7 +127,10 @@ describe('credentials from security schemes', () => {
   });
 
   it('refuses an operation none of whose alternatives was given', async () => {
-    const error = await service.createPartnerClient({ environment: 'direct' }).GET('/things').catch((e: unknown) => e);
+    const error = await service
+      .createPartnerClient({ environment: 'direct' })
+      .GET('/things')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(service.MissingCredentialsError);
     expect(error.missing).toEqual([['bearerAuth'], ['apiKey']]);
     // An operation with `security: []` still works without any credential.

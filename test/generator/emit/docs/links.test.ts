@@ -101,7 +101,7 @@ describe('every relative link of every generated page resolves', () => {
   });
 });
 
-describe('a document without this API\'s wording gets none', () => {
+describe("a document without this API's wording gets none", () => {
   it.each([...THIRD_PARTY, FIXTURES[0]!].map((d) => [d.name, d.spec]))('%s', async (name, spec) => {
     const source = readFileSync(spec, 'utf8');
     const absent = PARTNER_PHRASES.filter((phrase) => !source.includes(phrase));

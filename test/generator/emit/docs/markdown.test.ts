@@ -28,7 +28,10 @@ describe('markdown escaping', () => {
     ['markdown javascript link: no link left', { given: 'see [me](javascript:alert(1))', want: 'see \\[me](javascript:alert(1))' }],
     ['reference-style javascript link: no link left', { given: '[r][1]\n\n[1]: JavaScript:alert(2)', want: '\\[r]\\[1]\n\n\\[1]: JavaScript:alert(2)' }],
     ['javascript image: no image left', { given: '![i](javascript:x)', want: '!\\[i](javascript:x)' }],
-    ['code span split by a table pipe: every < escaped', { given: '| `a | <b onclick=x> | c` |\n|---|---|---|', want: '| `a | &lt;b onclick=x> | c` |\n|---|---|---|' }],
+    [
+      'code span split by a table pipe: every < escaped',
+      { given: '| `a | <b onclick=x> | c` |\n|---|---|---|', want: '| `a | &lt;b onclick=x> | c` |\n|---|---|---|' },
+    ],
   ])('markdown: %s', (_name, { given, want }) => expect(markdown(given)).toBe(want));
 
   it('cell keeps a description on one line and its table cell', () => {

@@ -11,7 +11,9 @@ import { brokenLinks, pages, pageView, read } from '../../support/markdown-pages
 const generatedDir = path.resolve(import.meta.dirname, '../../../../generated');
 const docsDir = path.join(generatedDir, 'docs');
 const all = pages(docsDir);
-const doc = JSON.parse(readFileSync(path.join(generatedDir, 'openapi.json'), 'utf8')) as { servers: { 'x-environment': string; variables: Record<string, { 'x-source-gap'?: string }> }[] };
+const doc = JSON.parse(readFileSync(path.join(generatedDir, 'openapi.json'), 'utf8')) as {
+  servers: { 'x-environment': string; variables: Record<string, { 'x-source-gap'?: string }> }[];
+};
 /** Whether `codes` holds `run` as consecutive entries. */
 const holds = (codes: string[], run: string[]) => codes.some((_, i) => run.every((c, j) => codes[i + j] === c));
 
@@ -57,8 +59,16 @@ describe('generated docs', () => {
     const auth = index.section('Authentication');
     expect(auth.items).toEqual([]);
     expect(auth.blocks[0]!.codes).toEqual(['apiKey', 'apiSecret']);
-    expect(index.row('Authentication', 'Scheme', 'apiKey')).toMatchObject({ Kind: 'apiKey', 'Sent in': 'header x-api-key', 'Client option': 'apiKey (string)' });
-    expect(index.row('Authentication', 'Scheme', 'apiSecret')).toMatchObject({ Kind: 'apiKey', 'Sent in': 'header x-api-secret', 'Client option': 'apiSecret (string)' });
+    expect(index.row('Authentication', 'Scheme', 'apiKey')).toMatchObject({
+      Kind: 'apiKey',
+      'Sent in': 'header x-api-key',
+      'Client option': 'apiKey (string)',
+    });
+    expect(index.row('Authentication', 'Scheme', 'apiSecret')).toMatchObject({
+      Kind: 'apiKey',
+      'Sent in': 'header x-api-secret',
+      'Client option': 'apiSecret (string)',
+    });
     const limits = (Environment: string) => {
       const { URL, 'Requests per second': rps, Burst, 'Daily quota': quota } = index.row('Environments and rate limits', 'Environment', Environment);
       return [URL, rps, Burst, quota];
@@ -73,7 +83,12 @@ describe('generated docs', () => {
     expect(environments.codes).not.toContain('serverVariables');
     const pagination = index.section('Pagination');
     expect(pagination.items).toContain('listProjects: GET /v1/projects → ProjectList');
-    expect(pagination.links).toEqual(expect.arrayContaining([{ text: 'listProjects', href: 'operations/projects.md#listprojects' }, { text: 'ProjectList', href: 'schemas/ProjectList.md' }]));
+    expect(pagination.links).toEqual(
+      expect.arrayContaining([
+        { text: 'listProjects', href: 'operations/projects.md#listprojects' },
+        { text: 'ProjectList', href: 'schemas/ProjectList.md' },
+      ]),
+    );
     expect(index.section('Versioning').blocks[0]!.codes).toEqual(['/v1']);
   });
 });

@@ -11,7 +11,10 @@ import { TOOL_ROOT } from '../../../../generator/generate.js';
 import { ESCAPING_HELPERS, templateRenderer } from '../../../../generator/emit/docs/render.js';
 
 const DOCS = path.join(TOOL_ROOT, 'templates', 'docs');
-const templates = [...readdirSync(DOCS).map((f) => path.join(DOCS, f)), ...readdirSync(path.join(DOCS, 'partials')).map((f) => path.join(DOCS, 'partials', f))].filter((f) => f.endsWith('.hbs'));
+const templates = [
+  ...readdirSync(DOCS).map((f) => path.join(DOCS, f)),
+  ...readdirSync(path.join(DOCS, 'partials')).map((f) => path.join(DOCS, 'partials', f)),
+].filter((f) => f.endsWith('.hbs'));
 
 /** `file:line {{…}}` of every double-stash output that no escaping helper prints. */
 function unescapedOutputs(file: string, source: string): string[] {

@@ -19,11 +19,26 @@ describe('schema fragments of the docs', () => {
     ['string length', { given: { minLength: 3, maxLength: 50 }, want: ['3 to 50 characters'] }],
     ['number range', { given: { minimum: 5, maximum: 1000 }, want: ['5 to 1000'] }],
     ['items max', { given: { type: 'array', maxItems: 30 }, want: ['at most 30 items'] }],
-    ['custom keywords', { given: { 'x-future-date-time': true, format: 'date-time' }, want: ['format `date-time`', 'must lie in the future when sent (checked on requests, not on answers)'] }],
+    [
+      'custom keywords',
+      {
+        given: { 'x-future-date-time': true, format: 'date-time' },
+        want: ['format `date-time`', 'must lie in the future when sent (checked on requests, not on answers)'],
+      },
+    ],
     ['unique item property', { given: { 'x-unique-item-properties': ['id'] }, want: ['`id` unique across items'] }],
-    ['unique item properties together', { given: { 'x-unique-item-properties': ['id', ['group', 'segment']] }, want: ['`id`, `group` and `segment` together unique across items'] }],
-    ['an item with fixed values only last', { given: { 'x-last-item-only': { required: ['end'], properties: { end: { const: true } } } }, want: ['an item with `end` `true` only as the last item'] }],
-    ['an item matching any other schema only last', { given: { 'x-last-item-only': { type: 'string' } }, want: ['an item matching `{"type":"string"}` only as the last item'] }],
+    [
+      'unique item properties together',
+      { given: { 'x-unique-item-properties': ['id', ['group', 'segment']] }, want: ['`id`, `group` and `segment` together unique across items'] },
+    ],
+    [
+      'an item with fixed values only last',
+      { given: { 'x-last-item-only': { required: ['end'], properties: { end: { const: true } } } }, want: ['an item with `end` `true` only as the last item'] },
+    ],
+    [
+      'an item matching any other schema only last',
+      { given: { 'x-last-item-only': { type: 'string' } }, want: ['an item matching `{"type":"string"}` only as the last item'] },
+    ],
     ['short enum listed', { given: { enum: ['a', 'b'] }, want: ['one of `a`, `b`'] }],
     ['long enum counted', { given: { enum: Array.from({ length: 20 }, (_, i) => `v${i}`) }, want: ['one of 20 values'] }],
   ])('constraints: %s', (_name, { given, want }) => expect(constraints(given)).toEqual(want));
@@ -31,6 +46,10 @@ describe('schema fragments of the docs', () => {
   it('conditions and demands read as sentences', () => {
     expect(conditionText({ required: ['typeOfResearch'], properties: { typeOfResearch: { const: 'inPerson' } } })).toBe('`typeOfResearch` is `inPerson`');
     expect(conditionText({ properties: { m: { not: { enum: ['a', 'b'] } } } })).toBe('`m` is not one of `a`, `b`');
-    expect(demandText({ required: ['x'], properties: { y: false, z: { properties: { w: { const: false } } } } })).toEqual(['requires `x`', 'refuses `y`', '`z.w` must be `false`']);
+    expect(demandText({ required: ['x'], properties: { y: false, z: { properties: { w: { const: false } } } } })).toEqual([
+      'requires `x`',
+      'refuses `y`',
+      '`z.w` must be `false`',
+    ]);
   });
 });

@@ -28,7 +28,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 function refs(value: unknown, at = ''): { at: string; ref: string }[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => refs(v, `${at}/${i}`));
   if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([k, v]) => (k === '$ref' && typeof v === 'string' ? [{ at, ref: v }] : refs(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)));
+  return Object.entries(value).flatMap(([k, v]) =>
+    k === '$ref' && typeof v === 'string' ? [{ at, ref: v }] : refs(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+  );
 }
 
 /** The value an internal `$ref` (`#/a/b~1c`) points at, or undefined. */
@@ -69,8 +71,13 @@ describe('openapi.json: the bundled document in the package', () => {
 
 describe('package.json', () => {
   const model = buildModel(JSON.parse(readFileSync(SHIPPED, 'utf8')));
-  const info = { name: 'partner-recruitment-client', dependencies: { 'openapi-fetch': '0.17.0' }, mockPeers: { 'json-schema-faker': '~0.6.3', ajv: '^8.20.0' } };
-  const packageJson = (emitted: string[]) => JSON.parse(emitPackage(model, info, emitted, path.join(TOOL_ROOT, 'templates')).get('package.json')!) as Record<string, any>;
+  const info = {
+    name: 'partner-recruitment-client',
+    dependencies: { 'openapi-fetch': '0.17.0' },
+    mockPeers: { 'json-schema-faker': '~0.6.3', ajv: '^8.20.0' },
+  };
+  const packageJson = (emitted: string[]) =>
+    JSON.parse(emitPackage(model, info, emitted, path.join(TOOL_ROOT, 'templates')).get('package.json')!) as Record<string, any>;
   const mockFiles = ['dist/mock.js', 'dist/mock-msw.js', 'dist/mock-cli.js', 'openapi.json'];
 
   it('exports the mock, its MSW handlers and the bundled document, with the mock command as bin', () => {
@@ -88,7 +95,7 @@ describe('package.json', () => {
     expect(Object.keys(pkg.exports).at(-1)).toBe('./package.json');
   });
 
-  it('the mock without its MSW module: the mock\'s peers, no msw', () => {
+  it("the mock without its MSW module: the mock's peers, no msw", () => {
     const pkg = packageJson(['dist/index.js', 'dist/mock.js']);
     expect(pkg.peerDependencies).toEqual(info.mockPeers);
   });
@@ -111,7 +118,10 @@ describe('package.json', () => {
 
   it('the committed package wires every entry point to a file that exists', () => {
     const pkg = JSON.parse(readFileSync(path.join(TOOL_ROOT, 'generated', 'package.json'), 'utf8')) as Record<string, any>;
-    const targets = [...Object.values(pkg.exports as Record<string, string | Record<string, string>>).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t))), ...Object.values((pkg.bin ?? {}) as Record<string, string>)];
+    const targets = [
+      ...Object.values(pkg.exports as Record<string, string | Record<string, string>>).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t))),
+      ...Object.values((pkg.bin ?? {}) as Record<string, string>),
+    ];
     for (const target of targets) expect(() => readFileSync(path.join(TOOL_ROOT, 'generated', target)), target).not.toThrow();
     expect(pkg.exports['./openapi.json']).toBe('./openapi.json');
   });

@@ -71,9 +71,20 @@ function recipesProject(name: string, packageName: string, packageDir: string, b
   const modules = path.join(project, 'node_modules');
   mkdirSync(path.dirname(path.join(modules, packageName)), { recursive: true });
   symlinkSync(packageDir, path.join(modules, packageName), 'dir');
-  for (const dependency of ['vitest', 'msw', '@types', 'hono', '@hono', '@standard-schema']) symlinkSync(path.join(TOOL_ROOT, 'node_modules', dependency), path.join(modules, dependency), 'dir');
+  for (const dependency of ['vitest', 'msw', '@types', 'hono', '@hono', '@standard-schema'])
+    symlinkSync(path.join(TOOL_ROOT, 'node_modules', dependency), path.join(modules, dependency), 'dir');
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: `${name}-consumer`, private: true, type: 'module' }));
-  const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'], strict: true, resolveJsonModule: true, skipLibCheck: true, noEmit: true };
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    lib: ['ES2022', 'DOM'],
+    types: ['node'],
+    strict: true,
+    resolveJsonModule: true,
+    skipLibCheck: true,
+    noEmit: true,
+  };
   writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
   blocks.forEach((block, i) => writeFileSync(path.join(project, isRecipe(block) ? `recipe-${i + 1}.test.ts` : `snippet-${i + 1}.ts`), block));
   return {
@@ -93,7 +104,9 @@ describe('generated/README.md', () => {
     expect(defaults.get('maxRetryDelayMs')).toBe(`\`${DEFAULT_RETRY.maxDelayMs}\``);
     expect(defaults.get('maxResponseBytes')).toMatch(new RegExp(`^\`${DEFAULT_MAX_RESPONSE_BYTES}\``));
     // The retry paragraph names the runtime's statuses, in its order, before anything else it counts.
-    const retries = pageView(readme).sections.flatMap((s) => s.fields).find((f) => f.label === 'Retries');
+    const retries = pageView(readme)
+      .sections.flatMap((s) => s.fields)
+      .find((f) => f.label === 'Retries');
     expect(retries?.value.match(/\b\d{3}\b/g)?.slice(0, RETRY_STATUSES.size)).toEqual([...RETRY_STATUSES].map(String));
     expect(retries?.value).toMatch(/connection errors/);
   });
@@ -103,7 +116,9 @@ describe('generated/README.md', () => {
     expect(defaults.get('apiKey')).toBe('required');
     expect(defaults.get('apiSecret')).toBe('required');
     expect(defaults.get('baseUrl')).toBe('required');
-    const limits = pageView(readme).sections.flatMap((s) => s.tables).find((t) => t.header[0] === 'Environment');
+    const limits = pageView(readme)
+      .sections.flatMap((s) => s.tables)
+      .find((t) => t.header[0] === 'Environment');
     expect(limits?.rows).toEqual([
       { Environment: 'staging', 'Requests per second': '50', Burst: '100', 'Requests per day': '200000' },
       { Environment: 'production', 'Requests per second': '250', Burst: '500', 'Requests per day': '1000000' },
@@ -112,7 +127,9 @@ describe('generated/README.md', () => {
     expect(readme).toContain('npx partner-recruitment-mock --port 4010');
   });
 
-  it('every TypeScript block type-checks under strict against the package and every recipe passes as a vitest file; a wrong one fails both', { timeout: 60_000 }, async () => {
+  it('every TypeScript block type-checks under strict against the package and every recipe passes as a vitest file; a wrong one fails both', {
+    timeout: 60_000,
+  }, async () => {
     expect(new Set(fenceLanguages(readme)), 'code is fenced as ts (type-checked) or sh').toEqual(new Set(['ts', 'sh']));
     const blocks = codeBlocks(readme, 'ts');
     expect(blocks.length).toBeGreaterThanOrEqual(4);
@@ -130,7 +147,10 @@ describe('generated/README.md', () => {
     // as it was, passing \`string | undefined\` where a string is required.
     const recipe = blocks.find((b) => isRecipe(b) && b.includes("await api.GET('/v1/projects')"))!;
     const quickStart = blocks[0]!.replace(/env\('(\w+)'\)/g, 'process.env.$1');
-    const wrong = recipesProject('ours-wrong', 'partner-recruitment-client', GENERATED, [recipe.replaceAll("api.GET('/v1/projects')", "api.GET('/v1/projets')"), quickStart]);
+    const wrong = recipesProject('ours-wrong', 'partner-recruitment-client', GENERATED, [
+      recipe.replaceAll("api.GET('/v1/projects')", "api.GET('/v1/projets')"),
+      quickStart,
+    ]);
     const typecheck = (await wrong.typecheck()).output;
     expect(typecheck).toMatch(/recipe-1\.test\.ts.*error TS/);
     expect(typecheck).toMatch(/snippet-2\.ts.*error TS2322: Type 'string \| undefined' is not assignable to type 'string'/);
@@ -152,7 +172,13 @@ function repositoryBlocks(markdown: string): { code: string; marker: string | un
 const FRAGMENT_PRELUDE = "import type { PartnerClient } from 'partner-recruitment-client';\ndeclare const api: PartnerClient;\ndeclare const body: unknown;\n";
 
 /** README.md and every page under docs/, as paths relative to the repository. */
-const REPOSITORY_PAGES = ['README.md', ...readdirSync(path.join(TOOL_ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const REPOSITORY_PAGES = [
+  'README.md',
+  ...readdirSync(path.join(TOOL_ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 
 describe("the repository's README.md and docs/*.md", () => {
   const pages = REPOSITORY_PAGES.map((page) => ({ page, text: readFileSync(path.join(TOOL_ROOT, page), 'utf8') }));
@@ -179,7 +205,9 @@ describe("the repository's README.md and docs/*.md", () => {
     const project = recipesProject('repository', 'partner-recruitment-client', GENERATED, blocks);
     expect((await project.typecheck()).output).toBe('');
     // The check can fail: a path the document does not have names itself in the error.
-    const wrong = recipesProject('repository-wrong', 'partner-recruitment-client', GENERATED, [paginate!.replace("api.paginate('/v1/projects'", "api.paginate('/v1/projets'")]);
+    const wrong = recipesProject('repository-wrong', 'partner-recruitment-client', GENERATED, [
+      paginate!.replace("api.paginate('/v1/projects'", "api.paginate('/v1/projets'"),
+    ]);
     expect((await wrong.typecheck()).output).toMatch(/snippet-1\.ts.*error TS2345: Argument of type '"\/v1\/projets"'/);
   });
 });
@@ -188,17 +216,30 @@ describe('the README of a document with hostile names', () => {
   it('keeps its own headings and table shapes, shows no live HTML, and every TypeScript block parses', async () => {
     const out = path.join(work, 'hostile');
     let stderr = '';
-    const { code } = await runCli(['--spec', path.join(TOOL_ROOT, 'test', 'fixtures', 'hostile-names', 'openapi.yaml'), '--out', out], { stdout: () => {}, stderr: (t) => (stderr += t) });
+    const { code } = await runCli(['--spec', path.join(TOOL_ROOT, 'test', 'fixtures', 'hostile-names', 'openapi.yaml'), '--out', out], {
+      stdout: () => {},
+      stderr: (t) => (stderr += t),
+    });
     expect(code, stderr).toBe(0);
     const readme = readFileSync(path.join(out, 'README.md'), 'utf8');
-    expect(headings(readme).map((h) => h.text)).toEqual(['partner-recruitment-client', 'Client runtime', 'Differences from openapi-fetch', 'Validators', 'Testing your integration', 'The bundled document']);
+    expect(headings(readme).map((h) => h.text)).toEqual([
+      'partner-recruitment-client',
+      'Client runtime',
+      'Differences from openapi-fetch',
+      'Validators',
+      'Testing your integration',
+      'The bundled document',
+    ]);
     expect(unsafeHtml(readme)).toEqual([]);
     for (const table of tables(readme)) expect(table.lines.every((cells) => cells === table.header)).toBe(true);
     const blocks = codeBlocks(readme, 'ts');
     expect(blocks.length).toBeGreaterThanOrEqual(3);
     for (const block of blocks) {
       const { diagnostics } = ts.transpileModule(block, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext } });
-      expect(diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')), block).toEqual([]);
+      expect(
+        diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+        block,
+      ).toEqual([]);
     }
   });
 });
@@ -226,12 +267,17 @@ paths:
               schema: { type: array, items: { type: string }, examples: [[a, b]] }
 `;
 
-  it('follows the document (bearer option, default server, no limits, no paginated list) and the package name; its code type-checks and its recipes pass', { timeout: 60_000 }, async () => {
+  it('follows the document (bearer option, default server, no limits, no paginated list) and the package name; its code type-checks and its recipes pass', {
+    timeout: 60_000,
+  }, async () => {
     const dir = mkdtempSync(path.join(work, 'things-'));
     writeFileSync(path.join(dir, 'openapi.yaml'), spec);
     const out = path.join(dir, 'out');
     let stderr = '';
-    const { code } = await runCli(['--spec', path.join(dir, 'openapi.yaml'), '--out', out, '--package-name', '@acme/things-sdk'], { stdout: () => {}, stderr: (t) => (stderr += t) });
+    const { code } = await runCli(['--spec', path.join(dir, 'openapi.yaml'), '--out', out, '--package-name', '@acme/things-sdk'], {
+      stdout: () => {},
+      stderr: (t) => (stderr += t),
+    });
     expect(code, stderr).toBe(0);
     const readme = readFileSync(path.join(out, 'README.md'), 'utf8');
     const defaults = optionDefaults(readme);

@@ -55,8 +55,19 @@ describe('generated validators', () => {
   });
 
   it('names the duplicate option id and the refused field', () => {
-    const dup = validators.validateExternalQuestion.check({ questionId: 'q', questionType: 'RADIO', text: 't', options: [{ id: 'a', text: '1' }, { id: 'a', text: '2' }] });
-    expect(dup).toMatchObject({ valid: false, problems: [{ pointer: '/options', keyword: 'x-unique-item-properties', message: 'must not repeat id "a" (items 0 and 1)' }] });
+    const dup = validators.validateExternalQuestion.check({
+      questionId: 'q',
+      questionType: 'RADIO',
+      text: 't',
+      options: [
+        { id: 'a', text: '1' },
+        { id: 'a', text: '2' },
+      ],
+    });
+    expect(dup).toMatchObject({
+      valid: false,
+      problems: [{ pointer: '/options', keyword: 'x-unique-item-properties', message: 'must not repeat id "a" (items 0 and 1)' }],
+    });
     const refused = validators.validateExternalQuestion.check({ questionId: 'q', questionType: 'TEXT', text: 't', options: [] });
     expect(refused).toMatchObject({ valid: false, problems: [{ pointer: '/options', message: 'must not be present' }] });
   });
@@ -71,7 +82,9 @@ describe('generated validators', () => {
     const question = { ...b2cRemoteSurvey, screenerQuestions: [end, end] };
     expect(validators.validateProject.check(question)).toMatchObject({
       valid: false,
-      problems: [{ pointer: '/screenerQuestions', keyword: 'x-last-item-only', message: 'must not have item 0 anywhere but last (it matches x-last-item-only)' }],
+      problems: [
+        { pointer: '/screenerQuestions', keyword: 'x-last-item-only', message: 'must not have item 0 anywhere but last (it matches x-last-item-only)' },
+      ],
     });
   });
 

@@ -23,14 +23,21 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('discriminated unions', () => {
   it('our ScreenerQuestion refuses every value that is not an object, as its oneOf does', () => {
     for (const value of NOT_OBJECTS) {
-      expect(validateScreenerQuestion.check(value), JSON.stringify(value)).toEqual({ valid: false, problems: [expect.objectContaining({ pointer: '', keyword: 'type', message: 'must be object' })] });
+      expect(validateScreenerQuestion.check(value), JSON.stringify(value)).toEqual({
+        valid: false,
+        problems: [expect.objectContaining({ pointer: '', keyword: 'type', message: 'must be object' })],
+      });
     }
     const result = validateProject.check({ ...b2bRemoteProject, screenerQuestions: [1] });
     expect(result.valid).toBe(false);
     expect(!result.valid && result.problems.map((p) => p.pointer)).toContain('/screenerQuestions/0');
   });
 
-  const member = (kind: string, typed: boolean) => ({ ...(typed && { type: 'object' }), required: ['kind'], properties: { kind: { const: kind }, size: { type: 'integer' } } });
+  const member = (kind: string, typed: boolean) => ({
+    ...(typed && { type: 'object' }),
+    required: ['kind'],
+    properties: { kind: { const: kind }, size: { type: 'integer' } },
+  });
   const document = (typed: boolean) => ({
     openapi: '3.1.0',
     info: { title: 'Shapes', version: '1' },
@@ -54,7 +61,9 @@ describe('discriminated unions', () => {
     writeFileSync(`${dir}.json`, JSON.stringify(document(typed)));
     const { code, output } = await generateInto(`${dir}.json`, dir);
     expect(code, output).toBe(0);
-    const { validateShape } = (await import(pathToFileURL(path.join(dir, 'dist', 'validators.js')).href)) as typeof import('../../../../generated/dist/validators.js') & { validateShape: typeof validateProject };
+    const { validateShape } = (await import(
+      pathToFileURL(path.join(dir, 'dist', 'validators.js')).href
+    )) as typeof import('../../../../generated/dist/validators.js') & { validateShape: typeof validateProject };
     // The reference: ajv with no discriminator, the oneOf as JSON Schema defines it.
     const ajv = createAjv({ discriminator: false });
     ajv.addSchema(componentSchemas(document(typed).components.schemas, { openapi30: false, keepDiscriminator: false }));

@@ -86,16 +86,33 @@ describe('validators: a result for every value', () => {
   it('turns a format check that throws (a 10 MB uri) into an invalid result that says why', () => {
     const project = { ...b2bRemoteProject, externalScreenerLink: hugeLink };
     const result = validators.validateProject.check(project);
-    expect(result).toEqual({ valid: false, problems: [expect.objectContaining({ pointer: '', keyword: 'validation-aborted', message: expect.stringMatching(/^could not be validated: the value is too deeply nested or too large/) })] });
+    expect(result).toEqual({
+      valid: false,
+      problems: [
+        expect.objectContaining({
+          pointer: '',
+          keyword: 'validation-aborted',
+          message: expect.stringMatching(/^could not be validated: the value is too deeply nested or too large/),
+        }),
+      ],
+    });
     expect(validators.validateProject(project)).toBe(false);
     expect(validators.validateProject.problems[0]!.keyword).toBe('validation-aborted');
     expect(validators.validateProject(b2bRemoteProject)).toBe(true);
   });
 
   it('turns a value whose getter throws into an invalid result', () => {
-    const hostile = Object.defineProperty({ ...b2bRemoteProject }, 'publicTitle', { enumerable: true, get: () => { throw new Error('secret-in-getter'); } });
+    const hostile = Object.defineProperty({ ...b2bRemoteProject }, 'publicTitle', {
+      enumerable: true,
+      get: () => {
+        throw new Error('secret-in-getter');
+      },
+    });
     const result = validators.validateProject.check(hostile);
-    expect(result).toMatchObject({ valid: false, problems: [{ keyword: 'validation-aborted', message: 'could not be validated: the validator failed on this value (Error)' }] });
+    expect(result).toMatchObject({
+      valid: false,
+      problems: [{ keyword: 'validation-aborted', message: 'could not be validated: the validator failed on this value (Error)' }],
+    });
     expect(JSON.stringify(result)).not.toContain('secret-in-getter');
   });
 
@@ -107,7 +124,15 @@ describe('validators: a result for every value', () => {
     afterAll(() => server.close());
 
     const client = (validateResponses: 'report' | 'throw', reported: ResponseValidationError[]) =>
-      createPartnerClient({ baseUrl: server.url, apiKey: 'k', apiSecret: 's', environment: 'staging', rateLimit: false, validateResponses, hooks: { onValidationError: (e) => reported.push(e) } });
+      createPartnerClient({
+        baseUrl: server.url,
+        apiKey: 'k',
+        apiSecret: 's',
+        environment: 'staging',
+        rateLimit: false,
+        validateResponses,
+        hooks: { onValidationError: (e) => reported.push(e) },
+      });
 
     it("resolves with the data and reports the validator's failure ('report')", async () => {
       server.handle((_req, res) => json(res, 200, list([{ ...b2bRemoteProject, externalScreenerLink: hugeLink }])));
@@ -150,7 +175,16 @@ describe('validators: problems share nothing with the schemas', () => {
 describe('validators of a document with hostile names', () => {
   let dir: string;
   let out: string;
-  type Names = 'validateConstructor' | 'validate__proto__' | 'validateHasOwnProperty' | 'validateToString' | 'validateListThingsQuery' | 'validateTree' | 'validateProtoResponse' | 'validateConstructorResponse' | 'validateOwners';
+  type Names =
+    | 'validateConstructor'
+    | 'validate__proto__'
+    | 'validateHasOwnProperty'
+    | 'validateToString'
+    | 'validateListThingsQuery'
+    | 'validateTree'
+    | 'validateProtoResponse'
+    | 'validateConstructorResponse'
+    | 'validateOwners';
   type Loose = ((data: unknown) => boolean) & { problems: readonly { pointer: string; keyword: string }[]; check(data: unknown): { valid: boolean } };
   let v: Record<Names, Loose> & { operationValidators: Record<string, { responses: Record<string, unknown> }> };
 
@@ -159,7 +193,9 @@ describe('validators of a document with hostile names', () => {
     out = path.join(dir, 'pkg');
     // The package's own dependencies (ajv, ajv-formats) resolve from the folder above it.
     symlinkSync(path.join(TOOL_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-    await run(process.execPath, ['--import', 'tsx', path.join(TOOL_ROOT, 'generator', 'cli', 'generate.ts'), '--spec', FIXTURE, '--out', out], { cwd: TOOL_ROOT });
+    await run(process.execPath, ['--import', 'tsx', path.join(TOOL_ROOT, 'generator', 'cli', 'generate.ts'), '--spec', FIXTURE, '--out', out], {
+      cwd: TOOL_ROOT,
+    });
     v = await import(pathToFileURL(path.join(out, 'dist', 'validators.js')).href);
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -223,7 +259,19 @@ describe('validators of a document with hostile names', () => {
     expect(source).toContain(`operations["list/things"]`);
     expect(readFileSync(path.join(out, 'src', 'schema.ts'), 'utf8')).toContain(`"list/things": {`);
     const tsconfig = {
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: [], strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false, skipDefaultLibCheck: true, noEmit: true },
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        lib: ['ES2022', 'DOM'],
+        types: [],
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        skipLibCheck: false,
+        skipDefaultLibCheck: true,
+        noEmit: true,
+      },
       // The whole package as a consumer compiles it, and the validators' source (the runtime's needs Node's types).
       files: ['pkg/src/validators.ts'],
       include: ['pkg/dist/**/*.d.ts'],
@@ -236,9 +284,12 @@ describe('validators of a document with hostile names', () => {
 
 describe('ownProtoKeys', () => {
   it('turns every "__proto__" key of an embedded literal into a computed key, and nothing else', () => {
-    const code = 'const schema1 = {"properties":{"__proto__":{"const":{"a":1,"__proto__":2}}},"enum":["{\\"__proto__\\":"]};\nif(data["__proto__"] === "__proto__"){}';
+    const code =
+      'const schema1 = {"properties":{"__proto__":{"const":{"a":1,"__proto__":2}}},"enum":["{\\"__proto__\\":"]};\nif(data["__proto__"] === "__proto__"){}';
     const rewritten = ownProtoKeys(code);
-    expect(rewritten).toBe('const schema1 = {"properties":{["__proto__"]:{"const":{"a":1,["__proto__"]:2}}},"enum":["{\\"__proto__\\":"]};\nif(data["__proto__"] === "__proto__"){}');
+    expect(rewritten).toBe(
+      'const schema1 = {"properties":{["__proto__"]:{"const":{"a":1,["__proto__"]:2}}},"enum":["{\\"__proto__\\":"]};\nif(data["__proto__"] === "__proto__"){}',
+    );
     const schema = new Function(`${rewritten.split('\n')[0]} return schema1;`)();
     expect(Object.keys(schema.properties)).toEqual(['__proto__']);
     expect(Object.keys(schema.properties.__proto__.const)).toEqual(['a', '__proto__']);
@@ -251,7 +302,10 @@ describe('own-property checks only where a name needs them', () => {
     ['a property named constructor', { given: { properties: { constructor: { type: 'string' } } }, want: true }],
     ['toString required', { given: { allOf: [{ required: ['toString'] }] }, want: true }],
     ['__proto__ in dependentRequired', { given: { dependentRequired: { a: ['__proto__'] } }, want: true }],
-    ['hasOwnProperty as a draft-04 dependencies key', { given: { $schema: 'http://json-schema.org/draft-04/schema#', dependencies: { hasOwnProperty: ['a'] } }, want: true }],
+    [
+      'hasOwnProperty as a draft-04 dependencies key',
+      { given: { $schema: 'http://json-schema.org/draft-04/schema#', dependencies: { hasOwnProperty: ['a'] } }, want: true },
+    ],
     ['valueOf in draft-07 dependencies', { given: { dependencies: { a: ['valueOf'] } }, want: true }],
     ['a discriminator on valueOf', { given: { oneOf: [], discriminator: { propertyName: 'valueOf' } }, want: true }],
     ['x-unique-item-properties on hasOwnProperty', { given: { type: 'array', 'x-unique-item-properties': ['hasOwnProperty'] }, want: true }],

@@ -70,7 +70,10 @@ describe('bounded error collection', () => {
 
   it('gives exactly the validity of ajv’s own code on random lists', () => {
     const item = fc.oneof(fc.string(), fc.integer({ min: -2, max: 5 }), fc.constant(null));
-    const list = fc.array(fc.oneof(fc.array(item, { maxLength: 2500 }), fc.array(fc.integer({ min: 0 }), { maxLength: 2500 }), fc.array(fc.string(), { maxLength: 2500 })), { maxLength: 4 });
+    const list = fc.array(
+      fc.oneof(fc.array(item, { maxLength: 2500 }), fc.array(fc.integer({ min: 0 }), { maxLength: 2500 }), fc.array(fc.string(), { maxLength: 2500 })),
+      { maxLength: 4 },
+    );
     fc.assert(
       fc.property(list, (items) => {
         const want = original({ items });

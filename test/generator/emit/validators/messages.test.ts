@@ -26,7 +26,10 @@ const CASES: Record<string, [schema: Record<string, unknown>, data: unknown][]> 
     [{ type: 'string' }, 1],
     [{ type: ['string', 'null'] }, 1],
     // Dynamic anchors passed along (ajv's `dynamicRef`), in a document that needs them.
-    [{ $dynamicAnchor: 'node', type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $dynamicRef: '#node' } } } }, { children: [{ name: 1 }] }],
+    [
+      { $dynamicAnchor: 'node', type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $dynamicRef: '#node' } } } },
+      { children: [{ name: 1 }] },
+    ],
   ],
   required: [[{ type: 'object', required: ['id', "it's", 'a",schemaPath:"#",keyword:"x'] }, {}]],
   enum: [
@@ -36,8 +39,18 @@ const CASES: Record<string, [schema: Record<string, unknown>, data: unknown][]> 
     [{ type: 'object', properties: { 'we"ird.key': { enum: ['x', 'y'] }, schema1: { enum: [1, 2] } } }, JSON.parse('{"we\\"ird.key":"z","schema1":3}')],
   ],
   const: [[{ const: { a: 1 } }, { a: 2 }]],
-  additionalProperties: [[{ type: 'object', properties: { a: {} }, additionalProperties: false }, { a: 1, b: 2 }]],
-  unevaluatedProperties: [[{ type: 'object', allOf: [{ properties: { a: {} } }], unevaluatedProperties: false }, { a: 1, b: 2 }]],
+  additionalProperties: [
+    [
+      { type: 'object', properties: { a: {} }, additionalProperties: false },
+      { a: 1, b: 2 },
+    ],
+  ],
+  unevaluatedProperties: [
+    [
+      { type: 'object', allOf: [{ properties: { a: {} } }], unevaluatedProperties: false },
+      { a: 1, b: 2 },
+    ],
+  ],
   items: [[{ type: 'array', prefixItems: [{ type: 'string' }], items: false }, ['a', 'b']]],
   unevaluatedItems: [[{ type: 'array', prefixItems: [{}], unevaluatedItems: false }, [1, 2]]],
   maximum: [[{ maximum: 3 }, 4]],
@@ -52,14 +65,23 @@ const CASES: Record<string, [schema: Record<string, unknown>, data: unknown][]> 
   maxLength: [[{ maxLength: 1 }, 'ab']],
   minLength: [[{ minLength: 3 }, 'ab']],
   pattern: [[{ pattern: '^a"\\d$' }, 'b']],
-  format: [[{ format: 'date-time' }, 'yesterday'], [{ format: 'int32' }, 2 ** 40]],
+  format: [
+    [{ format: 'date-time' }, 'yesterday'],
+    [{ format: 'int32' }, 2 ** 40],
+  ],
   maxProperties: [[{ maxProperties: 1 }, { a: 1, b: 2 }]],
   minProperties: [[{ minProperties: 2 }, { a: 1 }]],
   maxItems: [[{ maxItems: 1 }, [1, 2]]],
   minItems: [[{ minItems: 2 }, [1]]],
   uniqueItems: [[{ uniqueItems: true }, [1, 2, 1]]],
-  contains: [[{ contains: { type: 'string' } }, [1]], [{ contains: { type: 'string' }, minContains: 2, maxContains: 3 }, ['a']]],
-  dependentRequired: [[{ dependentRequired: { a: ['b'] } }, { a: 1 }], [{ dependentRequired: { a: ['b', 'c'] } }, { a: 1 }]],
+  contains: [
+    [{ contains: { type: 'string' } }, [1]],
+    [{ contains: { type: 'string' }, minContains: 2, maxContains: 3 }, ['a']],
+  ],
+  dependentRequired: [
+    [{ dependentRequired: { a: ['b'] } }, { a: 1 }],
+    [{ dependentRequired: { a: ['b', 'c'] } }, { a: 1 }],
+  ],
   dependencies: [[{ dependencies: { a: ['b', 'c'] } }, { a: 1 }]],
   propertyNames: [[{ type: 'object', propertyNames: { maxLength: 1 } }, { ab: 1 }]],
   not: [[{ not: { type: 'string' } }, 'a']],
@@ -67,22 +89,60 @@ const CASES: Record<string, [schema: Record<string, unknown>, data: unknown][]> 
   oneOf: [[{ oneOf: [{ type: 'number' }, { type: 'integer' }] }, 1]],
   if: [[{ if: { type: 'string' }, then: { minLength: 2 }, else: { type: 'number' } }, 'a']],
   discriminator: [
-    [{ type: 'object', discriminator: { propertyName: 'kind' }, required: ['kind'], oneOf: [{ type: 'object', properties: { kind: { const: 'a' } } }] }, { kind: 1 }],
-    [{ type: 'object', discriminator: { propertyName: 'kind' }, required: ['kind'], oneOf: [{ type: 'object', properties: { kind: { const: 'a' } } }] }, { kind: 'b' }],
+    [
+      { type: 'object', discriminator: { propertyName: 'kind' }, required: ['kind'], oneOf: [{ type: 'object', properties: { kind: { const: 'a' } } }] },
+      { kind: 1 },
+    ],
+    [
+      { type: 'object', discriminator: { propertyName: 'kind' }, required: ['kind'], oneOf: [{ type: 'object', properties: { kind: { const: 'a' } } }] },
+      { kind: 'b' },
+    ],
   ],
   'x-future-date-time': [[{ type: 'string', 'x-future-date-time': true }, '2000-01-01T00:00:00Z']],
   'x-unique-item-properties': [
     [{ type: 'array', 'x-unique-item-properties': ['id'] }, [{ id: 'a' }, { id: 'b' }, { id: 'a' }]],
     // A pair of properties compared together: only the repeated pair is a problem.
-    [{ type: 'array', 'x-unique-item-properties': [['group', 'segment']] }, [{ group: 'g', segment: 's' }, { group: 'g', segment: 't' }, { group: 'g', segment: 's' }]],
+    [
+      { type: 'array', 'x-unique-item-properties': [['group', 'segment']] },
+      [
+        { group: 'g', segment: 's' },
+        { group: 'g', segment: 't' },
+        { group: 'g', segment: 's' },
+      ],
+    ],
   ],
   // Each item matching the schema but the last, and nothing of what the others fail.
-  'x-last-item-only': [[{ type: 'array', items: { type: 'object' }, 'x-last-item-only': { required: ['end'], properties: { end: { const: true } } } }, [{ end: true }, { end: false }, 3, { end: true }, { end: true }]]],
+  'x-last-item-only': [
+    [
+      { type: 'array', items: { type: 'object' }, 'x-last-item-only': { required: ['end'], properties: { end: { const: true } } } },
+      [{ end: true }, { end: false }, 3, { end: true }, { end: true }],
+    ],
+  ],
 };
 /** Keywords without a case: they report no error of their own. */
-const NO_ERRORS_OF_THEIR_OWN = new Set(['$ref', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor', '$comment', 'id', 'nullable', 'allOf', 'then', 'else', 'properties', 'patternProperties', 'prefixItems', 'dependentSchemas', 'maxContains', 'minContains']);
+const NO_ERRORS_OF_THEIR_OWN = new Set([
+  '$ref',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$recursiveRef',
+  '$recursiveAnchor',
+  '$comment',
+  'id',
+  'nullable',
+  'allOf',
+  'then',
+  'else',
+  'properties',
+  'patternProperties',
+  'prefixItems',
+  'dependentSchemas',
+  'maxContains',
+  'minContains',
+]);
 
-const flat = Object.entries(CASES).flatMap(([keyword, cases]) => cases.map(([schema, data], i) => ({ name: `Case${keyword.replace(/\W/g, '')}${i}`, keyword, schema, data })));
+const flat = Object.entries(CASES).flatMap(([keyword, cases]) =>
+  cases.map(([schema, data], i) => ({ name: `Case${keyword.replace(/\W/g, '')}${i}`, keyword, schema, data })),
+);
 
 const sentName = (name: string) => `send${name}`;
 
@@ -99,9 +159,23 @@ async function compileShipped(name: string, cases: typeof flat): Promise<Record<
   const paths = Object.fromEntries(
     cases
       .filter((c) => writeTimeKeywords.has(c.keyword))
-      .map((c) => [`/${c.name}`, { post: { operationId: sentName(c.name), requestBody: { content: { 'application/json': { schema: { $ref: `#/components/schemas/${c.name}` } } } }, responses: { '204': { description: 'none' } } } }]),
+      .map((c) => [
+        `/${c.name}`,
+        {
+          post: {
+            operationId: sentName(c.name),
+            requestBody: { content: { 'application/json': { schema: { $ref: `#/components/schemas/${c.name}` } } } },
+            responses: { '204': { description: 'none' } },
+          },
+        },
+      ]),
   );
-  const document = { openapi: '3.1.0', info: { title: 'Messages', version: '1.0.0' }, paths, components: { schemas: Object.fromEntries(cases.map((c) => [c.name, c.schema])) } };
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'Messages', version: '1.0.0' },
+    paths,
+    components: { schemas: Object.fromEntries(cases.map((c) => [c.name, c.schema])) },
+  };
   const out = emitValidators(buildModel(document as unknown as OpenAPI3));
   expect(out.warnings).toEqual([]);
   const file = path.join(dir, `${name}.js`);
@@ -116,11 +190,20 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'runtime'));
   for (const name of ['ajv-formats', 'ajv-runtime']) {
     const source = readFileSync(path.join(TOOL_ROOT, 'templates', 'client', `${name}.ts`), 'utf8');
-    writeFileSync(path.join(dir, 'runtime', `${name}.js`), ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText);
+    writeFileSync(
+      path.join(dir, 'runtime', `${name}.js`),
+      ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText,
+    );
   }
   writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
   const needsTracking = (c: (typeof flat)[number]) => usesKeywords(new Set([...UNEVALUATED_KEYWORDS, ...DYNAMIC_KEYWORDS]), c.schema);
-  shipped = { ...(await compileShipped('plain', flat.filter((c) => !needsTracking(c)))), ...(await compileShipped('tracking', flat.filter(needsTracking))) };
+  shipped = {
+    ...(await compileShipped(
+      'plain',
+      flat.filter((c) => !needsTracking(c)),
+    )),
+    ...(await compileShipped('tracking', flat.filter(needsTracking))),
+  };
   const plain = readFileSync(path.join(dir, 'plain.js'), 'utf8');
   expect(plain).not.toMatch(/evaluated|dynamicAnchors/);
 });

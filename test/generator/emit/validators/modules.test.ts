@@ -36,7 +36,11 @@ const DOCUMENT = {
   components: {
     schemas: {
       Stamp: { type: 'object', required: ['at'], properties: { at: { type: 'string', format: 'date-time' }, by: { type: 'string', pattern: '^[a-z]+$' } } },
-      Tree: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 }, children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } } },
+      Tree: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string', minLength: 1 }, children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } },
+      },
       Ping: { type: 'object', properties: { pong: { $ref: '#/components/schemas/Pong' }, stamp: { $ref: '#/components/schemas/Stamp' } } },
       Pong: { type: 'object', properties: { ping: { $ref: '#/components/schemas/Ping' } } },
       Label: { type: 'object', properties: { when: { $ref: '#/components/schemas/Stamp/properties/at' }, text: { type: 'string', maxLength: 3 } } },
@@ -68,14 +72,23 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The modules under dist/compiled/ an esbuild bundle of `validator` holds (file stems). */
 async function bundledModules(validator: string): Promise<string[]> {
   const { files } = await bundleValidator(out, validator);
-  return files.filter((f) => f.startsWith(`dist${path.sep}compiled${path.sep}`)).map((f) => path.basename(f, '.js')).sort();
+  return files
+    .filter((f) => f.startsWith(`dist${path.sep}compiled${path.sep}`))
+    .map((f) => path.basename(f, '.js'))
+    .sort();
 }
 
 /** The minified code of an esbuild bundle of `validator`, names kept. */
 async function bundledCode(validator: string): Promise<string> {
   const result = await build({
     stdin: { contents: `export { ${validator} } from ${JSON.stringify(`${PACKAGE}/validators`)};`, resolveDir: dir, loader: 'js' },
-    bundle: true, minifyWhitespace: true, minifySyntax: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent',
+    bundle: true,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
   });
   return result.outputFiles[0]!.text;
 }
@@ -162,11 +175,25 @@ describe('validators as modules', () => {
         expect(errors(modules[name]), name).toBe(errors(single[name]));
       }
     };
-    const stamp = fc.record({ at: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string()), by: fc.stringMatching(/^[a-z]{0,3}1?$/) }, { requiredKeys: [] });
-    const tree = fc.letrec((tie) => ({ node: fc.record({ name: fc.string({ maxLength: 2 }), children: fc.array(tie('node'), { maxLength: 2 }) }, { requiredKeys: [] }) })).node;
+    const stamp = fc.record(
+      {
+        at: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          fc.string(),
+        ),
+        by: fc.stringMatching(/^[a-z]{0,3}1?$/),
+      },
+      { requiredKeys: [] },
+    );
+    const tree = fc.letrec((tie) => ({
+      node: fc.record({ name: fc.string({ maxLength: 2 }), children: fc.array(tie('node'), { maxLength: 2 }) }, { requiredKeys: [] }),
+    })).node;
     const ping = fc.letrec((tie) => ({ ping: fc.record({ pong: fc.record({ ping: tie('ping') }, { requiredKeys: [] }), stamp }, { requiredKeys: [] }) })).ping;
     const label = fc.record({ when: fc.oneof(fc.string(), fc.integer()), text: fc.string({ maxLength: 5 }) }, { requiredKeys: [] });
-    fc.assert(fc.property(fc.oneof({ depthSize: 'small' }, stamp, tree, ping, label, fc.jsonValue()), (value) => judge(value)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.oneof({ depthSize: 'small' }, stamp, tree, ping, label, fc.jsonValue()), (value) => judge(value)),
+      { numRuns: 300 },
+    );
     // The recursion is followed in the modules' build as in the one file.
     expect(modules.validateTree!({ name: 'a', children: [{ name: 'b', children: [{ name: '' }] }] })).toBe(false);
     expect(modules.validatePing!({ pong: { ping: { stamp: { at: 'yesterday' } } } })).toBe(false);
@@ -205,7 +232,9 @@ describe("Node's one-file build", () => {
       'dist/runtime/ajv-formats.js': 'const helper = 1;\nexport function uri(s) { return helper + s; }\n',
     };
     const inlined = withRuntimeInlined(build, (file) => modules[file]);
-    expect(inlined).toBe('const { "uri": __rt0 } = (() => {\nconst helper = 1;\nfunction uri(s) { return helper + s; }\nreturn { "uri": uri };\n})();\nconst x = __rt0;\n');
+    expect(inlined).toBe(
+      'const { "uri": __rt0 } = (() => {\nconst helper = 1;\nfunction uri(s) { return helper + s; }\nreturn { "uri": uri };\n})();\nconst x = __rt0;\n',
+    );
     expect(new Function(`${inlined}; return x('a');`)()).toBe('1a');
     expect(withRuntimeInlined(build, () => 'import { a } from "./a.js";\nexport const uri = a;\n')).toBe(build);
     expect(withRuntimeInlined(build, () => undefined)).toBe(build);

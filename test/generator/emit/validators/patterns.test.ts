@@ -83,12 +83,24 @@ describe('unsafe patterns', () => {
   });
 
   it('are written for RE2 with the meaning JavaScript gives them', () => {
-    const patterns = ['^(a+)+$', '^(\\w+\\s?)*$', '^(.+)*x$', '^(\\S+\\s)*\\u00e9$', '^([^\\s]+,?)+$', '^(\\u{1F600}|a+)+$', '^(\\d+\\.)+\\d+$', '^([a-z]+-?)*$'];
+    const patterns = [
+      '^(a+)+$',
+      '^(\\w+\\s?)*$',
+      '^(.+)*x$',
+      '^(\\S+\\s)*\\u00e9$',
+      '^([^\\s]+,?)+$',
+      '^(\\u{1F600}|a+)+$',
+      '^(\\d+\\.)+\\d+$',
+      '^([a-z]+-?)*$',
+    ];
     const alphabet = fc.constantFrom('a', 'b', 'x', '1', '.', ',', '-', ' ', '\t', '\n', '\r', '\u00a0', '\u2028', '\ufeff', '\u000b', 'é', '😀', '_');
     for (const pattern of patterns) {
       const native = new RegExp(pattern, 'u');
       const linear = RE2JS.compile(toRe2(pattern));
-      fc.assert(fc.property(fc.string({ unit: alphabet, maxLength: 12 }), (s) => native.test(s) === linear.test(s)), { numRuns: 400 });
+      fc.assert(
+        fc.property(fc.string({ unit: alphabet, maxLength: 12 }), (s) => native.test(s) === linear.test(s)),
+        { numRuns: 400 },
+      );
     }
     expect(() => toRe2('[]')).toThrow(/\[\]/);
     expect(() => toRe2('[\\S]')).toThrow(/\\S inside a character class/);
@@ -104,12 +116,18 @@ describe('a document with them, generated', () => {
     expect(run.code, run.output).toBe(0);
     const line = (text: string) => SPEC.split('\n').findIndex((l) => l.includes(text)) + 1;
     expect(run.output).toContain(`openapi.yaml:${line("pattern: '^(a+)+$'")}:`);
-    expect(run.output).toMatch(/#\/paths\/~1words\/get\/parameters\/0\/schema\/pattern: pattern "\^\(a\+\)\+\$" can backtrack catastrophically \(a quantifier inside a quantified group\): its validators match it in linear time with re2js/);
+    expect(run.output).toMatch(
+      /#\/paths\/~1words\/get\/parameters\/0\/schema\/pattern: pattern "\^\(a\+\)\+\$" can backtrack catastrophically \(a quantifier inside a quantified group\): its validators match it in linear time with re2js/,
+    );
     expect(run.output).toMatch(/#\/components\/schemas\/Word\/properties\/text\/pattern: pattern .* can backtrack catastrophically/);
-    expect(run.output).toMatch(/#\/components\/schemas\/Word\/properties\/echo\/pattern: pattern .* no linear-time engine can run it .*a long input may take very long to validate/);
+    expect(run.output).toMatch(
+      /#\/components\/schemas\/Word\/properties\/echo\/pattern: pattern .* no linear-time engine can run it .*a long input may take very long to validate/,
+    );
     expect(run.output).not.toMatch(/\/code\/pattern|example/);
     const pkg = JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8'));
-    expect(pkg.dependencies.re2js).toBe(JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', '..', '..', 'package.json'), 'utf8')).devDependencies.re2js);
+    expect(pkg.dependencies.re2js).toBe(
+      JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', '..', '..', 'package.json'), 'utf8')).devDependencies.re2js,
+    );
 
     const { validateWord } = await import(pathToFileURL(path.join(out, 'dist', 'validators.js')).href);
     const crafted = `${'a'.repeat(27)}!`;

@@ -27,14 +27,18 @@ const CYCLES = {
       post: {
         operationId: 'sendPing',
         requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Ping' } } } },
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pong' } } } } } },
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pong' } } } } },
+        },
       },
     },
     '/labels': {
       get: {
         operationId: 'listLabels',
         parameters: [{ name: 'since', in: 'query', schema: { $ref: '#/components/schemas/Stamp/properties/at' } }],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Label' } } } } } },
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Label' } } } } },
+        },
       },
     },
   },
@@ -44,7 +48,11 @@ const CYCLES = {
       Ping: { type: 'object', required: ['pong'], properties: { pong: { $ref: '#/components/schemas/Pong' }, stamp: { $ref: '#/components/schemas/Stamp' } } },
       Pong: { type: 'object', properties: { ping: { $ref: '#/components/schemas/Ping' }, when: { $ref: '#/components/schemas/Stamp/properties/at' } } },
       Stamp: { type: 'object', required: ['at'], properties: { at: { type: 'string', format: 'date-time' }, by: { type: 'string', pattern: '^[a-z]+$' } } },
-      Tree: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 }, children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } } },
+      Tree: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string', minLength: 1 }, children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } },
+      },
       Zone: { type: 'object', properties: { tree: { $ref: '#/components/schemas/Tree' }, label: { $ref: '#/components/schemas/Label/properties/text' } } },
     },
   },
@@ -136,7 +144,16 @@ describe('validators compiled in shares', () => {
       openapi: '3.1.0',
       info: { title: 'Order', version: '1.0.0' },
       paths: Object.fromEntries(
-        ['A', 'B'].map((name) => [`/${name}`, { post: { operationId: `post${name}`, requestBody: { content: { 'application/json': { schema: schema(`#/components/schemas/${name}`) } } }, responses: { '204': { description: 'ok' } } } }]),
+        ['A', 'B'].map((name) => [
+          `/${name}`,
+          {
+            post: {
+              operationId: `post${name}`,
+              requestBody: { content: { 'application/json': { schema: schema(`#/components/schemas/${name}`) } } },
+              responses: { '204': { description: 'ok' } },
+            },
+          },
+        ]),
       ),
       components: {
         schemas: {
@@ -148,7 +165,13 @@ describe('validators compiled in shares', () => {
     const model = buildModel(document);
     const entries = validatorEntries(model);
     // Two ajv instances compiling A and B in opposite orders write A differently: merging them is refused...
-    const [aFirst, bFirst] = [['validatePostARequest'], ['validatePostBRequest']].map((names) => compileShare(model, entries, names.map((n) => entries.findIndex((e) => e.name === n))));
+    const [aFirst, bFirst] = [['validatePostARequest'], ['validatePostBRequest']].map((names) =>
+      compileShare(
+        model,
+        entries,
+        names.map((n) => entries.findIndex((e) => e.name === n)),
+      ),
+    );
     expect(() => mergeShares(entries, [aFirst!, bFirst!])).toThrow(/different code/);
     // ...so such a document compiles in one share, whatever the count asked for.
     const tmp = mkdtempSync(path.join(os.tmpdir(), 'shares-'));

@@ -79,7 +79,10 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'dist', 'runtime'));
   for (const name of ['ajv-formats', 'ajv-runtime']) {
     const source = readFileSync(path.join(TOOL_ROOT, 'templates', 'client', `${name}.ts`), 'utf8');
-    writeFileSync(path.join(dir, 'dist', 'runtime', `${name}.js`), ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText);
+    writeFileSync(
+      path.join(dir, 'dist', 'runtime', `${name}.js`),
+      ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText,
+    );
   }
   writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
   const load = async (file: string) => (await import(pathToFileURL(path.join(dir, file)).href)) as Record<string, Compiled>;
@@ -133,7 +136,14 @@ const conditional = fc.record(
   },
   { requiredKeys: [] },
 );
-const value = fc.oneof(item, conditional, fc.record({ items: fc.array(fc.oneof(item, fc.jsonValue()), { maxLength: 5 }) }), fc.jsonValue(), fc.string({ maxLength: 5 }), fc.integer());
+const value = fc.oneof(
+  item,
+  conditional,
+  fc.record({ items: fc.array(fc.oneof(item, fc.jsonValue()), { maxLength: 5 }) }),
+  fc.jsonValue(),
+  fc.string({ maxLength: 5 }),
+  fc.integer(),
+);
 
 describe('the shipped validators judge as ajv compiling the same schemas at run time', () => {
   it('are compiled with every rewrite this compares', () => {
@@ -149,7 +159,10 @@ describe('the shipped validators judge as ajv compiling the same schemas at run 
   });
 
   it('on random values of every shape the schemas test: validity and every error, in order', () => {
-    fc.assert(fc.property(value, (v) => judgeAlike(v)), { numRuns: 400 });
+    fc.assert(
+      fc.property(value, (v) => judgeAlike(v)),
+      { numRuns: 400 },
+    );
   });
 
   it('on chosen ones: failing if/then/else, oneOf matching none or two, a property named "", a $ref chain', () => {

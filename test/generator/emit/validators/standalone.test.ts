@@ -16,18 +16,29 @@ import type { OpenAPI3 } from 'openapi-typescript';
 const paths = (code: string, names: string[]): Map<string, ReadPaths> => shippedCode(code, new Set(names)).reads;
 
 describe('schema literals pruned to what the code reads', () => {
-  const schema = { $id: 'x', description: 'long prose', properties: { kind: { enum: ['a', 'b'], description: 'more prose' }, 'odd"key': { type: ['string', 'null'] } }, allOf: [{ title: 't' }, { then: { enum: [1] } }] };
+  const schema = {
+    $id: 'x',
+    description: 'long prose',
+    properties: { kind: { enum: ['a', 'b'], description: 'more prose' }, 'odd"key': { type: ['string', 'null'] } },
+    allOf: [{ title: 't' }, { then: { enum: [1] } }],
+  };
 
   it('keeps exactly the paths read, array items nobody reads as null', () => {
-    const code = 'function v(data){ if (x) f({allowedValues: schema9.properties.kind.enum}); g(schema9.properties["odd\\"key"].type, schema9.allOf[1].then.enum); }';
+    const code =
+      'function v(data){ if (x) f({allowedValues: schema9.properties.kind.enum}); g(schema9.properties["odd\\"key"].type, schema9.allOf[1].then.enum); }';
     const reads = paths(code, ['schema9']).get('schema9')!;
-    expect(JSON.parse(prunedLiteral(schema, reads, safeStringify))).toEqual({ properties: { kind: { enum: ['a', 'b'] }, 'odd"key': { type: ['string', 'null'] } }, allOf: [null, { then: { enum: [1] } }] });
+    expect(JSON.parse(prunedLiteral(schema, reads, safeStringify))).toEqual({
+      properties: { kind: { enum: ['a', 'b'] }, 'odd"key': { type: ['string', 'null'] } },
+      allOf: [null, { then: { enum: [1] } }],
+    });
   });
 
   it('keeps the whole value when the code uses it bare, through a computed index, or past a leaf', () => {
     expect(prunedLiteral(schema, paths('h(schema9);', ['schema9']).get('schema9')!, safeStringify)).toBe(safeStringify(schema));
     expect(JSON.parse(prunedLiteral(schema, paths('h(schema9.allOf[i0]);', ['schema9']).get('schema9')!, safeStringify))).toEqual({ allOf: schema.allOf });
-    expect(JSON.parse(prunedLiteral(schema, paths('h(schema9.properties.kind.enum.length);', ['schema9']).get('schema9')!, safeStringify))).toEqual({ properties: { kind: { enum: ['a', 'b'] } } });
+    expect(JSON.parse(prunedLiteral(schema, paths('h(schema9.properties.kind.enum.length);', ['schema9']).get('schema9')!, safeStringify))).toEqual({
+      properties: { kind: { enum: ['a', 'b'] } },
+    });
   });
 
   it('reads nothing inside strings, nor other names that start alike', () => {
@@ -74,12 +85,17 @@ describe('shorter statements for what every compiled function repeats', () => {
   });
 
   it('passes the instance path on its own, other context fields in an object after it', () => {
-    const { code } = shippedCode('function v(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){ w(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData,dynamicAnchors}); w(data, {instancePath}); }', new Set());
+    const { code } = shippedCode(
+      'function v(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){ w(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData,dynamicAnchors}); w(data, {instancePath}); }',
+      new Set(),
+    );
     expect(code).toBe('function v(data, instancePath="", {dynamicAnchors={}}={}){ w(data.a, instancePath+"/a", {dynamicAnchors}); w(data, instancePath); }');
   });
 
   it('refuses a context passed in another shape', () => {
-    expect(() => shippedCode('function v(data, {instancePath=""}={}){ w(data, {instancePath:instancePath+"/a",odd:{x:1}}); }', new Set())).toThrow(/passes its call context in an unknown way/);
+    expect(() => shippedCode('function v(data, {instancePath=""}={}){ w(data, {instancePath:instancePath+"/a",odd:{x:1}}); }', new Set())).toThrow(
+      /passes its call context in an unknown way/,
+    );
   });
 
   it("tests a function's value for an object once, unless the function assigns it", () => {
@@ -90,7 +106,9 @@ describe('shorter statements for what every compiled function repeats', () => {
     );
     expect(shippedCode(`function v(data){let vErrors = null;data = 1;${body}}`, new Set()).code).not.toContain('__dataIsObject');
     // A string that reads like the test is no test.
-    expect(shippedCode(`function v(data){let vErrors = null;f("${test.replaceAll('"', '\\"')}");if(${test}){a();}}`, new Set()).code).not.toContain('__dataIsObject');
+    expect(shippedCode(`function v(data){let vErrors = null;f("${test.replaceAll('"', '\\"')}");if(${test}){a();}}`, new Set()).code).not.toContain(
+      '__dataIsObject',
+    );
   });
 });
 
@@ -122,7 +140,9 @@ describe('generation fails on code of an unknown shape', () => {
   });
 
   it('compiles a document with a property named like the context and the error fields', () => {
-    const schemas = { Odd: { type: 'object', required: ['parentData', 'rootData', 'schemaPath'], properties: { parentData: { type: 'string' }, rootData: { enum: ['x'] } } } };
+    const schemas = {
+      Odd: { type: 'object', required: ['parentData', 'rootData', 'schemaPath'], properties: { parentData: { type: 'string' }, rootData: { enum: ['x'] } } },
+    };
     const document = { openapi: '3.1.0', info: { title: 'Odd', version: '1.0.0' }, paths: {}, components: { schemas } };
     const out = emitValidators(buildModel(document as unknown as OpenAPI3));
     expect(out.warnings).toEqual([]);

@@ -27,7 +27,12 @@ const leaf = fc.oneof(
 );
 /** JSON values; objects built with `Object.fromEntries`, so a `__proto__` key is an own property as in `JSON.parse`. */
 const { json } = fc.letrec((tie) => ({
-  json: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('json'), { maxLength: 5 }), fc.array(fc.tuple(key, tie('json')), { maxLength: 6 }).map((e) => Object.fromEntries(e))),
+  json: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('json'), { maxLength: 5 }),
+    fc.array(fc.tuple(key, tie('json')), { maxLength: 6 }).map((e) => Object.fromEntries(e)),
+  ),
 }));
 /**
  * JSON without the long strings: the linear-work property repeats an item up to 20,000 times, and a
@@ -48,7 +53,9 @@ const deep = fc.tuple(json, fc.integer({ min: 100, max: 20_000 }), fc.constantFr
   return out;
 });
 /** Many copies of a value (no long strings: see shortJson), in a list wrapper: hundreds to thousands of problems. */
-const many = fc.tuple(shortJson, fc.integer({ min: 101, max: 3000 })).map(([value, n]) => ({ page: 1, pageSize: 1, results: Array.from({ length: n }, () => value) }));
+const many = fc
+  .tuple(shortJson, fc.integer({ min: 101, max: 3000 }))
+  .map(([value, n]) => ({ page: 1, pageSize: 1, results: Array.from({ length: n }, () => value) }));
 
 describe('every generated validator on random JSON', () => {
   it('covers the whole package', () => {

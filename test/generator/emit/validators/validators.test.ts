@@ -13,7 +13,8 @@ describe('validators emitter', () => {
   ])('isGapSchema: %s', (_name, { given, want }) => expect(isGapSchema(given)).toBe(want));
 
   it('requiresToImports turns every require into one ESM import per module', () => {
-    const given = '"use strict";\nconst a = require("ajv-formats/dist/formats").fullFormats.uri;\nconst b = require("ajv/dist/runtime/ucs2length").default;\nconst c = require("ajv-formats/dist/formats").fullFormats["date-time"];';
+    const given =
+      '"use strict";\nconst a = require("ajv-formats/dist/formats").fullFormats.uri;\nconst b = require("ajv/dist/runtime/ucs2length").default;\nconst c = require("ajv-formats/dist/formats").fullFormats["date-time"];';
     const out = requiresToImports(given);
     expect(out).toContain('import * as __dep0ns from "ajv-formats/dist/formats.js";');
     expect(out).toContain('import * as __dep1ns from "ajv/dist/runtime/ucs2length.js";');

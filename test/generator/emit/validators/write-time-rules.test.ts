@@ -77,9 +77,15 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('validators', () => {
   it('refuse a past time in a request body and a query, naming the place', () => {
     expect(v.validateCreateTaskRequest(task(future()))).toBe(true);
-    expect(v.validateCreateTaskRequest.check(task(past()))).toMatchObject({ valid: false, problems: [{ pointer: '/deadline/endsAt', keyword: 'x-future-date-time' }] });
+    expect(v.validateCreateTaskRequest.check(task(past()))).toMatchObject({
+      valid: false,
+      problems: [{ pointer: '/deadline/endsAt', keyword: 'x-future-date-time' }],
+    });
     expect(v.validateListTasksQuery({ dueAfter: future() })).toBe(true);
-    expect(v.validateListTasksQuery.check({ dueAfter: past() })).toMatchObject({ valid: false, problems: [{ pointer: '/dueAfter', message: 'must be a date-time in the future' }] });
+    expect(v.validateListTasksQuery.check({ dueAfter: past() })).toMatchObject({
+      valid: false,
+      problems: [{ pointer: '/dueAfter', message: 'must be a date-time in the future' }],
+    });
   });
 
   it('accept a past time in answers and in the schema validators, and still check everything else there', () => {
@@ -88,7 +94,10 @@ describe('validators', () => {
     expect(v.validateTask(task(past()))).toBe(true);
     expect(v.validateDeadline({ endsAt: past() })).toBe(true);
     expect(v.validateDeadline.check({ endsAt: 'yesterday' })).toMatchObject({ valid: false, problems: [{ pointer: '/endsAt', keyword: 'format' }] });
-    expect(v.validateCreateTaskResponse.check({ name: '', deadline: {} })).toMatchObject({ valid: false, problems: [{ pointer: '/name' }, { pointer: '/deadline', keyword: 'required' }] });
+    expect(v.validateCreateTaskResponse.check({ name: '', deadline: {} })).toMatchObject({
+      valid: false,
+      problems: [{ pointer: '/name' }, { pointer: '/deadline', keyword: 'required' }],
+    });
   });
 
   it('say in the docs where the rule applies', () => {
@@ -97,9 +106,15 @@ describe('validators', () => {
     const [rule] = constraints({ 'x-future-date-time': true });
     expect(page('docs/schemas/Deadline.md').row('Fields', 'Field', 'endsAt').Constraints).toContain(rule);
     // A schema that includes one says its "when sent" rules hold for what is sent.
-    expect(page('docs/schemas/Task.md').sections.flatMap((s) => s.blocks).some((b) => b.text.includes('"when sent"'))).toBe(true);
+    expect(
+      page('docs/schemas/Task.md')
+        .sections.flatMap((s) => s.blocks)
+        .some((b) => b.text.includes('"when sent"')),
+    ).toBe(true);
     // The README's response validation option says such rules never refuse an answer.
-    const options = page('README.md').sections.flatMap((s) => s.tables).flatMap((t) => t.rows);
+    const options = page('README.md')
+      .sections.flatMap((s) => s.tables)
+      .flatMap((t) => t.rows);
     expect(options.find((r) => r.Option === 'validateResponses')?.['What it does']).toContain('"when sent"');
   });
 });
@@ -128,7 +143,10 @@ describe('the mock and the client', () => {
 
   it('the client refuses to send a past time, and takes an answer holding one under validateResponses: throw', async () => {
     const sent = mock.requests.length;
-    await expect(client.POST('/tasks', { body: task(past()) })).rejects.toMatchObject({ name: 'RequestValidationError', problems: [expect.objectContaining({ pointer: '/deadline/endsAt' })] });
+    await expect(client.POST('/tasks', { body: task(past()) })).rejects.toMatchObject({
+      name: 'RequestValidationError',
+      problems: [expect.objectContaining({ pointer: '/deadline/endsAt' })],
+    });
     expect(mock.requests.length).toBe(sent);
     const { data, response } = await client.GET('/tasks', { params: { query: { pageSize: 5 } } });
     expect(response.status).toBe(200);
