@@ -79,7 +79,7 @@ describe('README.md and docs/*.md', () => {
         levels.filter((l) => l === 1),
         page,
       ).toHaveLength(1);
-      levels.forEach((level, i) => i > 0 && expect(level - levels[i - 1]!, `${page}: heading ${i + 1}`).toBeLessThanOrEqual(1));
+      for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!, `${page}: heading ${i + 1}`).toBeLessThanOrEqual(1);
     }
   });
 });

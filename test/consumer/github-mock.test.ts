@@ -84,7 +84,10 @@ function cutDocument(full: string, file: string): number {
   // Every `#/components/<kind>/<name>` reached from the kept paths, following references inside components too.
   const reached = new Set<string>();
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/') && !reached.has(value)) {

@@ -169,8 +169,11 @@ describe('schema annotations the source states', () => {
   it('date-time appears nowhere else among the component schemas', () => {
     const found: string[] = [];
     const visit = (node: unknown, where: string) => {
-      if (Array.isArray(node)) node.forEach((n, i) => visit(n, `${where}/${i}`));
-      else if (node && typeof node === 'object') {
+      if (Array.isArray(node)) {
+        node.forEach((n, i) => {
+          visit(n, `${where}/${i}`);
+        });
+      } else if (node && typeof node === 'object') {
         for (const [k, v] of Object.entries(node)) {
           if (k === 'format' && v === 'date-time') found.push(where);
           else if (k !== 'examples' && k !== 'example') visit(v, `${where}/${k}`);

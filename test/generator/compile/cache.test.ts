@@ -76,12 +76,12 @@ describe('compileSources with a cache folder', () => {
     await compileInChild(cacheDir);
     const entries = readdirSync(cacheDir);
     // Truncated, valid JSON of another key, and wrong types.
-    entries.forEach((f, i) =>
+    entries.forEach((f, i) => {
       writeFileSync(
         path.join(cacheDir, f),
         ['{"key":"', JSON.stringify({ key: '0', js: 'x', dts: 'y' }), JSON.stringify({ key: f.slice(0, -5), js: 1, dts: 2 })][i % 3]!,
-      ),
-    );
+      );
+    });
     const again = await compileInChild(cacheDir);
     expect(again.loadedTypeScript).toBe(true);
     expect(again.files).toEqual(uncached);

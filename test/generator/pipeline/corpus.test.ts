@@ -40,7 +40,7 @@ const fromDirectory = (file: string, covers: string): CorpusDocument => ({
   covers,
 });
 
-export const CORPUS: CorpusDocument[] = [
+const CORPUS: CorpusDocument[] = [
   {
     name: 'scalar-galaxy/3.1.yaml',
     file: path.join(FIXTURES, 'scalar-galaxy', '3.1.yaml'),

@@ -117,7 +117,7 @@ describe('firstVersion', () => {
   ])('refuses info.version %j, located', (info) => {
     expect(() => firstVersion(info)).toThrow(GenerationError);
     expect(() => firstVersion(info)).toThrow(
-      /info\.version gives a package version npm refuses:\n  #\/info\/version: .*expected each number at most 9007199254740991/,
+      /info\.version gives a package version npm refuses:\n {2}#\/info\/version: .*expected each number at most 9007199254740991/,
     );
   });
 

@@ -93,7 +93,7 @@ export function tables(text: string): Table[] {
 
 function toTable(raw: string[][]): Table {
   const [header = [], separator, ...rows] = raw;
-  if (!separator || !separator.every((c) => /^:?-+:?$/.test(c))) throw new Error(`not a Markdown table: ${header.join(' | ')}`);
+  if (!separator?.every((c) => /^:?-+:?$/.test(c))) throw new Error(`not a Markdown table: ${header.join(' | ')}`);
   return { header, rows };
 }
 

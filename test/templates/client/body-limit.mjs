@@ -21,7 +21,7 @@ async function gzipBomb() {
 const scenario = process.argv[2];
 const bomb = scenario === 'bomb' ? await gzipBomb() : undefined;
 const chunk = Buffer.alloc(64 * 1024, 0x20);
-const server = http.createServer((req, res) => {
+const server = http.createServer((_req, res) => {
   if (bomb) {
     res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': bomb.length }).end(bomb);
     return;

@@ -89,7 +89,7 @@ describe('shared deadlines', () => {
   });
 
   it("a caller's abort ends its own attempt only, with its reason", async () => {
-    server.handle((req, res) => void setTimeout(() => json(res, 200, { ok: true }), 100));
+    server.handle((_req, res) => void setTimeout(() => json(res, 200, { ok: true }), 100));
     const api = client({ timeoutMs: 5_000 });
     const controller = new AbortController();
     const reason = new Error('caller gave up');

@@ -3,13 +3,13 @@
 import http from 'node:http';
 import { createPartnerClient, TimeoutError } from '../../../generated/dist/index.js';
 
-const server = http.createServer((req, res) => {
+const server = http.createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.write('{"page": 1, "results": [');
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const baseUrl = `http://127.0.0.1:${server.address().port}`;
-const gcWhile = (ms) => {
+const gcWhile = () => {
   const timer = setInterval(() => globalThis.gc(), 10);
   return () => clearInterval(timer);
 };

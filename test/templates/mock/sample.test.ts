@@ -17,7 +17,7 @@ const SEEDS = Array.from({ length: 50 }, (_, i) => i * 7919 + 1);
 type Validator = ((data: unknown) => boolean) & { problems: readonly { pointer: string; message: string }[] };
 type OperationValidators = { responses: Record<string, Validator | undefined> };
 
-const escape = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 describe('our spec', () => {
@@ -38,7 +38,7 @@ describe('our spec', () => {
         Object.keys(item[method].responses ?? {}).map((status) => ({
           operationId: item[method].operationId as string,
           status,
-          media: `/paths/${escape(route)}/${method}/responses/${status}/content/application~1json`,
+          media: `/paths/${escapeToken(route)}/${method}/responses/${status}/content/application~1json`,
         })),
       ),
     );

@@ -86,7 +86,9 @@ function recipesProject(name: string, packageName: string, packageDir: string, b
     noEmit: true,
   };
   writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
-  blocks.forEach((block, i) => writeFileSync(path.join(project, isRecipe(block) ? `recipe-${i + 1}.test.ts` : `snippet-${i + 1}.ts`), block));
+  blocks.forEach((block, i) => {
+    writeFileSync(path.join(project, isRecipe(block) ? `recipe-${i + 1}.test.ts` : `snippet-${i + 1}.ts`), block);
+  });
   return {
     typecheck: () => run([TSC, '-p', project], project),
     test: () => run([VITEST, 'run', '--root', project], project),
