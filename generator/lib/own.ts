@@ -16,7 +16,8 @@ export const isObject = (value: unknown): value is Doc => value !== null && type
  * entry. Iterative, and each shared subtree (a YAML alias) is visited once. `visit` returning
  * false skips the entry's value.
  */
-export function forEachEntry(root: unknown, visit: (key: string, value: unknown, pointer: string) => boolean | undefined): void {
+// biome-ignore lint/suspicious/noConfusingVoidType: callers pass `(…): void` visitors; TypeScript 5.9 (the matrix's) does not take those for `boolean | undefined`
+export function forEachEntry(root: unknown, visit: (key: string, value: unknown, pointer: string) => boolean | void): void {
   const seen = new Set<object>();
   const stack: [unknown, string][] = [[root, '']];
   while (stack.length) {
