@@ -5,6 +5,7 @@
  */
 import { own } from './options.js';
 import type { ValidationProblem } from './validation.js';
+import { escapeToken } from './pointer.js';
 
 /** A `{name}` in a path or server URL template. */
 export const PLACEHOLDER: RegExp = /\{([^{}]+)\}/g;
@@ -53,7 +54,7 @@ export function pathProblems(template: string, params: Record<string, unknown> |
     // Encoding maps exactly '', '.' and '..' to themselves: a primitive is checked as it is.
     const segment = isPrimitive(value) ? String(value) : pathSegment(name, value);
     if (DOT_SEGMENTS.has(segment)) {
-      const pointer = `/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      const pointer = `/${escapeToken(name)}`;
       problems.push({ pointer, message: "must not be empty, '.' or '..' (it would change the resource)", keyword: 'x-path-segment', params: {} });
     }
   }

@@ -4,6 +4,8 @@
  * at most `maxProblems` problems, and its problems share nothing with the compiled schemas.
  */
 
+import { unescapeToken } from './pointer.js';
+
 /** What ajv's standalone code exports for each schema. */
 export interface CompiledValidator {
   (data: unknown): boolean;
@@ -280,7 +282,7 @@ export function pointerPath(pointer: string, root: unknown): PropertyKey[] {
         .slice(1)
         .split('/')
         .map((raw) => {
-          const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+          const key = unescapeToken(raw);
           const index = Array.isArray(at) && /^(0|[1-9]\d*)$/.test(key);
           // Own data properties only: no getter of the value runs.
           at = at !== null && typeof at === 'object' ? Object.getOwnPropertyDescriptor(at, key)?.value : undefined;

@@ -5,6 +5,7 @@
  * fetch, resolves `%2e%2e` like `..`). Serialization itself is params.ts.
  */
 import { own } from './options.js';
+import { escapeToken } from './pointer.js';
 /** A `{name}` in a path or server URL template. */
 export const PLACEHOLDER = /\{([^{}]+)\}/g;
 const DOT_SEGMENTS = new Set(['', '.', '..']);
@@ -49,7 +50,7 @@ export function pathProblems(template, params) {
         // Encoding maps exactly '', '.' and '..' to themselves: a primitive is checked as it is.
         const segment = isPrimitive(value) ? String(value) : pathSegment(name, value);
         if (DOT_SEGMENTS.has(segment)) {
-            const pointer = `/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+            const pointer = `/${escapeToken(name)}`;
             problems.push({ pointer, message: "must not be empty, '.' or '..' (it would change the resource)", keyword: 'x-path-segment', params: {} });
         }
     }

@@ -4,6 +4,7 @@
  * JSON pointer and a readable message. A validation always gives a result: it never throws, reports
  * at most `maxProblems` problems, and its problems share nothing with the compiled schemas.
  */
+import { unescapeToken } from './pointer.js';
 /** How many problems a validation reports unless told otherwise: the first ones found. */
 export const DEFAULT_MAX_PROBLEMS = 100;
 /** `if` failures only say "must match then schema"; the failing keyword inside is reported itself. */
@@ -183,7 +184,7 @@ export function pointerPath(pointer, root) {
             .slice(1)
             .split('/')
             .map((raw) => {
-            const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+            const key = unescapeToken(raw);
             const index = Array.isArray(at) && /^(0|[1-9]\d*)$/.test(key);
             // Own data properties only: no getter of the value runs.
             at = at !== null && typeof at === 'object' ? Object.getOwnPropertyDescriptor(at, key)?.value : undefined;

@@ -4,6 +4,7 @@
  * which every schema says what it means in JSON Schema 2020-12, so that the sampling library and the
  * judge (ajv) both understand it. The copy is made once per sampler; the caller's document is never changed.
  */
+import { escapeToken, unescapeToken } from '../pointer.js';
 /** The format name the sampler gives a `x-future-date-time: true` string (a custom format of its own). */
 export const FUTURE_DATE_TIME_FORMAT = 'x-future-date-time';
 /** `'/a/b~1c'`, `'#/a/b~1c'` or `'#/a/b%7Bc%7D'` → its reference tokens. */
@@ -14,7 +15,7 @@ export function parsePointer(pointer) {
     if (!p.startsWith('/'))
         throw new SyntaxError(`not a JSON pointer: ${JSON.stringify(pointer)}`);
     p = p.slice(1);
-    return p.split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+    return p.split('/').map(unescapeToken);
 }
 function safeDecode(text) {
     try {
@@ -26,7 +27,7 @@ function safeDecode(text) {
 }
 /** Reference tokens → a JSON pointer (no `#`, not URI-encoded). */
 export function formatPointer(tokens) {
-    return tokens.map((token) => `/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    return tokens.map((token) => `/${escapeToken(token)}`).join('');
 }
 /** The plain form of a pointer: no `#`, not URI-encoded. */
 export function normalisePointer(pointer) {

@@ -7,14 +7,13 @@
  */
 import type { CredentialScheme, SecurityRequirements } from '../credentials.js';
 import { parseCookies, parseHeader, parsePath, parseQuery } from '../params.js';
+import { escapeToken } from '../pointer.js';
 import type { MockOperation, MockParameter, MockParameters, MockRequestView } from './types.js';
 
 export interface RequestProblem {
   readonly pointer: string;
   readonly message: string;
 }
-
-const escapeToken = (name: string): string => name.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** The cookies of a `Cookie` header, by name, as written. */
 export function readCookies(header: string | null): Map<string, string> {

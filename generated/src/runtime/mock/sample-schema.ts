@@ -5,6 +5,8 @@
  * judge (ajv) both understand it. The copy is made once per sampler; the caller's document is never changed.
  */
 
+import { escapeToken, unescapeToken } from '../pointer.js';
+
 /** A JSON Schema node: an object or a boolean. */
 export type SchemaNode = Record<string, unknown> | boolean;
 
@@ -27,7 +29,7 @@ export function parsePointer(pointer: string): string[] {
   if (p === '') return [];
   if (!p.startsWith('/')) throw new SyntaxError(`not a JSON pointer: ${JSON.stringify(pointer)}`);
   p = p.slice(1);
-  return p.split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return p.split('/').map(unescapeToken);
 }
 
 function safeDecode(text: string): string {
@@ -40,7 +42,7 @@ function safeDecode(text: string): string {
 
 /** Reference tokens → a JSON pointer (no `#`, not URI-encoded). */
 export function formatPointer(tokens: readonly string[]): string {
-  return tokens.map((token) => `/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  return tokens.map((token) => `/${escapeToken(token)}`).join('');
 }
 
 /** The plain form of a pointer: no `#`, not URI-encoded. */
