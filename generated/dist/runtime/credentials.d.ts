@@ -75,6 +75,8 @@ export interface Credentials {
     /** The value of `Authorization` for one token step, obtained now and checked. */
     token(step: TokenStep): Promise<string>;
 }
+/** Base64 of the text's UTF-8 bytes (RFC 7617's Basic credentials), with Web APIs only: no `Buffer`. */
+export declare function toBase64(text: string): string;
 /** Reads and checks every credential option given, and the options every operation needs. */
 export declare function createCredentials(options: object, security: SecurityFacts, operationRequirements: readonly SecurityRequirements[]): Credentials;
 /** Whether a plan was found (else the options that would satisfy the operation). */

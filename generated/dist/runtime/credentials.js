@@ -5,7 +5,6 @@
  * were all given, worked out once into a plan (headers, cookies, query suffix, tokens to fetch per
  * attempt). The values stay in this module's closures: nothing a caller receives holds them.
  */
-import { Buffer } from 'node:buffer';
 import { invalidOption, isHeaderValue, own } from './options.js';
 import { REDACTED, Redaction } from './redact.js';
 /** `cookie-octet` of RFC 6265: no space, quote, comma, semicolon or backslash. */
@@ -42,7 +41,13 @@ function wellFormed(text) {
         return false;
     }
 }
-const toBase64 = (text) => Buffer.from(text, 'utf8').toString('base64');
+/** Base64 of the text's UTF-8 bytes (RFC 7617's Basic credentials), with Web APIs only: no `Buffer`. */
+export function toBase64(text) {
+    let binary = '';
+    for (const byte of new TextEncoder().encode(text))
+        binary += String.fromCharCode(byte);
+    return btoa(binary);
+}
 /** mutualTLS has no option: it is given by the caller's `fetch`, never applied. */
 function applied(scheme, value) {
     const { option } = scheme;

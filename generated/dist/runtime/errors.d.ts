@@ -20,6 +20,7 @@ export declare class ClientError extends Error {
  * failed` and its system error with `code`, `errno`, `syscall`).
  */
 export declare class TransportError extends ClientError {
+    readonly name: string;
     /** The system error code when there is one (`ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`, ...), or `REDIRECT`. */
     readonly code: string | undefined;
     /** How many attempts were made, retries included. */
@@ -30,6 +31,7 @@ export declare class TransportError extends ClientError {
 }
 /** The per-request timeout elapsed before the whole response body was read. */
 export declare class TimeoutError extends ClientError {
+    readonly name: string;
     readonly timeoutMs: number;
     constructor(timeoutMs: number, request?: RequestSummary);
 }
@@ -38,6 +40,7 @@ export declare class TimeoutError extends ClientError {
  * would throw the parser's `SyntaxError`.
  */
 export declare class DecodeError extends ClientError {
+    readonly name: string;
     readonly status: number;
     /** The JSON parser's message (which may quote the body near the fault), at most 200 characters, scrubbed of credentials. */
     readonly parseError: string;
@@ -50,6 +53,7 @@ export declare class DecodeError extends ClientError {
  * change the resource (empty, `.`, `..`); nothing was sent.
  */
 export declare class RequestValidationError extends ClientError {
+    readonly name: string;
     readonly operationId: string;
     readonly part: 'body' | 'query' | 'path';
     readonly problems: readonly ValidationProblem[];
@@ -57,6 +61,7 @@ export declare class RequestValidationError extends ClientError {
 }
 /** The response body does not match the spec (thrown only with `validateResponses: 'throw'`). */
 export declare class ResponseValidationError extends ClientError {
+    readonly name: string;
     readonly operationId: string;
     readonly status: number;
     readonly problems: readonly ValidationProblem[];
@@ -64,12 +69,14 @@ export declare class ResponseValidationError extends ClientError {
 }
 /** The answer's body is larger than `maxResponseBytes` (as sent, or once decompressed); it was not read further. */
 export declare class ResponseTooLargeError extends ClientError {
+    readonly name: string;
     readonly status: number;
     readonly limitBytes: number;
     constructor(status: number, limitBytes: number, request: RequestSummary);
 }
 /** `paginate` met an answer that is not a next page (a different page number, no results), or read `maxPages` full pages. */
 export declare class PaginationError extends ClientError {
+    readonly name: string;
     /** Pages read before stopping. */
     readonly pages: number;
     constructor(message: string, pages: number, request?: RequestSummary);
@@ -83,6 +90,7 @@ export interface HttpErrorDetails {
 }
 /** A non-success answer where the API shape has no `{ error }` to return (`paginate`). */
 export declare class HttpError extends ClientError {
+    readonly name: string;
     readonly status: number;
     /** The URL asked for, credentials redacted. */
     readonly url: string;
@@ -96,6 +104,7 @@ export declare class HttpError extends ClientError {
 }
 /** The environment's daily quota is used up (only with `dailyQuota: 'enforce'`). */
 export declare class DailyQuotaExceededError extends ClientError {
+    readonly name: string;
     readonly dailyQuota: number;
     constructor(dailyQuota: number, request?: RequestSummary);
 }
@@ -104,6 +113,7 @@ export declare class DailyQuotaExceededError extends ClientError {
  * was sent. `missing` lists, per alternative, the client options that would satisfy it (never values).
  */
 export declare class MissingCredentialsError extends ClientError {
+    readonly name: string;
     readonly operationId: string;
     readonly missing: readonly (readonly string[])[];
     constructor(operationId: string, missing: readonly (readonly string[])[], request?: RequestSummary);

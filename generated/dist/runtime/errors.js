@@ -6,7 +6,9 @@ export class ClientError extends Error {
     request;
     constructor(message, request, options) {
         super(message, options);
-        this.name = new.target.name;
+        // Each class below names itself with a literal, which a minifier leaves alone (it renames classes);
+        // a subclass declared elsewhere gets its constructor's name.
+        this.name = new.target === ClientError ? 'ClientError' : new.target.name;
         this.request = request;
     }
 }
@@ -16,6 +18,7 @@ export class ClientError extends Error {
  * failed` and its system error with `code`, `errno`, `syscall`).
  */
 export class TransportError extends ClientError {
+    name = 'TransportError';
     /** The system error code when there is one (`ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`, ...), or `REDIRECT`. */
     code;
     /** How many attempts were made, retries included. */
@@ -28,6 +31,7 @@ export class TransportError extends ClientError {
 }
 /** The per-request timeout elapsed before the whole response body was read. */
 export class TimeoutError extends ClientError {
+    name = 'TimeoutError';
     timeoutMs;
     constructor(timeoutMs, request) {
         super(`Request timed out after ${timeoutMs} ms${request ? `: ${request.method} ${request.url}` : ''}`, request);
@@ -39,6 +43,7 @@ export class TimeoutError extends ClientError {
  * would throw the parser's `SyntaxError`.
  */
 export class DecodeError extends ClientError {
+    name = 'DecodeError';
     status;
     /** The JSON parser's message (which may quote the body near the fault), at most 200 characters, scrubbed of credentials. */
     parseError;
@@ -53,6 +58,7 @@ export class DecodeError extends ClientError {
  * change the resource (empty, `.`, `..`); nothing was sent.
  */
 export class RequestValidationError extends ClientError {
+    name = 'RequestValidationError';
     operationId;
     part;
     problems;
@@ -65,6 +71,7 @@ export class RequestValidationError extends ClientError {
 }
 /** The response body does not match the spec (thrown only with `validateResponses: 'throw'`). */
 export class ResponseValidationError extends ClientError {
+    name = 'ResponseValidationError';
     operationId;
     status;
     problems;
@@ -77,6 +84,7 @@ export class ResponseValidationError extends ClientError {
 }
 /** The answer's body is larger than `maxResponseBytes` (as sent, or once decompressed); it was not read further. */
 export class ResponseTooLargeError extends ClientError {
+    name = 'ResponseTooLargeError';
     status;
     limitBytes;
     constructor(status, limitBytes, request) {
@@ -87,6 +95,7 @@ export class ResponseTooLargeError extends ClientError {
 }
 /** `paginate` met an answer that is not a next page (a different page number, no results), or read `maxPages` full pages. */
 export class PaginationError extends ClientError {
+    name = 'PaginationError';
     /** Pages read before stopping. */
     pages;
     constructor(message, pages, request) {
@@ -96,6 +105,7 @@ export class PaginationError extends ClientError {
 }
 /** A non-success answer where the API shape has no `{ error }` to return (`paginate`). */
 export class HttpError extends ClientError {
+    name = 'HttpError';
     status;
     /** The URL asked for, credentials redacted. */
     url;
@@ -116,6 +126,7 @@ export class HttpError extends ClientError {
 }
 /** The environment's daily quota is used up (only with `dailyQuota: 'enforce'`). */
 export class DailyQuotaExceededError extends ClientError {
+    name = 'DailyQuotaExceededError';
     dailyQuota;
     constructor(dailyQuota, request) {
         super(`Daily quota of ${dailyQuota} requests reached; not sent`, request);
@@ -127,6 +138,7 @@ export class DailyQuotaExceededError extends ClientError {
  * was sent. `missing` lists, per alternative, the client options that would satisfy it (never values).
  */
 export class MissingCredentialsError extends ClientError {
+    name = 'MissingCredentialsError';
     operationId;
     missing;
     constructor(operationId, missing, request) {

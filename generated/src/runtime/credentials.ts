@@ -5,7 +5,6 @@
  * were all given, worked out once into a plan (headers, cookies, query suffix, tokens to fetch per
  * attempt). The values stay in this module's closures: nothing a caller receives holds them.
  */
-import { Buffer } from 'node:buffer';
 import { invalidOption, isHeaderValue, own } from './options.js';
 import { REDACTED, Redaction } from './redact.js';
 
@@ -110,7 +109,12 @@ function wellFormed(text: string): boolean {
   }
 }
 
-const toBase64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
+/** Base64 of the text's UTF-8 bytes (RFC 7617's Basic credentials), with Web APIs only: no `Buffer`. */
+export function toBase64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
 
 /** How one given credential is applied, and the values that must be scrubbed. */
 type Applied =

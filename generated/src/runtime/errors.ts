@@ -14,7 +14,9 @@ export class ClientError extends Error {
   readonly request: RequestSummary | undefined;
   constructor(message: string, request?: RequestSummary, options?: { cause?: unknown }) {
     super(message, options);
-    this.name = new.target.name;
+    // Each class below names itself with a literal, which a minifier leaves alone (it renames classes);
+    // a subclass declared elsewhere gets its constructor's name.
+    this.name = new.target === ClientError ? 'ClientError' : new.target.name;
     this.request = request;
   }
 }
@@ -25,6 +27,7 @@ export class ClientError extends Error {
  * failed` and its system error with `code`, `errno`, `syscall`).
  */
 export class TransportError extends ClientError {
+  override readonly name: string = 'TransportError';
   /** The system error code when there is one (`ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`, ...), or `REDIRECT`. */
   readonly code: string | undefined;
   /** How many attempts were made, retries included. */
@@ -38,6 +41,7 @@ export class TransportError extends ClientError {
 
 /** The per-request timeout elapsed before the whole response body was read. */
 export class TimeoutError extends ClientError {
+  override readonly name: string = 'TimeoutError';
   readonly timeoutMs: number;
   constructor(timeoutMs: number, request?: RequestSummary) {
     super(`Request timed out after ${timeoutMs} ms${request ? `: ${request.method} ${request.url}` : ''}`, request);
@@ -50,6 +54,7 @@ export class TimeoutError extends ClientError {
  * would throw the parser's `SyntaxError`.
  */
 export class DecodeError extends ClientError {
+  override readonly name: string = 'DecodeError';
   readonly status: number;
   /** The JSON parser's message (which may quote the body near the fault), at most 200 characters, scrubbed of credentials. */
   readonly parseError: string;
@@ -65,6 +70,7 @@ export class DecodeError extends ClientError {
  * change the resource (empty, `.`, `..`); nothing was sent.
  */
 export class RequestValidationError extends ClientError {
+  override readonly name: string = 'RequestValidationError';
   readonly operationId: string;
   readonly part: 'body' | 'query' | 'path';
   readonly problems: readonly ValidationProblem[];
@@ -78,6 +84,7 @@ export class RequestValidationError extends ClientError {
 
 /** The response body does not match the spec (thrown only with `validateResponses: 'throw'`). */
 export class ResponseValidationError extends ClientError {
+  override readonly name: string = 'ResponseValidationError';
   readonly operationId: string;
   readonly status: number;
   readonly problems: readonly ValidationProblem[];
@@ -91,6 +98,7 @@ export class ResponseValidationError extends ClientError {
 
 /** The answer's body is larger than `maxResponseBytes` (as sent, or once decompressed); it was not read further. */
 export class ResponseTooLargeError extends ClientError {
+  override readonly name: string = 'ResponseTooLargeError';
   readonly status: number;
   readonly limitBytes: number;
   constructor(status: number, limitBytes: number, request: RequestSummary) {
@@ -102,6 +110,7 @@ export class ResponseTooLargeError extends ClientError {
 
 /** `paginate` met an answer that is not a next page (a different page number, no results), or read `maxPages` full pages. */
 export class PaginationError extends ClientError {
+  override readonly name: string = 'PaginationError';
   /** Pages read before stopping. */
   readonly pages: number;
   constructor(message: string, pages: number, request?: RequestSummary) {
@@ -120,6 +129,7 @@ export interface HttpErrorDetails {
 
 /** A non-success answer where the API shape has no `{ error }` to return (`paginate`). */
 export class HttpError extends ClientError {
+  override readonly name: string = 'HttpError';
   readonly status: number;
   /** The URL asked for, credentials redacted. */
   readonly url: string;
@@ -141,6 +151,7 @@ export class HttpError extends ClientError {
 
 /** The environment's daily quota is used up (only with `dailyQuota: 'enforce'`). */
 export class DailyQuotaExceededError extends ClientError {
+  override readonly name: string = 'DailyQuotaExceededError';
   readonly dailyQuota: number;
   constructor(dailyQuota: number, request?: RequestSummary) {
     super(`Daily quota of ${dailyQuota} requests reached; not sent`, request);
@@ -153,6 +164,7 @@ export class DailyQuotaExceededError extends ClientError {
  * was sent. `missing` lists, per alternative, the client options that would satisfy it (never values).
  */
 export class MissingCredentialsError extends ClientError {
+  override readonly name: string = 'MissingCredentialsError';
   readonly operationId: string;
   readonly missing: readonly (readonly string[])[];
   constructor(operationId: string, missing: readonly (readonly string[])[], request?: RequestSummary) {

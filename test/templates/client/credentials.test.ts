@@ -3,11 +3,14 @@
  * spec facts, against a real node:http server on 127.0.0.1: every scheme kind, alternatives,
  * `security: []`, per-attempt tokens, the refusal before sending, and redaction of each kind.
  */
+import { Buffer } from 'node:buffer';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntimeClient, type OperationInfo, type SpecFacts } from '../../../templates/client/client.js';
-import type { SecurityRequirements } from '../../../templates/client/credentials.js';
+import { type SecurityRequirements, toBase64 } from '../../../templates/client/credentials.js';
 import { ClientError, MissingCredentialsError } from '../../../templates/client/errors.js';
 import { json, startServer, type TestServer } from './server.js';
 
@@ -302,5 +305,21 @@ describe('redaction of every scheme kind', () => {
       ),
       { numRuns: 15 },
     );
+  });
+});
+
+describe('Basic credentials without Node built-ins', () => {
+  it("encode the UTF-8 bytes in base64 exactly as Node's Buffer does, whatever the text (lone surrogates too)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 64 }), (text) => {
+        expect(toBase64(text)).toBe(Buffer.from(text, 'utf8').toString('base64'));
+      }),
+    );
+    expect(toBase64('user:pässwörd 🔑')).toBe('dXNlcjpww6Rzc3fDtnJkIPCflJE=');
+  });
+
+  it('credentials.ts imports nothing from node:*', () => {
+    const text = readFileSync(path.resolve('templates/client/credentials.ts'), 'utf8');
+    expect(text).not.toMatch(/from ['"]node:|require\(['"]node:|\bBuffer\./);
   });
 });
