@@ -6,9 +6,7 @@
  * `x-source-gaps`). Values the document may write as anything are kept as written (`unknown`):
  * the pages decide how to show them; nothing here is made up where the document is silent.
  */
-import { isObject, own } from '../lib/own.js';
-
-import type { Doc } from '../lib/own.js';
+import { type Doc, isObject, own } from '../lib/own.js';
 
 export interface InfoFacts {
   openapi: string;
