@@ -19,7 +19,7 @@ export declare const environments: {
 export type Environment = keyof typeof environments;
 /** Each environment's server URL template and its variables (defaults, allowed values), read from the spec's servers. */
 export declare const servers: Readonly<Record<Environment, ServerFacts>>;
-/** One option per security scheme of the spec, required when every operation needs it. */
+/** One option per security scheme of the spec, required when every operation needs it (except in a browser page that gives none: its backend adds them). */
 export interface PartnerClientCredentials {
     /** The client id, written `<API_KEY>`. The same pair is used in staging and production. Sent as the header `x-api-key` (security scheme "apiKey"); every operation needs it. */
     apiKey: string;
@@ -41,7 +41,10 @@ export interface PaginatedItems {
 export type PaginatedPath = keyof PaginatedItems;
 /** The type of the items `paginate` yields for a path. */
 export type PageItem<P extends PaginatedPath> = PaginatedItems[P];
-export type PartnerClientOptions = Omit<RuntimeClientOptions<Environment>, 'baseUrl' | 'serverVariables'> & PartnerClientServer & PartnerClientCredentials;
+/** The credentials, or none: a browser page whose own backend adds them gives none (see `dangerouslyAllowBrowser`). */
+export type PartnerClientOptions = Omit<RuntimeClientOptions<Environment>, 'baseUrl' | 'serverVariables'> & PartnerClientServer & (PartnerClientCredentials | {
+    [K in keyof PartnerClientCredentials]?: never;
+});
 /** openapi-fetch's `Client<paths, Media>` with the runtime's extras; `Media` narrows what `data` is typed from, as in openapi-fetch. */
 export type PartnerClient<Media extends MediaType = MediaType> = RuntimeClient<paths, Environment, PaginatedItems, Media>;
 /** A client for the Partner Recruitment API typed by `paths` (`createPartnerClient<'application/json'>(...)` types `data` from JSON answers only). */

@@ -22,7 +22,7 @@ export const servers: Readonly<Record<Environment, ServerFacts>> = {
   "production": { url: "{production_base_url}", variables: { "production_base_url": { default: "" } } },
 };
 
-/** One option per security scheme of the spec, required when every operation needs it. */
+/** One option per security scheme of the spec, required when every operation needs it (except in a browser page that gives none: its backend adds them). */
 export interface PartnerClientCredentials {
   /** The client id, written `<API_KEY>`. The same pair is used in staging and production. Sent as the header `x-api-key` (security scheme "apiKey"); every operation needs it. */
   apiKey: string;
@@ -48,7 +48,8 @@ export type PaginatedPath = keyof PaginatedItems;
 /** The type of the items `paginate` yields for a path. */
 export type PageItem<P extends PaginatedPath> = PaginatedItems[P];
 
-export type PartnerClientOptions = Omit<RuntimeClientOptions<Environment>, 'baseUrl' | 'serverVariables'> & PartnerClientServer & PartnerClientCredentials;
+/** The credentials, or none: a browser page whose own backend adds them gives none (see `dangerouslyAllowBrowser`). */
+export type PartnerClientOptions = Omit<RuntimeClientOptions<Environment>, 'baseUrl' | 'serverVariables'> & PartnerClientServer & (PartnerClientCredentials | { [K in keyof PartnerClientCredentials]?: never });
 /** openapi-fetch's `Client<paths, Media>` with the runtime's extras; `Media` narrows what `data` is typed from, as in openapi-fetch. */
 export type PartnerClient<Media extends MediaType = MediaType> = RuntimeClient<paths, Environment, PaginatedItems, Media>;
 

@@ -56,6 +56,7 @@ export const CLIENT_OPTION_NAMES: readonly string[] = [
   'hooks',
   'headers',
   'fetch',
+  'dangerouslyAllowBrowser',
 ];
 
 /** Names an options object inherits: `{ constructor: … }` or `{ __proto__: … }` would be a trap. */

@@ -91,7 +91,11 @@ export interface RuntimeClientOptions<Env extends string> extends Omit<ClientOpt
   rateLimit?: 'shared' | false | RateLimiter | { requestsPerSecond: number; burst: number };
   /** `'report'` (default) counts requests against the daily quota (`usage()`); `'enforce'` also refuses requests past it. */
   dailyQuota?: 'report' | 'enforce';
-  /** Default `'error'` (openapi-fetch: `'follow'`): Node's fetch forwards custom headers across origins, so redirects are refused. */
+  /**
+   * Default `'error'` (openapi-fetch: `'follow'`): Node's fetch forwards custom headers across
+   * origins, so redirects are refused. Where fetch does not implement `'error'` (Cloudflare's
+   * workerd), requests go out with `'manual'` and the client refuses a redirect answer the same way.
+   */
   redirect?: RequestRedirect;
   /** Check bodies and queries against the spec before sending. Default true. */
   validateRequests?: boolean;
@@ -104,6 +108,12 @@ export interface RuntimeClientOptions<Env extends string> extends Omit<ClientOpt
    * installed after the client was created (MSW, nock, undici's MockAgent) still intercepts.
    */
   fetch?: (input: Request, init?: Record<string, unknown>) => Promise<Response>;
+  /**
+   * In a browser (a `window` and a `document` are present), credentials are refused unless this is
+   * `true`: they are a server's secret, and a page hands them to everyone who opens it. Without
+   * credentials (a front end calling its own backend, which holds them) the client needs no opt-in.
+   */
+  dangerouslyAllowBrowser?: boolean;
 }
 
 /**
@@ -195,7 +205,7 @@ function check(condition: boolean, message: string): asserts condition {
 }
 
 /** The runtime's own options: everything else given to the factory goes to openapi-fetch's `createClient`. */
-const RUNTIME_OPTIONS: ReadonlySet<string> = new Set([
+export const RUNTIME_OPTIONS: ReadonlySet<string> = new Set([
   'baseUrl',
   'serverVariables',
   'environment',
@@ -211,6 +221,7 @@ const RUNTIME_OPTIONS: ReadonlySet<string> = new Set([
   'validateResponses',
   'hooks',
   'fetch',
+  'dangerouslyAllowBrowser',
 ]);
 
 /** What a call needs to know of its operation, worked out once per client. */
@@ -313,7 +324,25 @@ function checkOptions<Env extends string>(options: RuntimeClientOptions<Env>, fa
   for (const key of ['timeoutMs', 'maxRetries', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxResponseBytes'] as const)
     checkNumericOption(facts.factory ?? 'client', key, options[key]);
   if (options.headers !== undefined) checkHeaders(options.headers);
+  if (options.dangerouslyAllowBrowser !== true && inBrowser()) checkNoCredentials(credentialsGiven(options, facts.security));
   return baseUrl;
+}
+
+/** A browser page, where anyone who opens it can read what it holds (Deno, Bun, Node and workers have no `document`). */
+const inBrowser = (): boolean =>
+  typeof (globalThis as { window?: unknown }).window === 'object' && typeof (globalThis as { document?: unknown }).document === 'object';
+
+/** The credential options given, as written in the options. */
+const credentialsGiven = (options: object, security: SecurityFacts): string[] =>
+  Object.values(security.schemes).flatMap((scheme) => ('option' in scheme && own(options, scheme.option) !== undefined ? [scheme.option] : []));
+
+/** In a browser, no credential option may be given without the explicit opt-in. */
+function checkNoCredentials(options: readonly string[]): void {
+  const given = options.map((option) => `\`${option}\``);
+  check(
+    given.length === 0,
+    `${given.join(' and ')} would be readable by anyone who opens this page: call the API from a server (a front end calls its own backend, which holds the credentials, with no credential here), or pass \`dangerouslyAllowBrowser: true\` if you accept the risk`,
+  );
 }
 
 /** The default headers, as `Headers` would take them (a null or undefined value left out, an array one header per item). */
@@ -333,10 +362,13 @@ function checkHeaders(headers: NonNullable<ClientOptions['headers']>): void {
 /** Everything a client's calls need, worked out once, in the order the options are read. */
 function createContext<Env extends string>(options: RuntimeClientOptions<Env>, facts: SpecFacts<Env>, baseUrl: string): ClientContext {
   // The credentials live only in closures: nothing reachable from the returned object holds them.
+  // A browser page given no credential calls its own backend, which adds them: nothing is required or sent.
+  const proxied = inBrowser() && credentialsGiven(options, facts.security).length === 0;
   const credentials = createCredentials(
     options,
     facts.security,
     facts.operations.map((o) => o.security),
+    proxied,
   );
   const limits = facts.environments[options.environment];
   const limiter = limiterFor(options, limits, credentials.identity);
@@ -346,13 +378,15 @@ function createContext<Env extends string>(options: RuntimeClientOptions<Env>, f
   const passed = openapiFetchOptions(options, facts.security);
   const callerSerializes = { query: passed.querySerializer !== undefined, path: passed.pathSerializer !== undefined };
   const clientBodySerializer = (passed.bodySerializer as BodySerializer<unknown> | undefined) ?? defaultBodySerializer;
-  const inner = createClient<Record<string, any>, MediaType>({ ...(passed as ClientOptions), baseUrl, redirect: options.redirect ?? 'error' });
+  const refuseRedirects = options.redirect === undefined && !redirectErrorSupported((passed.Request as typeof Request | undefined) ?? globalThis.Request);
+  const redirect = options.redirect ?? (refuseRedirects ? 'manual' : 'error');
+  const inner = createClient<Record<string, any>, MediaType>({ ...(passed as ClientOptions), baseUrl, redirect });
   const routes = routeTable(facts, credentials);
   const unknownRouteAuth = credentials.planFor(facts.security.requirements);
   const defaultQuerySerializer = createQuerySerializer([]);
   const defaultPathSerializer = createPathSerializer([]);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const transport = createTransport(transportConfig(options, credentials, limiter, hooks, timeoutMs));
+  const transport = createTransport({ ...transportConfig(options, credentials, limiter, hooks, timeoutMs), refuseRedirects });
   const sentAs = new WeakMap<Response, () => RequestSummary>();
   return {
     options,
@@ -374,6 +408,22 @@ function createContext<Env extends string>(options: RuntimeClientOptions<Env>, f
     transport,
     sentAs,
   };
+}
+
+const redirectError = new WeakMap<typeof Request, boolean>();
+
+/** Whether the `Request` class openapi-fetch builds with takes `redirect: 'error'` (workerd's throws), asked once per class. */
+function redirectErrorSupported(RequestClass: typeof Request): boolean {
+  let supported = redirectError.get(RequestClass);
+  if (supported === undefined) {
+    try {
+      supported = new RequestClass('http://localhost/', { redirect: 'error' }).redirect === 'error';
+    } catch {
+      supported = false;
+    }
+    redirectError.set(RequestClass, supported);
+  }
+  return supported;
 }
 
 /** What openapi-fetch is given: every option that is not the runtime's own nor a credential. */

@@ -153,8 +153,17 @@ function applied(scheme: Exclude<CredentialScheme, { type: 'mutualTLS' }>, value
   }
 }
 
-/** Reads and checks every credential option given, and the options every operation needs. */
-export function createCredentials(options: object, security: SecurityFacts, operationRequirements: readonly SecurityRequirements[]): Credentials {
+/**
+ * Reads and checks every credential option given, and the options every operation needs. With
+ * `proxied` (a browser page given no credential: its own backend adds them), nothing is required
+ * and every request goes without credentials.
+ */
+export function createCredentials(
+  options: object,
+  security: SecurityFacts,
+  operationRequirements: readonly SecurityRequirements[],
+  proxied = false,
+): Credentials {
   const given = new Map<string, Applied>();
   const headers = new Set<string>();
   const query = new Set<string>();
@@ -178,7 +187,7 @@ export function createCredentials(options: object, security: SecurityFacts, oper
   const schemeNames = Object.keys(security.schemes);
   for (const name of schemeNames) {
     const scheme = security.schemes[name]!;
-    if (scheme.type === 'mutualTLS' || given.has(name)) continue;
+    if (proxied || scheme.type === 'mutualTLS' || given.has(name)) continue;
     const everywhere =
       operationRequirements.length > 0 &&
       operationRequirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(name)));
@@ -200,7 +209,7 @@ export function createCredentials(options: object, security: SecurityFacts, oper
   }
 
   function choose(requirements: SecurityRequirements): AuthPlan | MissingCredentials {
-    if (requirements.length === 0) return NO_CREDENTIALS;
+    if (proxied || requirements.length === 0) return NO_CREDENTIALS;
     // An empty alternative (`{}`: anonymous access allowed) is the last resort, whatever its place.
     const first = requirements.find((names) => names.length > 0 && names.every((name) => given.has(name)));
     if (first) return plan(first);

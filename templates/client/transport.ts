@@ -93,6 +93,12 @@ export interface TransportConfig {
   maxResponseBytes: number;
   hooks: Hooks;
   random?: () => number;
+  /**
+   * The runtime's fetch cannot refuse redirects itself (`redirect: 'error'` is not implemented, as in
+   * Cloudflare's workerd): requests go out with `'manual'` and a redirect answer is refused here, as
+   * fetch would have refused it.
+   */
+  refuseRedirects?: boolean;
 }
 
 export type Bytes = Uint8Array<ArrayBuffer>;
@@ -369,6 +375,7 @@ async function sendAttempt(config: TransportConfig, call: Call, attempt: number,
     // first attempt's signal beside the Request (as RequestInit): a Request following it would cost more.
     const init = call.own || request !== input ? call.ext : { ...call.ext, signal: deadline.signal };
     const result = await attemptOnce(call.own ?? (globalThis.fetch as FetchLike), request, init, deadline, call.timeoutMs, call.summary);
+    if (config.refuseRedirects && 'response' in result && isRedirect(result.response)) return { result: refusedRedirect(result.response), durationMs: 0 };
     return { result, durationMs: performance.now() - started };
   } finally {
     restore?.();
@@ -426,6 +433,16 @@ function keepUntilRead(state: CallState, deadline: Deadline): void {
   state.kept?.release();
   state.kept = deadline;
   if (state.stall) deadline.aborted.catch(state.stall);
+}
+
+/** A redirect as `redirect: 'manual'` returns it: a 3xx with a Location, or the browsers' opaque redirect. */
+const isRedirect = (response: Response): boolean =>
+  response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400 && response.headers.has('location'));
+
+/** The redirect answer discarded and refused, as fetch refuses it with `redirect: 'error'`. */
+function refusedRedirect(response: Response): Attempt {
+  response.body?.cancel().catch(ignore);
+  return { error: new TypeError('fetch failed', { cause: new Error('unexpected redirect') }), code: 'REDIRECT' };
 }
 
 async function attemptOnce(

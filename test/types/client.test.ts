@@ -118,9 +118,10 @@ export async function compileOnly(api: PartnerClient): Promise<void> {
 }
 
 expectTypeOf(createPartnerClient).parameter(0).toHaveProperty('baseUrl').toEqualTypeOf<string>();
-// Every operation needs both credentials (the document-wide security), so both are required.
-expectTypeOf(createPartnerClient).parameter(0).toHaveProperty('apiKey').toEqualTypeOf<string>();
-expectTypeOf(createPartnerClient).parameter(0).toHaveProperty('apiSecret').toEqualTypeOf<string>();
+// Every operation needs both credentials (the document-wide security): both, or none at all (a
+// browser page whose backend adds them).
+expectTypeOf(createPartnerClient).parameter(0).toHaveProperty('apiKey').toEqualTypeOf<string | undefined>();
+expectTypeOf(createPartnerClient).parameter(0).toHaveProperty('apiSecret').toEqualTypeOf<string | undefined>();
 
 /** Never called: the options the spec's security schemes and servers make required. */
 export function credentialOptions(): void {

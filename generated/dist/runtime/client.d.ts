@@ -75,7 +75,11 @@ export interface RuntimeClientOptions<Env extends string> extends Omit<ClientOpt
     };
     /** `'report'` (default) counts requests against the daily quota (`usage()`); `'enforce'` also refuses requests past it. */
     dailyQuota?: 'report' | 'enforce';
-    /** Default `'error'` (openapi-fetch: `'follow'`): Node's fetch forwards custom headers across origins, so redirects are refused. */
+    /**
+     * Default `'error'` (openapi-fetch: `'follow'`): Node's fetch forwards custom headers across
+     * origins, so redirects are refused. Where fetch does not implement `'error'` (Cloudflare's
+     * workerd), requests go out with `'manual'` and the client refuses a redirect answer the same way.
+     */
     redirect?: RequestRedirect;
     /** Check bodies and queries against the spec before sending. Default true. */
     validateRequests?: boolean;
@@ -88,6 +92,12 @@ export interface RuntimeClientOptions<Env extends string> extends Omit<ClientOpt
      * installed after the client was created (MSW, nock, undici's MockAgent) still intercepts.
      */
     fetch?: (input: Request, init?: Record<string, unknown>) => Promise<Response>;
+    /**
+     * In a browser (a `window` and a `document` are present), credentials are refused unless this is
+     * `true`: they are a server's secret, and a page hands them to everyone who opens it. Without
+     * credentials (a front end calling its own backend, which holds them) the client needs no opt-in.
+     */
+    dangerouslyAllowBrowser?: boolean;
 }
 /**
  * The item type of `results` in an answer's body of media type `Media`: `Response` is a response
@@ -149,4 +159,6 @@ export type RuntimeClient<Paths extends Record<string, any>, Env extends string,
     paginate<P extends keyof Pages & keyof Paths & string>(path: P, init?: PaginateInit<Paths, P>): AsyncIterableIterator<Pages[P]>;
 };
 export type { RequestOptions, Hooks } from './transport.js';
+/** The runtime's own options: everything else given to the factory goes to openapi-fetch's `createClient`. */
+export declare const RUNTIME_OPTIONS: ReadonlySet<string>;
 export declare function createRuntimeClient<Paths extends Record<string, any>, Env extends string, Pages extends object = {}, Media extends MediaType = MediaType>(options: RuntimeClientOptions<Env>, facts: SpecFacts<Env>): RuntimeClient<Paths, Env, Pages, Media>;

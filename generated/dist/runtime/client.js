@@ -41,7 +41,7 @@ function check(condition, message) {
         invalidOption(message);
 }
 /** The runtime's own options: everything else given to the factory goes to openapi-fetch's `createClient`. */
-const RUNTIME_OPTIONS = new Set([
+export const RUNTIME_OPTIONS = new Set([
     'baseUrl',
     'serverVariables',
     'environment',
@@ -57,6 +57,7 @@ const RUNTIME_OPTIONS = new Set([
     'validateResponses',
     'hooks',
     'fetch',
+    'dangerouslyAllowBrowser',
 ]);
 /** The query as sent: a `null` or `undefined` value is left out (as openapi-fetch's serializers do), not checked. */
 function sentQuery(query) {
@@ -93,7 +94,18 @@ function checkOptions(options, facts) {
         checkNumericOption(facts.factory ?? 'client', key, options[key]);
     if (options.headers !== undefined)
         checkHeaders(options.headers);
+    if (options.dangerouslyAllowBrowser !== true && inBrowser())
+        checkNoCredentials(credentialsGiven(options, facts.security));
     return baseUrl;
+}
+/** A browser page, where anyone who opens it can read what it holds (Deno, Bun, Node and workers have no `document`). */
+const inBrowser = () => typeof globalThis.window === 'object' && typeof globalThis.document === 'object';
+/** The credential options given, as written in the options. */
+const credentialsGiven = (options, security) => Object.values(security.schemes).flatMap((scheme) => ('option' in scheme && own(options, scheme.option) !== undefined ? [scheme.option] : []));
+/** In a browser, no credential option may be given without the explicit opt-in. */
+function checkNoCredentials(options) {
+    const given = options.map((option) => `\`${option}\``);
+    check(given.length === 0, `${given.join(' and ')} would be readable by anyone who opens this page: call the API from a server (a front end calls its own backend, which holds the credentials, with no credential here), or pass \`dangerouslyAllowBrowser: true\` if you accept the risk`);
 }
 /** The default headers, as `Headers` would take them (a null or undefined value left out, an array one header per item). */
 function checkHeaders(headers) {
@@ -108,7 +120,9 @@ function checkHeaders(headers) {
 /** Everything a client's calls need, worked out once, in the order the options are read. */
 function createContext(options, facts, baseUrl) {
     // The credentials live only in closures: nothing reachable from the returned object holds them.
-    const credentials = createCredentials(options, facts.security, facts.operations.map((o) => o.security));
+    // A browser page given no credential calls its own backend, which adds them: nothing is required or sent.
+    const proxied = inBrowser() && credentialsGiven(options, facts.security).length === 0;
+    const credentials = createCredentials(options, facts.security, facts.operations.map((o) => o.security), proxied);
     const limits = facts.environments[options.environment];
     const limiter = limiterFor(options, limits, credentials.identity);
     const hooks = options.hooks ?? {};
@@ -117,13 +131,15 @@ function createContext(options, facts, baseUrl) {
     const passed = openapiFetchOptions(options, facts.security);
     const callerSerializes = { query: passed.querySerializer !== undefined, path: passed.pathSerializer !== undefined };
     const clientBodySerializer = passed.bodySerializer ?? defaultBodySerializer;
-    const inner = createClient({ ...passed, baseUrl, redirect: options.redirect ?? 'error' });
+    const refuseRedirects = options.redirect === undefined && !redirectErrorSupported(passed.Request ?? globalThis.Request);
+    const redirect = options.redirect ?? (refuseRedirects ? 'manual' : 'error');
+    const inner = createClient({ ...passed, baseUrl, redirect });
     const routes = routeTable(facts, credentials);
     const unknownRouteAuth = credentials.planFor(facts.security.requirements);
     const defaultQuerySerializer = createQuerySerializer([]);
     const defaultPathSerializer = createPathSerializer([]);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const transport = createTransport(transportConfig(options, credentials, limiter, hooks, timeoutMs));
+    const transport = createTransport({ ...transportConfig(options, credentials, limiter, hooks, timeoutMs), refuseRedirects });
     const sentAs = new WeakMap();
     return {
         options,
@@ -145,6 +161,21 @@ function createContext(options, facts, baseUrl) {
         transport,
         sentAs,
     };
+}
+const redirectError = new WeakMap();
+/** Whether the `Request` class openapi-fetch builds with takes `redirect: 'error'` (workerd's throws), asked once per class. */
+function redirectErrorSupported(RequestClass) {
+    let supported = redirectError.get(RequestClass);
+    if (supported === undefined) {
+        try {
+            supported = new RequestClass('http://localhost/', { redirect: 'error' }).redirect === 'error';
+        }
+        catch {
+            supported = false;
+        }
+        redirectError.set(RequestClass, supported);
+    }
+    return supported;
 }
 /** What openapi-fetch is given: every option that is not the runtime's own nor a credential. */
 function openapiFetchOptions(options, security) {

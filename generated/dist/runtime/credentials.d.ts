@@ -77,8 +77,12 @@ export interface Credentials {
 }
 /** Base64 of the text's UTF-8 bytes (RFC 7617's Basic credentials), with Web APIs only: no `Buffer`. */
 export declare function toBase64(text: string): string;
-/** Reads and checks every credential option given, and the options every operation needs. */
-export declare function createCredentials(options: object, security: SecurityFacts, operationRequirements: readonly SecurityRequirements[]): Credentials;
+/**
+ * Reads and checks every credential option given, and the options every operation needs. With
+ * `proxied` (a browser page given no credential: its own backend adds them), nothing is required
+ * and every request goes without credentials.
+ */
+export declare function createCredentials(options: object, security: SecurityFacts, operationRequirements: readonly SecurityRequirements[], proxied?: boolean): Credentials;
 /** Whether a plan was found (else the options that would satisfy the operation). */
 export declare const isPlan: (chosen: AuthPlan | MissingCredentials) => chosen is AuthPlan;
 /** Sets a plan's fixed credentials on the request's headers; a token to fetch per attempt is marked `[redacted]` until then. */

@@ -82,8 +82,12 @@ function applied(scheme, value) {
             return { kind: 'header', name: 'authorization', value: `${scheme.scheme} ${checkString(option, value, 'header')}`, secrets: [value] };
     }
 }
-/** Reads and checks every credential option given, and the options every operation needs. */
-export function createCredentials(options, security, operationRequirements) {
+/**
+ * Reads and checks every credential option given, and the options every operation needs. With
+ * `proxied` (a browser page given no credential: its own backend adds them), nothing is required
+ * and every request goes without credentials.
+ */
+export function createCredentials(options, security, operationRequirements, proxied = false) {
     const given = new Map();
     const headers = new Set();
     const query = new Set();
@@ -109,7 +113,7 @@ export function createCredentials(options, security, operationRequirements) {
     const schemeNames = Object.keys(security.schemes);
     for (const name of schemeNames) {
         const scheme = security.schemes[name];
-        if (scheme.type === 'mutualTLS' || given.has(name))
+        if (proxied || scheme.type === 'mutualTLS' || given.has(name))
             continue;
         const everywhere = operationRequirements.length > 0 &&
             operationRequirements.every((alternatives) => alternatives.length > 0 && alternatives.every((names) => names.includes(name)));
@@ -129,7 +133,7 @@ export function createCredentials(options, security, operationRequirements) {
         });
     }
     function choose(requirements) {
-        if (requirements.length === 0)
+        if (proxied || requirements.length === 0)
             return NO_CREDENTIALS;
         // An empty alternative (`{}`: anonymous access allowed) is the last resort, whatever its place.
         const first = requirements.find((names) => names.length > 0 && names.every((name) => given.has(name)));

@@ -34,6 +34,13 @@ export declare class RateLimiter {
     get waiting(): number;
 }
 /**
+ * A 64-bit digest of `text` (two multiplicative hash lanes over its UTF-16 units), synchronous and
+ * without `node:crypto`, so the shared limiters are keyed without holding the credential. Not a
+ * cryptographic hash: it only names a bucket, and two accounts of one process share a bucket only
+ * on a 64-bit collision.
+ */
+export declare function bucketDigest(text: string): string;
+/**
  * The process-wide limiter for one account (identified by its first credential) and environment,
  * so several clients of the same account share the documented limit. Keyed by a digest, never by
  * the credential itself.

@@ -4,7 +4,6 @@
  * Callers wait for a token in arrival order rather than fail; an aborted wait rejects with the
  * signal's reason. The same limiter counts the requests made per UTC day against the daily quota.
  */
-import { createHash } from 'node:crypto';
 import { whenAborted } from './abort.js';
 import { MAX_TIMER_MS } from './options.js';
 export class RateLimiter {
@@ -125,12 +124,30 @@ export class RateLimiter {
 }
 const shared = new Map();
 /**
+ * A 64-bit digest of `text` (two multiplicative hash lanes over its UTF-16 units), synchronous and
+ * without `node:crypto`, so the shared limiters are keyed without holding the credential. Not a
+ * cryptographic hash: it only names a bucket, and two accounts of one process share a bucket only
+ * on a 64-bit collision.
+ */
+export function bucketDigest(text) {
+    let h1 = 0xdeadbeef;
+    let h2 = 0x41c6ce57;
+    for (let i = 0; i < text.length; i++) {
+        const unit = text.charCodeAt(i);
+        h1 = Math.imul(h1 ^ unit, 2654435761);
+        h2 = Math.imul(h2 ^ unit, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+}
+/**
  * The process-wide limiter for one account (identified by its first credential) and environment,
  * so several clients of the same account share the documented limit. Keyed by a digest, never by
  * the credential itself.
  */
 export function sharedLimiter(identity, environment, options) {
-    const id = createHash('sha256').update(`${environment}\u0000${identity}`).digest('hex');
+    const id = bucketDigest(`${environment}\u0000${identity}`);
     let limiter = shared.get(id);
     if (!limiter) {
         limiter = new RateLimiter(options);

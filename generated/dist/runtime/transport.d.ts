@@ -79,6 +79,12 @@ export interface TransportConfig {
     maxResponseBytes: number;
     hooks: Hooks;
     random?: () => number;
+    /**
+     * The runtime's fetch cannot refuse redirects itself (`redirect: 'error'` is not implemented, as in
+     * Cloudflare's workerd): requests go out with `'manual'` and a redirect answer is refused here, as
+     * fetch would have refused it.
+     */
+    refuseRedirects?: boolean;
 }
 export type Bytes = Uint8Array<ArrayBuffer>;
 /** Per-request options are checked like the client's: a bad one rejects the call before anything is sent. */

@@ -266,6 +266,8 @@ async function sendAttempt(config, call, attempt, deadline) {
         // first attempt's signal beside the Request (as RequestInit): a Request following it would cost more.
         const init = call.own || request !== input ? call.ext : { ...call.ext, signal: deadline.signal };
         const result = await attemptOnce(call.own ?? globalThis.fetch, request, init, deadline, call.timeoutMs, call.summary);
+        if (config.refuseRedirects && 'response' in result && isRedirect(result.response))
+            return { result: refusedRedirect(result.response), durationMs: 0 };
         return { result, durationMs: performance.now() - started };
     }
     finally {
@@ -319,6 +321,13 @@ function keepUntilRead(state, deadline) {
     state.kept = deadline;
     if (state.stall)
         deadline.aborted.catch(state.stall);
+}
+/** A redirect as `redirect: 'manual'` returns it: a 3xx with a Location, or the browsers' opaque redirect. */
+const isRedirect = (response) => response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400 && response.headers.has('location'));
+/** The redirect answer discarded and refused, as fetch refuses it with `redirect: 'error'`. */
+function refusedRedirect(response) {
+    response.body?.cancel().catch(ignore);
+    return { error: new TypeError('fetch failed', { cause: new Error('unexpected redirect') }), code: 'REDIRECT' };
 }
 async function attemptOnce(fetch, request, ext, deadline, timeoutMs, summary) {
     try {

@@ -47,7 +47,7 @@ export const servers: Readonly<Record<Environment, ServerFacts>> = {
 ${servers.join('\n')}
 };
 
-/** One option per security scheme of the spec, required when every operation needs it. */
+/** One option per security scheme of the spec, required when every operation needs it (except in a browser page that gives none: its backend adds them). */
 export interface ${names.credentials} {
 ${credentialMembers(model).join('\n')}
 }
@@ -66,7 +66,8 @@ export type PaginatedPath = keyof PaginatedItems;
 /** The type of the items \`paginate\` yields for a path. */
 export type PageItem<P extends PaginatedPath> = PaginatedItems[P];
 
-export type ${names.options} = Omit<RuntimeClientOptions<Environment>, 'baseUrl' | 'serverVariables'> & ${names.server} & ${names.credentials};
+/** The credentials, or none: a browser page whose own backend adds them gives none (see \`dangerouslyAllowBrowser\`). */
+export type ${names.options} = Omit<RuntimeClientOptions<Environment>, 'baseUrl' | 'serverVariables'> & ${names.server} & (${names.credentials} | { [K in keyof ${names.credentials}]?: never });
 /** openapi-fetch's \`Client<paths, Media>\` with the runtime's extras; \`Media\` narrows what \`data\` is typed from, as in openapi-fetch. */
 export type ${names.client}<Media extends MediaType = MediaType> = RuntimeClient<paths, Environment, PaginatedItems, Media>;
 

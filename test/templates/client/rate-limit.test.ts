@@ -1,6 +1,7 @@
 /** The client's rate limiter (templates/client/rate-limit.ts). */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../../templates/client/rate-limit.js';
+import { bucketDigest, RateLimiter, sharedLimiter } from '../../../templates/client/rate-limit.js';
 
 describe('RateLimiter', () => {
   it('grants the burst at once, then one token per 1/rate seconds, in order', async () => {
@@ -38,5 +39,28 @@ describe('RateLimiter', () => {
 
   it('rejects impossible settings', () => {
     expect(() => new RateLimiter({ requestsPerSecond: 0, burst: 1 })).toThrow(RangeError);
+  });
+});
+
+describe('sharedLimiter', () => {
+  const limits = { requestsPerSecond: 5, burst: 5 };
+
+  it('gives one account and environment one limiter, another account or environment its own', () => {
+    const a = sharedLimiter('apiKey\u0000key-a', 'production', limits);
+    expect(sharedLimiter('apiKey\u0000key-a', 'production', limits)).toBe(a);
+    expect(sharedLimiter('apiKey\u0000key-b', 'production', limits)).not.toBe(a);
+    expect(sharedLimiter('apiKey\u0000key-a', 'staging', limits)).not.toBe(a);
+  });
+
+  it('keys buckets by a 16-digit digest that differs for distinct texts (seeded)', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string({ unit: 'grapheme', maxLength: 40 }), { minLength: 2, maxLength: 400 }), (texts) => {
+        const digests = texts.map(bucketDigest);
+        expect(new Set(digests).size).toBe(texts.length);
+        for (const digest of digests) expect(digest).toMatch(/^[0-9a-f]{16}$/);
+      }),
+      { numRuns: 50 },
+    );
+    expect(bucketDigest('production\u0000key')).toBe(bucketDigest('production\u0000key'));
   });
 });

@@ -154,7 +154,7 @@ describe('credentials from security schemes', () => {
 });
 
 describe('option types, as a strict consumer sees them', () => {
-  it('required where every operation needs it, optional elsewhere; serverVariables typed from the enums', async () => {
+  it('required where every operation needs it (unless none is given), optional elsewhere; serverVariables typed from the enums', async () => {
     const consumer = `import { createPartnerClient as service } from './service/dist/index.js';
 import { createPartnerClient as strict } from './strict/dist/index.js';
 
@@ -169,8 +169,10 @@ service({ environment: 'staging' });
 service({ environment: 'direct', apiKey: () => 'k' });
 
 strict({ environment: 'default', baseUrl: 'https://x.invalid', bearerAuth: 't' });
-// @ts-expect-error bearerAuth is required: every operation needs it
+// None at all types: a browser page whose backend adds them (outside a browser, creating it throws).
 strict({ environment: 'default', baseUrl: 'https://x.invalid' });
+// @ts-expect-error bearerAuth is a string or a token function
+strict({ environment: 'default', baseUrl: 'https://x.invalid', bearerAuth: 42 });
 // @ts-expect-error baseUrl is required: the document has no server URL
 strict({ environment: 'default', bearerAuth: 't' });
 `;
