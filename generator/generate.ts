@@ -15,6 +15,7 @@ import { emitValidatorsInChildren } from './emit/validators/process.js';
 import { emitClient } from './emit/client/client.js';
 import { emitOperations } from './emit/client/operations.js';
 import { emitFacts } from './emit/client/facts.js';
+import { emitRoutes } from './emit/client/routes.js';
 import { emitMock, type MOCK_SAMPLER_PEERS } from './emit/mock/mock.js';
 import { docsPages, emitDocs } from './emit/docs/docs.js';
 import { emitPackage, type PackageInfo } from './emit/package/package.js';
@@ -219,6 +220,8 @@ async function emitAll(
 
   const validators = await pendingValidators;
   add(validators.files);
+  // What the client loads per operation names its validators: the ones compiled.
+  add(emitRoutes(model, validators.entries, validators.compiled, packageName));
   if (!sameValidators(validators.entries, expected)) docs = emitDocsFor(validators.entries);
   add(docs);
   add(compileSources(sources, { cacheDir: COMPILE_CACHE }));

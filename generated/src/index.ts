@@ -2,11 +2,17 @@
 import { createRuntimeClient, type ListItemOf, type MediaType, type RuntimeClient, type RuntimeClientOptions } from './runtime/client.js';
 import type { BasicCredential, TokenCredential } from './runtime/credentials.js';
 import type { ServerFacts } from './runtime/servers.js';
-import { operationValidators } from '#validators';
-import { operations, security } from './facts.js';
+import type { SecurityRequirements } from './runtime/credentials.js';
+import { security } from './facts.js';
 import type { paths } from './schema.js';
 
 export { operations } from './facts.js';
+
+/** The security requirements of the operations, each distinct one once: which credentials every operation needs is known at creation. */
+const requirements: readonly SecurityRequirements[] = [[["apiKey","apiSecret"]]];
+
+/** The index of the operations' modules, loaded on the first path call (a named operation brings its own module). */
+const routes = () => import('./routes/index.js');
 
 /** Documented limits per environment, read from the spec's servers (`x-environment`, `x-rate-limit`); null where none is documented. */
 export const environments = {
@@ -55,7 +61,7 @@ export type PartnerClient<Media extends MediaType = MediaType> = RuntimeClient<p
 
 /** A client for the Partner Recruitment API typed by `paths` (`createPartnerClient<'application/json'>(...)` types `data` from JSON answers only). */
 export function createPartnerClient<Media extends MediaType = MediaType>(options: PartnerClientOptions): PartnerClient<Media> {
-  return createRuntimeClient<paths, Environment, PaginatedItems, Media>(options, { factory: "createPartnerClient", environments, servers, operations, validators: operationValidators, security });
+  return createRuntimeClient<paths, Environment, PaginatedItems, Media>(options, { factory: "createPartnerClient", environments, servers, routes, requirements, security });
 }
 
 export type { EnvironmentLimits, OperationInfo, RequestOptions, Hooks } from './runtime/client.js';

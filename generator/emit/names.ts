@@ -4,6 +4,7 @@
  * mock's command). Each is made here only.
  */
 import type { OperationModel } from '../model/model.js';
+import { fileStem, uniqueStems } from '../lib/names.js';
 
 /** The bundled document at the package root. */
 export const OPENAPI_FILE = 'openapi.json';
@@ -49,3 +50,19 @@ export const operationInfoName = (o: Pick<OperationModel, 'operationId' | 'name'
 
 /** The mock's command: the unscoped package name without a last `-client` or `-sdk`, then `-mock`. */
 export const mockBinName = (packageName: string): string => `${packageName.replace(/^@[^/]+\//, '').replace(/-(client|sdk)$/, '')}-mock`;
+
+/** The folder, under src/, of each operation's module (emit/client/routes.ts), and its index, which the client's entry loads. */
+export const ROUTES_DIR = 'routes';
+/**
+ * The folder, under src/, of each named operation's own module: not the operation's module, which
+ * the index loads (a bundler splitting code keeps every import of a module another chunk loads).
+ */
+export const OPERATIONS_DIR = 'operations';
+export const ROUTES_MODULE = `./${ROUTES_DIR}/index.js`;
+
+/** Each operation's module's file stem: its function's name, unique as file systems compare names, never `index`. */
+export const routeStems = (operations: readonly OperationModel[]): string[] => {
+  const names = operations.map(operationFunctionName);
+  const unique = uniqueStems(names, fileStem, { fallback: 'operation', reserved: ['index'] });
+  return names.map((name) => unique.get(name)!);
+};

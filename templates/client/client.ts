@@ -19,17 +19,26 @@ import createClient, {
   type QuerySerializer,
 } from 'openapi-fetch';
 import { whenAborted } from './abort.js';
-import { createCredentials, isPlan, type AuthPlan, type Credentials, type MissingCredentials, type SecurityFacts } from './credentials.js';
-import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
-import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, namedOptionError, own } from './options.js';
+import {
+  createCredentials,
+  isPlan,
+  type AuthPlan,
+  type Credentials,
+  type MissingCredentials,
+  type SecurityFacts,
+  type SecurityRequirements,
+} from './credentials.js';
+import { DecodeError, MissingCredentialsError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
+import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, namedOptionError, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader, type ParameterFacts } from './params.js';
 import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
-import { redactHeaders, scrubbedPrefix, summarize, type Redaction, type RequestSummary } from './redact.js';
-import { DEFAULT_RETRY, parseRetryAfter } from './retry.js';
+import { scrubbedPrefix, summarize, type Redaction, type RequestSummary } from './redact.js';
+import { DEFAULT_RETRY } from './retry.js';
 import { resolveBaseUrl, type ServerFacts } from './servers.js';
+import type { PagedClient } from './paginate.js';
 import { checkRequestOptions, createTransport, type CallState, type FetchLike, type Hooks, type RequestOptions, type TransportConfig } from './transport.js';
 import { pathProblems } from './url.js';
-import type { OperationInfo } from './operation-info.js';
+import { ROUTE, type OperationInfo, type RouteInfo } from './operation-info.js';
 import type { OperationValidators, Validator } from './validation.js';
 
 export type { OperationInfo } from './operation-info.js';
@@ -50,10 +59,25 @@ export interface SpecFacts<Env extends string> {
   readonly environments: Readonly<Record<Env, EnvironmentLimits | null>>;
   /** Each environment's server URL template and variables. */
   readonly servers: Readonly<Record<Env, ServerFacts>>;
-  readonly operations: readonly OperationInfo[];
-  readonly validators: Readonly<Record<string, OperationValidators>>;
+  /** Loads the index of the operations' modules (src/routes/ of the package), on the first call it is needed. */
+  readonly routes?: () => Promise<{ readonly routes: RouteIndex }>;
+  /** The security requirements of the operations of `routes`. */
+  readonly requirements?: readonly SecurityRequirements[];
+  /** Operations known at creation, with their validators by operationId (beside or instead of `routes`). */
+  readonly operations?: readonly OperationInfo[];
+  readonly validators?: Readonly<Record<string, OperationValidators>>;
   readonly security: SecurityFacts;
 }
+
+/** An operation's module: its facts, and loaders of its validators (query and body; responses by status). */
+export interface RouteModule {
+  readonly info: RouteInfo;
+  readonly request?: () => Promise<{ readonly query?: Validator<unknown>; readonly request?: Validator<unknown> }>;
+  readonly responses?: () => Promise<{ readonly responses: Readonly<Record<string, Validator<unknown>>> }>;
+}
+
+/** Each operation's module loader, by upper-case method, then path template: the module exports its `__route`. */
+export type RouteIndex = Readonly<Record<string, Readonly<Record<string, () => Promise<{ readonly __route: RouteModule }>>>>>;
 
 /**
  * The runtime's own options. The generated client adds one option per security scheme (its
@@ -185,8 +209,6 @@ export type RuntimeClient<Paths extends Record<string, any>, Env extends string,
 
 export type { RequestOptions, Hooks } from './transport.js';
 
-const DEFAULT_MAX_PAGES = 10_000;
-
 function limiterFor<Env extends string>(options: RuntimeClientOptions<Env>, limits: EnvironmentLimits | null, identity: string): RateLimiter | undefined {
   const choice = options.rateLimit ?? 'shared';
   if (choice === false) return undefined;
@@ -197,8 +219,6 @@ function limiterFor<Env extends string>(options: RuntimeClientOptions<Env>, limi
   }
   return new RateLimiter({ ...choice, dailyQuota: limits?.dailyQuota });
 }
-
-const positiveInteger = (value: unknown): number | undefined => (isPositiveInteger(value) ? value : undefined);
 
 function check(condition: boolean, message: string): asserts condition {
   if (!condition) invalidOption(message);
@@ -226,9 +246,12 @@ export const RUNTIME_OPTIONS: ReadonlySet<string> = new Set([
 
 /** What a call needs to know of its operation, worked out once per client. */
 interface Route {
-  readonly operation: OperationInfo;
+  readonly operation: RouteInfo;
   readonly auth: AuthPlan | MissingCredentials;
-  readonly validators: OperationValidators | undefined;
+  /** Its validators; `responses` once loaded (`loadResponses`). */
+  validators: Partial<OperationValidators> | undefined;
+  /** Loads the response validators of a lazily loaded operation, the first time they are needed. */
+  loadResponses: (() => Promise<void>) | undefined;
   readonly querySerializer: QuerySerializer<unknown>;
   readonly pathSerializer: PathSerializer;
   readonly headers: readonly ParameterFacts[];
@@ -236,6 +259,8 @@ interface Route {
 }
 
 interface CallInit extends RequestOptions {
+  /** A named operation's module (operations.ts). */
+  [ROUTE]?: RouteModule;
   params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown>; cookie?: Record<string, unknown> } | undefined;
   body?: unknown;
   parseAs?: string;
@@ -293,6 +318,9 @@ interface ClientContext {
   readonly inner: Client<Record<string, any>, MediaType>;
   /** By method, then path: a call looks its route up without building a key. */
   readonly routes: Map<string, Map<string, Route>>;
+  /** Loads the index of the operations loaded on their first call (`SpecFacts.routes`). */
+  readonly index: SpecFacts<string>['routes'];
+  readonly credentials: Credentials;
   readonly unknownRouteAuth: AuthPlan | MissingCredentials;
   readonly defaultQuerySerializer: QuerySerializer<unknown>;
   readonly defaultPathSerializer: PathSerializer;
@@ -364,12 +392,7 @@ function createContext<Env extends string>(options: RuntimeClientOptions<Env>, f
   // The credentials live only in closures: nothing reachable from the returned object holds them.
   // A browser page given no credential calls its own backend, which adds them: nothing is required or sent.
   const proxied = inBrowser() && credentialsGiven(options, facts.security).length === 0;
-  const credentials = createCredentials(
-    options,
-    facts.security,
-    facts.operations.map((o) => o.security),
-    proxied,
-  );
+  const credentials = createCredentials(options, facts.security, [...(facts.requirements ?? []), ...(facts.operations ?? []).map((o) => o.security)], proxied);
   const limits = facts.environments[options.environment];
   const limiter = limiterFor(options, limits, credentials.identity);
   const hooks = options.hooks ?? {};
@@ -401,6 +424,8 @@ function createContext<Env extends string>(options: RuntimeClientOptions<Env>, f
     clientBodySerializer,
     inner,
     routes,
+    index: facts.routes,
+    credentials,
     unknownRouteAuth,
     defaultQuerySerializer,
     defaultPathSerializer,
@@ -434,27 +459,66 @@ function openapiFetchOptions(options: object, security: SecurityFacts): Record<s
   return passed;
 }
 
-/** Per operation, worked out once: serializers, validators and which credentials it sends (or which options it lacks); by method, then path. */
+/** Per operation known at creation, worked out once: serializers, validators and which credentials it sends (or which options it lacks); by method, then path. */
 function routeTable<Env extends string>(facts: SpecFacts<Env>, credentials: Credentials): Map<string, Map<string, Route>> {
   const routes = new Map<string, Map<string, Route>>();
-  for (const o of facts.operations) {
-    const byPath = routes.get(o.method) ?? routes.set(o.method, new Map()).get(o.method)!;
-    byPath.set(o.path, routeOf(o, facts.validators, credentials));
-  }
+  for (const o of facts.operations ?? []) addRoute(routes, routeOf(o, own(facts.validators, o.operationId), undefined, credentials));
   return routes;
 }
 
-function routeOf(operation: OperationInfo, validators: SpecFacts<string>['validators'], credentials: Credentials): Route {
+function addRoute(routes: Map<string, Map<string, Route>>, route: Route): Route {
+  const { method, path } = route.operation;
+  const byPath = routes.get(method) ?? routes.set(method, new Map()).get(method)!;
+  byPath.set(path, route);
+  return route;
+}
+
+/**
+ * The route of a call: worked out already; else from the operation's module, the one a named
+ * operation carries (`carried`) or the one the index loads, its query and body validators loaded;
+ * undefined for a method and path the document does not have.
+ */
+function routeFor(context: ClientContext, method: string, path: string, carried?: RouteModule): Route | undefined | Promise<Route | undefined> {
+  const known = context.routes.get(method)?.get(path);
+  if (known) return known;
+  if (carried?.info?.method === method && carried.info.path === path) return loadRoute(context, carried);
+  return context.index?.().then(({ routes }) => {
+    const load: RouteIndex[string][string] | undefined = own(own(routes, method), path);
+    return load?.().then((module) => loadRoute(context, module.__route));
+  });
+}
+
+async function loadRoute(context: ClientContext, module: RouteModule): Promise<Route> {
+  const validators: Partial<OperationValidators> = { ...(await module.request?.()) };
+  const { method, path } = module.info;
+  // Another call may have loaded it meanwhile: the first one kept is the one used.
+  return context.routes.get(method)?.get(path) ?? addRoute(context.routes, routeOf(module.info, validators, module.responses, context.credentials));
+}
+
+function routeOf(
+  operation: RouteInfo,
+  validators: Partial<OperationValidators> | undefined,
+  responses: RouteModule['responses'],
+  credentials: Credentials,
+): Route {
   const parameters = operation.parameters;
-  return {
+  const route: Route = {
     operation,
     auth: credentials.planFor(operation.security),
-    validators: own(validators, operation.operationId),
+    validators,
+    loadResponses: responses
+      ? async () => {
+          const loaded = await responses();
+          route.validators = { ...route.validators, responses: loaded.responses };
+          route.loadResponses = undefined;
+        }
+      : undefined,
     querySerializer: createQuerySerializer(parameters.filter((p) => p.in === 'query')),
     pathSerializer: createPathSerializer(parameters.filter((p) => p.in === 'path')),
     headers: parameters.filter((p) => p.in === 'header'),
     cookies: parameters.filter((p) => p.in === 'cookie'),
   };
+  return route;
 }
 
 /** The transport's settings: the client's options, else the defaults. */
@@ -505,7 +569,12 @@ function runtimeClient<Paths extends Record<string, any>, Env extends string, Pa
     limits: context.limits,
     rateLimiter: limiter,
     usage: () => limiter?.usage(),
-    paginate: ((path: string, init: Record<string, any> = {}) => paginate(context, client, path, init)) as RuntimeClient<Paths, Env, Pages, Media>['paginate'],
+    paginate: ((path: string, init: Record<string, any> = {}) => paginateLazily(context, client, path, init)) as RuntimeClient<
+      Paths,
+      Env,
+      Pages,
+      Media
+    >['paginate'],
   });
 }
 
@@ -614,7 +683,8 @@ async function call(
   init: CallInit | undefined,
 ): Promise<FetchResponse<any, any, any>> {
   const given = init ?? EMPTY;
-  const route = context.routes.get(method)?.get(path);
+  let route = routeFor(context, method, path, given[ROUTE]);
+  if (route instanceof Promise) route = await route;
   const callInit = prepare(context, method, path, given, route);
   const state = callState(context, given, route);
   // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
@@ -628,7 +698,10 @@ async function call(
   try {
     const result = (await Promise.race([send, stalled])) as FetchResponse<any, any, any>;
     if (state.summary) context.sentAs.set(result.response, state.summary);
-    if (context.validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json') checkResponse(context, route, result, state.summary);
+    if (context.validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json') {
+      if (route.loadResponses) await route.loadResponses();
+      checkResponse(context, route, result, state.summary);
+    }
     return result;
   } catch (error) {
     send.catch(() => {});
@@ -675,7 +748,7 @@ function callError(context: ClientContext, error: unknown, state: CallState): un
 }
 
 function checkResponse(context: ClientContext, route: Route, result: FetchResponse<any, any, any>, sent: (() => RequestSummary) | undefined): void {
-  const validator = route.validators && own(route.validators.responses, String(result.response.status));
+  const validator: Validator<unknown> | undefined = own(route.validators?.responses, String(result.response.status));
   if (!validator || validator(result.data)) return;
   const error = new ResponseValidationError(
     route.operation.operationId,
@@ -695,72 +768,13 @@ function checkResponse(context: ClientContext, route: Route, result: FetchRespon
 const sentRequest = (context: ClientContext, response: Response): RequestSummary =>
   context.sentAs.get(response)?.() ?? summarize('GET', response.url, new Headers(), context.redaction);
 
-/** A page of the paginated list wrapper. */
-interface ListPage {
-  readonly results: unknown[];
-  readonly page?: unknown;
-  readonly pageSize?: unknown;
-  readonly totalResults?: unknown;
-}
-
-/** The client's `paginate`: every item of a paginated list, page by page, each page through the client's `GET`. */
-async function* paginate(
-  context: ClientContext,
-  client: { readonly GET: (url: string, init?: CallInit) => Promise<FetchResponse<any, any, any>> },
-  path: string,
-  { maxPages = DEFAULT_MAX_PAGES, ...init }: Record<string, any>,
-): AsyncGenerator<unknown> {
-  const operation = context.routes.get('GET')?.get(path)?.operation;
-  if (!operation?.paginated) throw new TypeError(`paginate: GET ${path} does not return the paginated list wrapper`);
-  checkNumericOption('paginate', 'maxPages', maxPages);
-  const query = { ...(init.params?.query ?? {}) };
-  const askedPageSize = positiveInteger(query.pageSize);
-  let firstPageLength: number | undefined;
-  let page: number = query.page ?? 1;
-  for (let pages = 1; ; pages++, page++) {
-    (init.signal as AbortSignal | undefined)?.throwIfAborted();
-    const { data, error, response } = (await (client.GET as any)(path, { ...init, params: { ...init.params, query: { ...query, page } } })) as FetchResponse<
-      any,
-      any,
-      'application/json'
-    >;
-    const list = pageOf(context, data, error, response, page, pages - 1);
-    yield* list.results;
-    // The page size stated, else the one asked for, else the first page's length: a missing one
-    // cannot make every page look full.
-    firstPageLength ??= list.results.length;
-    const pageSize = positiveInteger(list.pageSize) ?? askedPageSize ?? firstPageLength;
-    if (isLastPage(list, page, pageSize)) return;
-    if (pages >= maxPages)
-      throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, sentRequest(context, response));
-  }
-}
-
 /**
- * The answer's list, when it is page `page` of one: an error answer throws `HttpError`; an answer
- * that is not a page, another page, or a page that contradicts its own size throws `PaginationError`
- * (`read`: the pages read before it). The request is summarized only to throw: redacting the URL is
- * not paid on every page.
+ * The client's `paginate`, loaded on its first use (paginate.ts): a bundle that never pages does
+ * not hold it.
  */
-function pageOf(context: ClientContext, data: unknown, error: unknown, response: Response, page: number, read: number): ListPage {
-  if (!response.ok) {
-    const details = { headers: redactHeaders(response.headers, context.redaction), retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
-    throw new HttpError(response.status, error, sentRequest(context, response), details);
-  }
-  const list = data as { results?: unknown; page?: unknown; pageSize?: unknown; totalResults?: unknown } | undefined;
-  if (!list || !Array.isArray(list.results))
-    throw new PaginationError(`answer ${response.status} is not a page of results`, read, sentRequest(context, response));
-  // A server that ignores the page asked for would repeat the same page forever.
-  if (typeof list.page === 'number' && list.page !== page)
-    throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, read, sentRequest(context, response));
-  // A page that contradicts its own size would make every page look full: no further page is asked for.
-  if (typeof list.pageSize === 'number' && !(isPositiveInteger(list.pageSize) && list.results.length <= list.pageSize)) {
-    throw new PaginationError(`page ${page} states pageSize ${list.pageSize} and holds ${list.results.length} results`, read, sentRequest(context, response));
-  }
-  return list as ListPage;
-}
-
-/** A short or empty page ends the list, and so does the page that reaches `totalResults`. */
-function isLastPage(list: ListPage, page: number, pageSize: number): boolean {
-  return list.results.length === 0 || list.results.length < pageSize || (typeof list.totalResults === 'number' && page * pageSize >= list.totalResults);
+async function* paginateLazily(context: ClientContext, client: PagedClient, path: string, init: Record<string, any>): AsyncGenerator<unknown> {
+  const operation = (await routeFor(context, 'GET', path))?.operation;
+  if (!operation?.paginated) throw new TypeError(`paginate: GET ${path} does not return the paginated list wrapper`);
+  const { paginate } = await import('./paginate.js');
+  yield* paginate(client, path, init, { redaction: context.redaction, sentRequest: (response) => sentRequest(context, response) });
 }

@@ -7,7 +7,7 @@
  */
 import type { FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import type { MediaType } from './client.js';
-import type { OperationInfo } from './operation-info.js';
+import { ROUTE } from './operation-info.js';
 import type { RequestOptions } from './transport.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
@@ -36,11 +36,12 @@ export type NamedResult<Operation extends Record<string | number, any>, Init> = 
 
 const GROUPS = ['path', 'query', 'header', 'cookie'] as const;
 
-/** Calls the operation's method and path on `client` with the named init turned back into the path call's. */
-export function callOperation(client: OperationsClient, operation: OperationInfo, init: object | undefined): Promise<any> {
-  const { path } = operation;
-  const method = operation.method.toLowerCase();
-  if (init === undefined || init === null) return client.request(method, path);
+/**
+ * Calls `method` (lower case) and `path` on `client` with the named init turned back into the path
+ * call's, carrying the operation's module (`route`) for the package's own client.
+ */
+export function callOperation(client: OperationsClient, method: HttpMethod, path: string, route: object, init: object | undefined): Promise<any> {
+  if (init === undefined || init === null) return client.request(method, path, { [ROUTE]: route });
   // Rejected, not thrown: a named call fails as the path call does, through its promise.
   if (typeof init !== 'object') return Promise.reject(new TypeError(`${method.toUpperCase()} ${path}: the init must be an object, not ${typeof init}`));
   const rest: Record<string, unknown> = { ...(init as Record<string, unknown>) };
@@ -49,5 +50,5 @@ export function callOperation(client: OperationsClient, operation: OperationInfo
     if (rest[group] !== undefined) params[group] = rest[group];
     delete rest[group];
   }
-  return client.request(method, path, Object.keys(params).length ? { ...rest, params } : rest);
+  return client.request(method, path, Object.keys(params).length ? { ...rest, params, [ROUTE]: route } : { ...rest, [ROUTE]: route });
 }

@@ -10,12 +10,12 @@
  * with the facts read from the spec.
  */
 import { type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
-import { type SecurityFacts } from './credentials.js';
+import { type SecurityFacts, type SecurityRequirements } from './credentials.js';
 import { RateLimiter, type Usage } from './rate-limit.js';
 import { type ServerFacts } from './servers.js';
 import { type Hooks, type RequestOptions } from './transport.js';
-import type { OperationInfo } from './operation-info.js';
-import type { OperationValidators } from './validation.js';
+import { type OperationInfo, type RouteInfo } from './operation-info.js';
+import type { OperationValidators, Validator } from './validation.js';
 export type { OperationInfo } from './operation-info.js';
 export interface EnvironmentLimits {
     /** Sustained requests per second. */
@@ -32,10 +32,32 @@ export interface SpecFacts<Env extends string> {
     readonly environments: Readonly<Record<Env, EnvironmentLimits | null>>;
     /** Each environment's server URL template and variables. */
     readonly servers: Readonly<Record<Env, ServerFacts>>;
-    readonly operations: readonly OperationInfo[];
-    readonly validators: Readonly<Record<string, OperationValidators>>;
+    /** Loads the index of the operations' modules (src/routes/ of the package), on the first call it is needed. */
+    readonly routes?: () => Promise<{
+        readonly routes: RouteIndex;
+    }>;
+    /** The security requirements of the operations of `routes`. */
+    readonly requirements?: readonly SecurityRequirements[];
+    /** Operations known at creation, with their validators by operationId (beside or instead of `routes`). */
+    readonly operations?: readonly OperationInfo[];
+    readonly validators?: Readonly<Record<string, OperationValidators>>;
     readonly security: SecurityFacts;
 }
+/** An operation's module: its facts, and loaders of its validators (query and body; responses by status). */
+export interface RouteModule {
+    readonly info: RouteInfo;
+    readonly request?: () => Promise<{
+        readonly query?: Validator<unknown>;
+        readonly request?: Validator<unknown>;
+    }>;
+    readonly responses?: () => Promise<{
+        readonly responses: Readonly<Record<string, Validator<unknown>>>;
+    }>;
+}
+/** Each operation's module loader, by upper-case method, then path template: the module exports its `__route`. */
+export type RouteIndex = Readonly<Record<string, Readonly<Record<string, () => Promise<{
+    readonly __route: RouteModule;
+}>>>>>;
 /**
  * The runtime's own options. The generated client adds one option per security scheme (its
  * credential) and types `serverVariables` from the spec.

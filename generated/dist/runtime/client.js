@@ -11,17 +11,17 @@
  */
 import createClient, { defaultBodySerializer, } from 'openapi-fetch';
 import { whenAborted } from './abort.js';
-import { createCredentials, isPlan } from './credentials.js';
-import { DecodeError, HttpError, MissingCredentialsError, PaginationError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
-import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, isPositiveInteger, namedOptionError, own } from './options.js';
+import { createCredentials, isPlan, } from './credentials.js';
+import { DecodeError, MissingCredentialsError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
+import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, namedOptionError, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader } from './params.js';
 import { RateLimiter, sharedLimiter } from './rate-limit.js';
-import { redactHeaders, scrubbedPrefix, summarize } from './redact.js';
-import { DEFAULT_RETRY, parseRetryAfter } from './retry.js';
+import { scrubbedPrefix, summarize } from './redact.js';
+import { DEFAULT_RETRY } from './retry.js';
 import { resolveBaseUrl } from './servers.js';
 import { checkRequestOptions, createTransport } from './transport.js';
 import { pathProblems } from './url.js';
-const DEFAULT_MAX_PAGES = 10_000;
+import { ROUTE } from './operation-info.js';
 function limiterFor(options, limits, identity) {
     const choice = options.rateLimit ?? 'shared';
     if (choice === false)
@@ -35,7 +35,6 @@ function limiterFor(options, limits, identity) {
     }
     return new RateLimiter({ ...choice, dailyQuota: limits?.dailyQuota });
 }
-const positiveInteger = (value) => (isPositiveInteger(value) ? value : undefined);
 function check(condition, message) {
     if (!condition)
         invalidOption(message);
@@ -122,7 +121,7 @@ function createContext(options, facts, baseUrl) {
     // The credentials live only in closures: nothing reachable from the returned object holds them.
     // A browser page given no credential calls its own backend, which adds them: nothing is required or sent.
     const proxied = inBrowser() && credentialsGiven(options, facts.security).length === 0;
-    const credentials = createCredentials(options, facts.security, facts.operations.map((o) => o.security), proxied);
+    const credentials = createCredentials(options, facts.security, [...(facts.requirements ?? []), ...(facts.operations ?? []).map((o) => o.security)], proxied);
     const limits = facts.environments[options.environment];
     const limiter = limiterFor(options, limits, credentials.identity);
     const hooks = options.hooks ?? {};
@@ -154,6 +153,8 @@ function createContext(options, facts, baseUrl) {
         clientBodySerializer,
         inner,
         routes,
+        index: facts.routes,
+        credentials,
         unknownRouteAuth,
         defaultQuerySerializer,
         defaultPathSerializer,
@@ -186,26 +187,60 @@ function openapiFetchOptions(options, security) {
             passed[key] = options[key];
     return passed;
 }
-/** Per operation, worked out once: serializers, validators and which credentials it sends (or which options it lacks); by method, then path. */
+/** Per operation known at creation, worked out once: serializers, validators and which credentials it sends (or which options it lacks); by method, then path. */
 function routeTable(facts, credentials) {
     const routes = new Map();
-    for (const o of facts.operations) {
-        const byPath = routes.get(o.method) ?? routes.set(o.method, new Map()).get(o.method);
-        byPath.set(o.path, routeOf(o, facts.validators, credentials));
-    }
+    for (const o of facts.operations ?? [])
+        addRoute(routes, routeOf(o, own(facts.validators, o.operationId), undefined, credentials));
     return routes;
 }
-function routeOf(operation, validators, credentials) {
+function addRoute(routes, route) {
+    const { method, path } = route.operation;
+    const byPath = routes.get(method) ?? routes.set(method, new Map()).get(method);
+    byPath.set(path, route);
+    return route;
+}
+/**
+ * The route of a call: worked out already; else from the operation's module, the one a named
+ * operation carries (`carried`) or the one the index loads, its query and body validators loaded;
+ * undefined for a method and path the document does not have.
+ */
+function routeFor(context, method, path, carried) {
+    const known = context.routes.get(method)?.get(path);
+    if (known)
+        return known;
+    if (carried?.info?.method === method && carried.info.path === path)
+        return loadRoute(context, carried);
+    return context.index?.().then(({ routes }) => {
+        const load = own(own(routes, method), path);
+        return load?.().then((module) => loadRoute(context, module.__route));
+    });
+}
+async function loadRoute(context, module) {
+    const validators = { ...(await module.request?.()) };
+    const { method, path } = module.info;
+    // Another call may have loaded it meanwhile: the first one kept is the one used.
+    return context.routes.get(method)?.get(path) ?? addRoute(context.routes, routeOf(module.info, validators, module.responses, context.credentials));
+}
+function routeOf(operation, validators, responses, credentials) {
     const parameters = operation.parameters;
-    return {
+    const route = {
         operation,
         auth: credentials.planFor(operation.security),
-        validators: own(validators, operation.operationId),
+        validators,
+        loadResponses: responses
+            ? async () => {
+                const loaded = await responses();
+                route.validators = { ...route.validators, responses: loaded.responses };
+                route.loadResponses = undefined;
+            }
+            : undefined,
         querySerializer: createQuerySerializer(parameters.filter((p) => p.in === 'query')),
         pathSerializer: createPathSerializer(parameters.filter((p) => p.in === 'path')),
         headers: parameters.filter((p) => p.in === 'header'),
         cookies: parameters.filter((p) => p.in === 'cookie'),
     };
+    return route;
 }
 /** The transport's settings: the client's options, else the defaults. */
 function transportConfig(options, credentials, limiter, hooks, timeoutMs) {
@@ -246,7 +281,7 @@ function runtimeClient(context) {
         limits: context.limits,
         rateLimiter: limiter,
         usage: () => limiter?.usage(),
-        paginate: ((path, init = {}) => paginate(context, client, path, init)),
+        paginate: ((path, init = {}) => paginateLazily(context, client, path, init)),
     });
 }
 /** A summary of a call refused before openapi-fetch built its request: the path as written. */
@@ -337,7 +372,9 @@ function serializedHeaders(route, params) {
 }
 async function call(context, method, path, init) {
     const given = init ?? EMPTY;
-    const route = context.routes.get(method)?.get(path);
+    let route = routeFor(context, method, path, given[ROUTE]);
+    if (route instanceof Promise)
+        route = await route;
     const callInit = prepare(context, method, path, given, route);
     const state = callState(context, given, route);
     // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
@@ -352,8 +389,11 @@ async function call(context, method, path, init) {
         const result = (await Promise.race([send, stalled]));
         if (state.summary)
             context.sentAs.set(result.response, state.summary);
-        if (context.validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json')
+        if (context.validateResponses && route && result.response.ok && (given.parseAs ?? 'json') === 'json') {
+            if (route.loadResponses)
+                await route.loadResponses();
             checkResponse(context, route, result, state.summary);
+        }
         return result;
     }
     catch (error) {
@@ -403,7 +443,7 @@ function callError(context, error, state) {
     return error;
 }
 function checkResponse(context, route, result, sent) {
-    const validator = route.validators && own(route.validators.responses, String(result.response.status));
+    const validator = own(route.validators?.responses, String(result.response.status));
     if (!validator || validator(result.data))
         return;
     const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, sent?.() ?? summarize('', result.response.url, new Headers(), context.redaction));
@@ -417,55 +457,14 @@ function checkResponse(context, route, result, sent) {
  * the Response the transport returned.
  */
 const sentRequest = (context, response) => context.sentAs.get(response)?.() ?? summarize('GET', response.url, new Headers(), context.redaction);
-/** The client's `paginate`: every item of a paginated list, page by page, each page through the client's `GET`. */
-async function* paginate(context, client, path, { maxPages = DEFAULT_MAX_PAGES, ...init }) {
-    const operation = context.routes.get('GET')?.get(path)?.operation;
+/**
+ * The client's `paginate`, loaded on its first use (paginate.ts): a bundle that never pages does
+ * not hold it.
+ */
+async function* paginateLazily(context, client, path, init) {
+    const operation = (await routeFor(context, 'GET', path))?.operation;
     if (!operation?.paginated)
         throw new TypeError(`paginate: GET ${path} does not return the paginated list wrapper`);
-    checkNumericOption('paginate', 'maxPages', maxPages);
-    const query = { ...(init.params?.query ?? {}) };
-    const askedPageSize = positiveInteger(query.pageSize);
-    let firstPageLength;
-    let page = query.page ?? 1;
-    for (let pages = 1;; pages++, page++) {
-        init.signal?.throwIfAborted();
-        const { data, error, response } = (await client.GET(path, { ...init, params: { ...init.params, query: { ...query, page } } }));
-        const list = pageOf(context, data, error, response, page, pages - 1);
-        yield* list.results;
-        // The page size stated, else the one asked for, else the first page's length: a missing one
-        // cannot make every page look full.
-        firstPageLength ??= list.results.length;
-        const pageSize = positiveInteger(list.pageSize) ?? askedPageSize ?? firstPageLength;
-        if (isLastPage(list, page, pageSize))
-            return;
-        if (pages >= maxPages)
-            throw new PaginationError(`read ${pages} full pages and the list goes on (raise maxPages to read further)`, pages, sentRequest(context, response));
-    }
-}
-/**
- * The answer's list, when it is page `page` of one: an error answer throws `HttpError`; an answer
- * that is not a page, another page, or a page that contradicts its own size throws `PaginationError`
- * (`read`: the pages read before it). The request is summarized only to throw: redacting the URL is
- * not paid on every page.
- */
-function pageOf(context, data, error, response, page, read) {
-    if (!response.ok) {
-        const details = { headers: redactHeaders(response.headers, context.redaction), retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
-        throw new HttpError(response.status, error, sentRequest(context, response), details);
-    }
-    const list = data;
-    if (!list || !Array.isArray(list.results))
-        throw new PaginationError(`answer ${response.status} is not a page of results`, read, sentRequest(context, response));
-    // A server that ignores the page asked for would repeat the same page forever.
-    if (typeof list.page === 'number' && list.page !== page)
-        throw new PaginationError(`asked for page ${page}, the server answered page ${list.page}`, read, sentRequest(context, response));
-    // A page that contradicts its own size would make every page look full: no further page is asked for.
-    if (typeof list.pageSize === 'number' && !(isPositiveInteger(list.pageSize) && list.results.length <= list.pageSize)) {
-        throw new PaginationError(`page ${page} states pageSize ${list.pageSize} and holds ${list.results.length} results`, read, sentRequest(context, response));
-    }
-    return list;
-}
-/** A short or empty page ends the list, and so does the page that reaches `totalResults`. */
-function isLastPage(list, page, pageSize) {
-    return list.results.length === 0 || list.results.length < pageSize || (typeof list.totalResults === 'number' && page * pageSize >= list.totalResults);
+    const { paginate } = await import('./paginate.js');
+    yield* paginate(client, path, init, { redaction: context.redaction, sentRequest: (response) => sentRequest(context, response) });
 }

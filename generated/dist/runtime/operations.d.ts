@@ -8,7 +8,6 @@
  */
 import type { FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import type { MediaType } from './client.js';
-import type { OperationInfo } from './operation-info.js';
 import type { RequestOptions } from './transport.js';
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 /** What a named operation calls: any openapi-fetch client (the generated factory's, or `createClient()`'s). */
@@ -28,6 +27,9 @@ type RequiredKeys<T> = {
 export type NamedArgs<Init> = RequiredKeys<Init> extends never ? [init?: Init] : [init: Init];
 /** What the path call resolves to: `{ data, error, response }`, `data` typed by `parseAs`. */
 export type NamedResult<Operation extends Record<string | number, any>, Init> = Promise<FetchResponse<Operation, Init, MediaType>>;
-/** Calls the operation's method and path on `client` with the named init turned back into the path call's. */
-export declare function callOperation(client: OperationsClient, operation: OperationInfo, init: object | undefined): Promise<any>;
+/**
+ * Calls `method` (lower case) and `path` on `client` with the named init turned back into the path
+ * call's, carrying the operation's module (`route`) for the package's own client.
+ */
+export declare function callOperation(client: OperationsClient, method: HttpMethod, path: string, route: object, init: object | undefined): Promise<any>;
 export {};

@@ -52,3 +52,20 @@ export interface OperationInfo {
   /** How it pages, when paginated and its body is shown. */
   readonly pagination?: OperationPagination;
 }
+
+/** What the client reads of an operation (its module's `info`, src/routes/): no more, so a bundle holds no more. */
+export interface RouteInfo {
+  readonly operationId: string;
+  readonly method: string;
+  readonly path: string;
+  /** Absent: false. */
+  readonly paginated?: boolean;
+  readonly security: SecurityRequirements;
+  readonly parameters: readonly ParameterFacts[];
+}
+
+/**
+ * The init key under which a named operation hands the client its module (src/routes/ of the
+ * package), so the client need not look it up: a symbol, which openapi-fetch and `fetch` ignore.
+ */
+export const ROUTE: unique symbol = Symbol('route');

@@ -1,14 +1,15 @@
 /**
  * Client: the hand-written runtime in templates/client/ (copied as is into src/runtime/) and an
  * index that wires it to the facts read from the spec: environments with their limits, the
- * operations and their validators.
+ * security schemes, and the index of the operations' modules, loaded on their first call
+ * (routes.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EnvironmentModel, SecuritySchemeModel, SpecModel } from '../../model/model.js';
 import { propertyKey } from '../../lib/names.js';
 import { commentSafe, GenerationError } from '../../lib/problems.js';
-import { FACTS_MODULE, VALIDATORS_IMPORT } from '../names.js';
+import { FACTS_MODULE, ROUTES_MODULE } from '../names.js';
 import type { Files } from '../../lib/files.js';
 import { clientNames, type ClientNames } from '../../model/package-names.js';
 
@@ -29,11 +30,17 @@ export function emitClient(model: SpecModel, templatesDir: string, names: Client
   const index = `import { createRuntimeClient, type ListItemOf, type MediaType, type RuntimeClient, type RuntimeClientOptions } from './runtime/client.js';
 import type { BasicCredential, TokenCredential } from './runtime/credentials.js';
 import type { ServerFacts } from './runtime/servers.js';
-import { operationValidators } from '${VALIDATORS_IMPORT}';
-import { operations, security } from '${FACTS_MODULE}';
+import type { SecurityRequirements } from './runtime/credentials.js';
+import { security } from '${FACTS_MODULE}';
 import type { paths } from './schema.js';
 
 export { operations } from '${FACTS_MODULE}';
+
+/** The security requirements of the operations, each distinct one once: which credentials every operation needs is known at creation. */
+const requirements: readonly SecurityRequirements[] = [${[...new Set(model.operations.map((o) => JSON.stringify(o.security)))].join(', ')}];
+
+/** The index of the operations' modules, loaded on the first path call (a named operation brings its own module). */
+const routes = () => import('${ROUTES_MODULE}');
 
 /** Documented limits per environment, read from the spec's servers (\`x-environment\`, \`x-rate-limit\`); null where none is documented. */
 export const environments = {
@@ -73,7 +80,7 @@ export type ${names.client}<Media extends MediaType = MediaType> = RuntimeClient
 
 /** A client for the ${commentSafe(model.title)} typed by \`paths\` (\`${names.factory}<'application/json'>(...)\` types \`data\` from JSON answers only). */
 export function ${names.factory}<Media extends MediaType = MediaType>(options: ${names.options}): ${names.client}<Media> {
-  return createRuntimeClient<paths, Environment, PaginatedItems, Media>(options, { factory: ${JSON.stringify(names.factory)}, environments, servers, operations, validators: operationValidators, security });
+  return createRuntimeClient<paths, Environment, PaginatedItems, Media>(options, { factory: ${JSON.stringify(names.factory)}, environments, servers, routes, requirements, security });
 }
 
 export type { EnvironmentLimits, OperationInfo, RequestOptions, Hooks } from './runtime/client.js';

@@ -9,8 +9,8 @@ import { propertyKey } from '../../lib/names.js';
 import { operationInfoName } from '../names.js';
 import type { Files } from '../../lib/files.js';
 
-/** One parameter: how the client writes it and the mock reads it (templates/client/operation-info.ts `OperationParameter`). */
-function parameterOf(p: ParameterWire): string {
+/** One parameter: how the client writes it (templates/client/params.ts `ParameterFacts`), and with `forMock`, how the mock reads it (operation-info.ts `OperationParameter`). */
+function parameterOf(p: ParameterWire, forMock = true): string {
   const fields = [
     `name: ${JSON.stringify(p.name)}`,
     `in: ${JSON.stringify(p.in)}`,
@@ -20,6 +20,7 @@ function parameterOf(p: ParameterWire): string {
   ];
   if (p.content !== undefined) fields.push(`content: ${JSON.stringify(p.content)}`);
   if (p.shape) fields.push(`shape: ${JSON.stringify(p.shape)}`);
+  if (!forMock) return `{ ${fields.join(', ')} }`;
   fields.push(`required: ${p.required}`);
   if (p.type) fields.push(`type: ${JSON.stringify(p.type)}`);
   if (p.propertyTypes?.length)
@@ -39,20 +40,37 @@ function interner(prefix: string) {
   };
 }
 
-function operationOf(o: OperationModel, security: (literal: string) => string, parameters: (literal: string) => string): string {
+/** An operation's entry as an object literal; `security` and `parameters` name the literals of its security alternatives and of its parameters. */
+function operationLiteral(o: OperationModel, security: (literal: string) => string, parameters: (literal: string) => string): string {
   const fields = [
     `operationId: ${JSON.stringify(o.operationId)}`,
     `method: ${JSON.stringify(o.method.toUpperCase())}`,
     `path: ${JSON.stringify(o.path)}`,
     `paginated: ${o.paginated}`,
     `security: ${security(JSON.stringify(o.security))}`,
-    `parameters: ${o.wire.length ? parameters(`[${o.wire.map(parameterOf).join(', ')}]`) : '[]'}`,
+    `parameters: ${o.wire.length ? parameters(`[${o.wire.map((p) => parameterOf(p)).join(', ')}]`) : '[]'}`,
     ...(o.requestBody ? [`requestBodyRequired: ${o.requestBody.required}`, `requestMediaTypes: ${JSON.stringify(o.requestBody.mediaTypes)}`] : []),
     `success: ${JSON.stringify(o.success)}`,
     ...(o.pagination ? [`pagination: ${JSON.stringify(o.pagination)}`] : []),
   ];
-  return `export const ${operationInfoName(o)}: OperationInfo = { ${fields.join(', ')} };`;
+  return `{ ${fields.join(', ')} }`;
 }
+
+/** What the client reads of an operation (templates/client/operation-info.ts `RouteInfo`), as an object literal. */
+export function routeInfoLiteral(o: OperationModel): string {
+  const fields = [
+    `operationId: ${JSON.stringify(o.operationId)}`,
+    `method: ${JSON.stringify(o.method.toUpperCase())}`,
+    `path: ${JSON.stringify(o.path)}`,
+    ...(o.paginated ? ['paginated: true'] : []),
+    `security: ${JSON.stringify(o.security)}`,
+    `parameters: [${o.wire.map((p) => parameterOf(p, false)).join(', ')}]`,
+  ];
+  return `{ ${fields.join(', ')} }`;
+}
+
+const operationOf = (o: OperationModel, security: (literal: string) => string, parameters: (literal: string) => string): string =>
+  `export const ${operationInfoName(o)}: OperationInfo = ${operationLiteral(o, security, parameters)};`;
 
 export function emitFacts(model: SpecModel): Files {
   const security = interner('security');

@@ -1,14 +1,14 @@
 /**
  * Named operations (`src/operations.ts`): one exported function per operation, named by its
- * operationId, that calls the client's path method with its entry of the package's table of
- * operations (src/facts.ts; templates/client/operations.ts). Each is its
- * own export with no side effect, so a bundler keeps only those imported. JSDoc from the
+ * operationId, that calls the client's path method with its method and path
+ * (templates/client/operations.ts). Each is its own export with no side effect and no import of
+ * the table of operations, so a bundler keeps only those imported. JSDoc from the
  * document: summary, description, what the source does not show, `@deprecated`.
  */
 import type { OperationModel, SpecModel } from '../../model/model.js';
 import { assertUnique } from '../../lib/names.js';
 import { commentSafe } from '../../lib/problems.js';
-import { FACTS_MODULE, operationFunctionName, operationInfoName } from '../names.js';
+import { OPERATIONS_DIR, operationFunctionName, routeStems } from '../names.js';
 import type { Files } from '../../lib/files.js';
 
 /** A JSDoc block: each paragraph's lines prefixed, `*\/` and a line-leading `@` made harmless. */
@@ -22,7 +22,8 @@ function jsDoc(paragraphs: string[], tags: string[]): string {
   return `/**\n${all.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */`;
 }
 
-function emitFunction(o: OperationModel): string {
+/** The named function of operation `o`, calling with its module `route` (routes.ts). */
+export function operationFunction(o: OperationModel, route: string): string {
   const name = operationFunctionName(o);
   const pathType = `__paths[${JSON.stringify(o.path)}]`;
   const method = JSON.stringify(o.method);
@@ -37,23 +38,23 @@ function emitFunction(o: OperationModel): string {
   );
   return `${doc}
 export function ${name}<Init extends __Init<${pathType}, ${method}> = __Init<${pathType}, ${method}>>(client: __Client, ...init: __Args<Init>): __Result<${pathType}[${method}], Init> {
-  return __call(client, __${operationInfoName(o)}, init[0]);
+  return __call(client, ${method}, ${JSON.stringify(o.path)}, ${route}, init[0]);
 }`;
 }
+
+/** What an operation's module (routes.ts) imports for its named function; its own names start with `__`, so no operationId shadows them. */
+export const OPERATION_IMPORTS = `import type { paths as __paths } from '../schema.js';
+import { callOperation as __call, type NamedArgs as __Args, type NamedInit as __Init, type NamedResult as __Result, type OperationsClient as __Client } from '../runtime/operations.js';`;
 
 export function emitOperations(model: SpecModel): Files {
   assertUnique(
     'operation function',
     model.operations.map((o) => ({ identifier: operationFunctionName(o), pointer: o.pointer })),
   );
-  // The module's own names start with `__`, so no operationId can shadow them.
-  const header = `import type { paths as __paths } from './schema.js';
-import { ${model.operations.map((o) => `${operationInfoName(o)} as __${operationInfoName(o)}`).join(', ')} } from '${FACTS_MODULE}';
-import { callOperation as __call, type NamedArgs as __Args, type NamedInit as __Init, type NamedResult as __Result, type OperationsClient as __Client } from './runtime/operations.js';
-
-export type { NamedArgs, NamedInit, NamedResult, OperationsClient } from './runtime/operations.js';
-`;
-  // Each function calls its operation's entry of the package's table (facts.ts).
-  const functions = model.operations.map(emitFunction);
-  return new Map([['src/operations.ts', `${header}\n${functions.join('\n\n')}\n`]]);
+  const stems = routeStems(model.operations);
+  // Each function has a module of its own (emitted by routes.ts, beside its operation's module): re-exported here.
+  const exports = model.operations.map((o, i) => `export { ${operationFunctionName(o)} } from './${OPERATIONS_DIR}/${stems[i]}.js';`);
+  return new Map([
+    ['src/operations.ts', `export type { NamedArgs, NamedInit, NamedResult, OperationsClient } from './runtime/operations.js';\n\n${exports.join('\n')}\n`],
+  ]);
 }

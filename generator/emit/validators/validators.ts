@@ -570,6 +570,11 @@ function singleFile(functions: ShippedFunction[], exports: Map<string, string>):
 export interface ValidatorsOutput {
   files: Files;
   entries: ValidatorEntry[];
+  /**
+   * Each validator's compiled function, by validator name: the module under dist/compiled/ (its
+   * name, without `.js`) that exports it under that name too.
+   */
+  compiled: ReadonlyMap<string, string>;
   warnings: string[];
 }
 
@@ -661,6 +666,7 @@ export function emitValidators(
       ['src/validators.modules.ts', header.replace(`from './validators.compiled.js';`, `from './compiled/index.js';`)],
     ]),
     entries,
+    compiled: exports,
     warnings: skipped.map((s) => `validator skipped: ${s}`),
   };
 }
