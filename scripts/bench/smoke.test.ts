@@ -34,6 +34,8 @@ const ROWS = [
   'browser bundle: createPartnerClient + listProjects, one file (esbuild, minified)',
   'browser bundle: createPartnerClient + createProject, code splitting (esbuild, minified)',
   'browser bundle: createPartnerClient + createProject, one file (esbuild, minified)',
+  'start-up: import + createPartnerClient in a fresh process',
+  "start-up: first call's extra cost (first GET /v1/projects minus steady state)",
   'client: createPartnerClient vs fetch, per request',
   'type-check: consumer file vs empty program',
   'mock: start-up until the first listProjects answer',
