@@ -37,6 +37,7 @@ const ROWS = [
   'start-up: import + createPartnerClient in a fresh process',
   "start-up: first call's extra cost (first GET /v1/projects minus steady state)",
   'client: createPartnerClient vs fetch, per request',
+  'client: defaults vs openapi-fetch alone, per request',
   'type-check: consumer file vs empty program',
   'mock: start-up until the first listProjects answer',
   'mock: listProjects requests/s',
