@@ -15,14 +15,28 @@ export interface BundleSize {
   files: string[];
 }
 
+/**
+ * Installs packages into `dir`/node_modules as a consumer's package manager links them: one
+ * symbolic link per package, name → folder. Node and esbuild follow the link to the real folder,
+ * so the package's own dependencies (openapi-fetch) resolve from the repository's node_modules.
+ */
+export function linkPackages(dir: string, packages: Record<string, string>): void {
+  for (const [name, folder] of Object.entries(packages)) {
+    const link = path.join(dir, 'node_modules', name);
+    mkdirSync(path.dirname(link), { recursive: true });
+    symlinkSync(path.resolve(folder), link, 'dir');
+  }
+}
+
+/** The name in a package folder's package.json. */
+export const packageName = (packageDir: string): string => (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { name: string }).name;
+
 /** The esbuild bundle of one validator of the package in `packageDir`. */
 export async function bundleValidator(packageDir: string, validator: string): Promise<BundleSize> {
-  const { name } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { name: string };
+  const name = packageName(packageDir);
   const tmp = tempDir('bundle');
   try {
-    const link = path.join(tmp.dir, 'node_modules', name);
-    mkdirSync(path.dirname(link), { recursive: true });
-    symlinkSync(path.resolve(packageDir), link, 'dir');
+    linkPackages(tmp.dir, { [name]: packageDir });
     const result = await build({
       stdin: { contents: `export { ${validator} } from ${JSON.stringify(`${name}/validators`)};`, resolveDir: tmp.dir, loader: 'js' },
       bundle: true,
@@ -49,7 +63,7 @@ const TARGETS: [validator: string, maxBytes: number][] = [
   ['validateProject', 60_000],
 ];
 
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+export const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 /** The rows of the bundle sizes of generated/'s validateSkill and validateProject, with a note each. */
 export async function bundleRows(): Promise<{ rows: Row[]; notes: string[] }> {

@@ -2,8 +2,11 @@
  * Client overhead: sequential GET /v1/skills through `createPartnerClient` with the whole runtime
  * on (request and response validation, hooks, retries, timeouts, a rate limiter too big to
  * throttle) against raw `fetch` + `json()` with the same headers, both to a loopback node:http
- * server in a child process. openapi-fetch alone and the client with its defaults run in the same
- * blocks to show where the time goes. After a warm-up, blocks of 20 rotate, each side leading in
+ * server in a child process (issue #12's target). Issue #28's target compares the client with the
+ * package's defaults against openapi-fetch alone (`createClient` with the same headers): the
+ * defaults but one, the rate limiter, given as one too big to throttle (the default shares the
+ * environment's documented 250 requests/s, which a benchmark faster than that would wait for). All
+ * four sides run in the same blocks: after a warm-up, blocks of 20 rotate, each side leading in
  * turn, so a burst of load elsewhere on the machine falls on every side alike; every request is
  * timed and the medians compared.
  */
@@ -101,6 +104,7 @@ export async function benchClient(options: Options): Promise<Measurement> {
     if (events !== 2 * (WARM_UP + BLOCK * blocks)) throw new Error(`hooks saw ${events} events`);
     const m = Object.fromEntries(names.map((n) => [n, median(samples[n]!)]));
     const [c, f] = [m.client!, m.fetch!];
+    const [d, o] = [m['client, defaults']!, m['openapi-fetch alone']!];
     return {
       title: `Client overhead (${samples.client!.length} sequential requests per side, loopback server in a child process, median per request)`,
       rows: [
@@ -112,11 +116,19 @@ export async function benchClient(options: Options): Promise<Measurement> {
           target: '≤ 1.15×',
           met: c / f <= 1.15,
         },
+        {
+          name: 'client: defaults vs openapi-fetch alone, per request',
+          ours: us(d),
+          other: `openapi-fetch alone ${us(o)}`,
+          ratio: times(d / o),
+          target: '≤ 1.10×',
+          met: d / o <= 1.1,
+        },
       ],
       notes: [
-        `overhead per request: ${us(c - f)} (median client minus median fetch)`,
+        `overhead per request: ${us(c - f)} (median client minus median fetch); defaults over openapi-fetch alone: ${us(d - o)}`,
         `same blocks: ${names.map((n) => `${n} ${us(m[n]!)} (${times(m[n]! / f)})`).join('; ')}`,
-        '"client": request and response validation, hooks, retries, timeouts, rate limiter; "client, defaults": no response validation, no hooks',
+        `"client": request and response validation, hooks, retries, timeouts, rate limiter; "client, defaults": the package's defaults (request validation on, response validation off, no hooks) but a rate limiter too big to throttle`,
       ],
     };
   } finally {

@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- --runs N] [--scale-runs N] [--requests N] [--smoke] [--only NAME[,NAME...]] [--write FILE]
  * Runs every measurement in turn (or only those named by --only: generate, watch, scale,
- * validators, client, type-check, mock), prints each one's table, then one final table of every row.
+ * validators, bundle, start-up, client, type-check, mock), prints each one's table, then one final table of every row.
  * `--write FILE` also writes the run as Markdown (date, commit, machine, settings, the tables:
  * report.ts), as docs/benchmarks.md is written. A measurement that throws prints as a failed row
  * and makes the exit code 1; missed targets do not.
@@ -10,12 +10,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchBrowser } from './browser.js';
 import { benchClient } from './client.js';
 import { benchGenerate } from './generate.js';
 import { benchGithub } from './github.js';
 import { benchMock } from './mock.js';
 import { benchReport } from './report.js';
 import { parseOptions, printMeasurement, printTable, verdict, type Measurement, type Options, type Row } from './shared.js';
+import { benchStartup } from './startup.js';
 import { benchTypecheck } from './typecheck.js';
 import { benchValidators } from './validators.js';
 import { benchWatch } from './watch.js';
@@ -38,6 +40,8 @@ const benches: [string, (o: Options) => Promise<Measurement>][] = [
   ['watch', benchWatch],
   ['scale', (o) => benchGithub({ ...o, scaleRuns })],
   ['validators', benchValidators],
+  ['bundle', benchBrowser],
+  ['start-up', benchStartup],
   ['client', benchClient],
   ['type-check', benchTypecheck],
   ['mock', benchMock],

@@ -80,13 +80,17 @@ const RSS_HOOK = path.join(path.dirname(fileURLToPath(import.meta.url)), 'rss-ho
 /**
  * Runs a command, timing its wall clock from spawn to exit. With `rss`, the peak RSS comes from
  * GNU time's `%M`, or (without /usr/bin/time, for a `node` command) from `process.resourceUsage()`
- * written at exit by a preloaded hook.
+ * written at exit by a preloaded hook. `env` adds to the children's environment (childEnv).
  */
-export async function timeCommand(cmd: string, args: string[], opts: { cwd?: string; rss?: boolean; timeoutMs?: number } = {}): Promise<Timed> {
+export async function timeCommand(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; rss?: boolean; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<Timed> {
   const dir = opts.rss ? mkdtempSync(path.join(os.tmpdir(), 'bench-rss-')) : undefined;
   const rssFile = dir && path.join(dir, 'rss');
   let argv = [cmd, ...args];
-  const env = { ...childEnv };
+  const env = { ...childEnv, ...opts.env };
   if (rssFile && existsSync(GNU_TIME)) argv = [GNU_TIME, '-f', '%M', '-o', rssFile, ...argv];
   else if (rssFile && cmd === process.execPath) {
     argv = [cmd, '--import', RSS_HOOK, ...args];
