@@ -20,7 +20,7 @@
  *   nodenext with MSW 3 under TypeScript 5.9 and 7.0, and with MSW's lowest 2.x under 5.9.
  * The scripts and their checks are test/consumer's (test/fixtures/consumer, reports.ts).
  *
- *   npm run matrix [-- --summary <file.json>] [--only <substring>] [--package <folder>]
+ *   npm run matrix [-- --summary <file.json>] [--only <substring> ...] [--package <folder>]
  *
  * `--package` packs another generated folder instead of generated/ (a package built elsewhere, e.g.
  * by a branch in progress); its name must be the one the consumer scripts import.
@@ -93,7 +93,7 @@ interface Cell {
   check(): Promise<string[]>;
 }
 
-const { values: options } = parseArgs({ options: { summary: { type: 'string' }, only: { type: 'string' }, package: { type: 'string' } } });
+const { values: options } = parseArgs({ options: { summary: { type: 'string' }, only: { type: 'string', multiple: true }, package: { type: 'string' } } });
 /** The package folder packed and installed. */
 const GENERATED = path.resolve(options.package ?? path.join(ROOT, 'generated'));
 const started = performance.now();
@@ -495,7 +495,7 @@ async function main(): Promise<number> {
   // The slow type checks first, so that the short runtime cells fill the cores beside them and none is left alone at the end.
   const slow = (c: Cell) => c.name.startsWith('typescript') && !c.name.startsWith('typescript 7');
   const ordered = [...cells.filter(slow), ...cells.filter((c) => !slow(c))];
-  const chosen = options.only ? ordered.filter((c) => c.name.includes(options.only!)) : ordered;
+  const chosen = options.only ? ordered.filter((c) => options.only!.some((text) => c.name.includes(text))) : ordered;
   let results: Awaited<ReturnType<typeof runCells>>;
   try {
     results = await runCells(chosen, Math.max(2, os.availableParallelism() + 1));
