@@ -1,8 +1,10 @@
 /**
- * The runtimes and compilers of the matrix, fetched from their npm packages (a binary shipped
- * inside a registry package: `node-<platform>-<arch>`, `@oven/bun-<platform>-<arch>`,
- * `typescript`) and kept under the git-ignored `.cache/matrix/`, one folder per version, reused
- * while it is complete.
+ * The runtimes, compilers and drivers of the matrix, fetched from their npm packages (a binary
+ * shipped inside a registry package: `node-<platform>-<arch>`, `@oven/bun-<platform>-<arch>`,
+ * `@deno/<platform>-<arch>[-glibc]`; or a package installed on its own: `typescript`,
+ * `miniflare` (with workerd), `playwright-core`) and kept under the git-ignored `.cache/matrix/`,
+ * one folder per version, reused while it is complete. Chromium is the machine's (Debian's
+ * `chromium`): no browser is downloaded.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,11 +18,15 @@ export const CACHE = path.join(ROOT, '.cache', 'matrix');
 const COMPLETE = '.complete';
 
 export interface Runtime {
-  /** `node` or `bun`. */
+  /** `node`, `bun` or `deno`. */
   name: string;
   version: string;
   /** The executable. */
   bin: string;
+  /** Arguments before the script's path (`deno run` and its permissions). */
+  argv?: string[];
+  /** Variables added to the consumer's environment. */
+  env?: Record<string, string>;
 }
 
 const arch = (): string => (process.arch === 'arm64' ? 'arm64' : process.arch);
@@ -79,18 +85,56 @@ export async function bunRuntime(version: string): Promise<Runtime> {
   return { name: 'bun', version, bin: path.join(dir, 'package', 'bin', 'bun') };
 }
 
+/**
+ * Deno `version`, the binary of the platform package the `deno` npm package installs
+ * (`@deno/linux-x64-glibc`, ...), run as `deno run` with node_modules resolution (the consumer
+ * project's package.json and node_modules, no deno.json, no lock file) and only the permissions a
+ * consumer of the package needs: reading the project, the network on loopback.
+ */
+export async function denoRuntime(version: string): Promise<Runtime> {
+  const platform = process.platform === 'linux' ? `linux-${arch()}-glibc` : `${process.platform}-${arch()}`;
+  const dir = await cached(path.join(CACHE, `deno-${version}`), (temporary) =>
+    binaryFromPackage(`@deno/${platform}@${version}`, 'deno', temporary).then(() => {}),
+  );
+  return {
+    name: 'deno',
+    version,
+    bin: path.join(dir, 'package', 'deno'),
+    argv: ['run', '--quiet', '--no-lock', '--no-config', '--node-modules-dir=manual', '--allow-read', '--allow-net=127.0.0.1,localhost'],
+    env: { DENO_DIR: path.join(dir, 'deno-dir'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+  };
+}
+
 /** The Node running this script: the machine's. */
 export const machineNode = (): Runtime => ({ name: 'node', version: process.versions.node, bin: process.execPath });
 
-/** TypeScript `version` installed on its own; returns its `tsc` bin script. */
-export async function typescript(version: string): Promise<string> {
-  const dir = await cached(path.join(CACHE, `typescript-${version}`), async (temporary) => {
-    writeFileSync(path.join(temporary, 'package.json'), JSON.stringify({ name: 'matrix-typescript', private: true }));
-    await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', `typescript@${version}`], {
+/**
+ * The npm package `name@version` installed on its own, with its dependencies (no install script
+ * runs: workerd's binary comes in its platform package, playwright-core downloads no browser);
+ * returns its folder.
+ */
+export async function npmPackage(name: string, version: string): Promise<string> {
+  const dir = await cached(path.join(CACHE, `${name}-${version}`), async (temporary) => {
+    writeFileSync(path.join(temporary, 'package.json'), JSON.stringify({ name: `matrix-${name}`, private: true }));
+    await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', `${name}@${version}`], {
       cwd: temporary,
       env: consumerEnv,
       maxBuffer: 64 * 2 ** 20,
     });
   });
-  return path.join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
+  return path.join(dir, 'node_modules', name);
+}
+
+/** TypeScript `version` installed on its own; returns its `tsc` bin script. */
+export async function typescript(version: string): Promise<string> {
+  return path.join(await npmPackage('typescript', version), 'bin', 'tsc');
+}
+
+/** The machine's Chromium (`CHROMIUM`, else Debian's `/usr/bin/chromium`) and its version; undefined when there is none. */
+export async function machineChromium(): Promise<Runtime | undefined> {
+  const candidates = process.env.CHROMIUM ? [process.env.CHROMIUM] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const bin = candidates.find((file) => existsSync(file));
+  if (!bin) return undefined;
+  const { stdout } = await run(bin, ['--version'], { env: consumerEnv });
+  return { name: 'chromium', version: /(\d+(?:\.\d+)+)/.exec(stdout)?.[1] ?? stdout.trim(), bin };
 }

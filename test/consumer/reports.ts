@@ -100,3 +100,106 @@ export function paginateFailures(report: Report): string[] {
     failures.push(`${report.operationId}: pages answered ${show(report.pages)}, expected two or more 200s`);
   return failures;
 }
+
+/** A report that is an error thrown where the script ran, as one failure; undefined when there is none. */
+const thrown = (where: string, report: Report | undefined): string | undefined =>
+  report === undefined ? `${where}: no report` : report.thrown === undefined ? undefined : `${where}: threw ${report.thrown}`;
+
+/** One `listProjects` call's report: answered `status`, and (a 2xx) its body accepted by the validator. */
+function callFailures(failures: string[], where: string, report: Report | undefined, status = 200): void {
+  const error = thrown(where, report);
+  if (error) failures.push(error);
+  else if (report!.status !== status)
+    failures.push(`${where}: answered ${report!.status}${report!.error === undefined ? '' : ` ${show(report!.error)}`}, expected ${status}`);
+  else if (status < 300) {
+    expectEqual(failures, `${where}: error`, report!.error, undefined);
+    if (report!.valid !== true) failures.push(`${where}: the answer does not pass the validator: ${show(report!.problems)}`);
+  }
+}
+
+/** deno.mjs: the client against Deno.serve (credentials sent, answer read and valid), and the mock in process. */
+export function denoFailures(report: Report, { answer, url }: { answer: unknown; url: string }): string[] {
+  const failures: string[] = [];
+  callFailures(failures, 'against Deno.serve', report.server);
+  if (!report.server?.thrown) {
+    expectEqual(failures, 'against Deno.serve: data', report.server?.data, answer);
+    expectEqual(failures, 'requests seen by the server', report.server?.seen, [{ url, key: 'key-123', secret: 'secret-456' }]);
+  }
+  failures.push(...mockInProcessFailures(report.mock));
+  return failures;
+}
+
+/**
+ * mock-calls.mjs (in browser-mock.mjs, worker-mock.mjs, deno.mjs): the named call through the
+ * mock in process answered a valid 200, from the document and over a sampled collection of 3.
+ */
+export function mockInProcessFailures(report: Report | undefined): string[] {
+  const failures: string[] = [];
+  const error = thrown('the mock in process', report);
+  if (error) return [error];
+  for (const [key, what, results] of [
+    ['documented', 'listProjects through the mock in process', undefined],
+    ['sampled', 'listProjects through the mock in process, a sampled collection of 3', 3],
+  ] as const) {
+    const call = report![key] as Report | undefined;
+    const before = failures.length;
+    callFailures(failures, what, call);
+    if (call && !call.thrown) {
+      expectEqual(failures, `${what}: the mock's log`, call.requests, [`listProjects ${call.status}`]);
+      if (results !== undefined && call.status === 200) expectEqual(failures, `${what}: items`, call.results, results);
+    }
+    // The mock's judge compiles schemas with ajv (new Function) when it samples: say so where the runtime refuses that.
+    if (key === 'sampled' && failures.length > before && report!.codeFromStrings !== 'allowed')
+      failures.push(`${what}: this runtime refuses code generation from strings (${report!.codeFromStrings}), which ajv's compile uses`);
+  }
+  return failures;
+}
+
+/** browser-client.mjs, check `cors`: across origins, the preflighted call with credentials read a valid 200, the one without the mock's 401. */
+export function corsFailures(report: Report): string[] {
+  const failures: string[] = [];
+  const error = thrown('page', report);
+  if (error) return [error];
+  callFailures(failures, 'with credentials (dangerouslyAllowBrowser: true, preflighted)', report.withCredentials);
+  callFailures(failures, "without credentials (the mock's 401, readable across origins)", report.without, 401);
+  return failures;
+}
+
+/**
+ * browser-client.mjs, check `credentials`: a client given credentials in a page is refused (a
+ * TypeError naming dangerouslyAllowBrowser) unless it is `true`; one given none calls the page's
+ * backend and sends none; the opted-in one sends them. `backend`: what the backend received.
+ */
+export function browserCredentialsFailures(report: Report, backend: readonly unknown[]): string[] {
+  const failures: string[] = [];
+  const error = thrown('page', report);
+  if (error) return [error];
+  for (const [what, created] of [
+    ['credentials without dangerouslyAllowBrowser', report.refused],
+    ['credentials with dangerouslyAllowBrowser: false', report.refusedFalse],
+  ] as const) {
+    if (created === 'created') failures.push(`${what}: the client was created, expected a TypeError naming dangerouslyAllowBrowser`);
+    else if (!created?.isTypeError || !String(created.message).includes('dangerouslyAllowBrowser'))
+      failures.push(`${what}: threw ${show(created)}, expected a TypeError naming dangerouslyAllowBrowser`);
+  }
+  expectEqual(failures, 'credentials with dangerouslyAllowBrowser: true', report.allowed, 'created');
+  callFailures(failures, 'no credentials, to its own backend', report.without);
+  callFailures(failures, 'credentials with dangerouslyAllowBrowser: true, to the backend', report.allowedCall);
+  expectEqual(failures, "the backend's requests (no credentials, then the opted-in client's)", backend, [
+    { url: '/v1/projects', key: null, secret: null },
+    { url: '/v1/projects', key: 'key-123', secret: 'secret-456' },
+  ]);
+  return failures;
+}
+
+/** worker.mjs: the worker answered; its named call read a valid 200; the validator took the valid value and refused the invalid one. */
+export function workerFailures(report: Report): string[] {
+  const failures: string[] = [];
+  callFailures(failures, 'listProjects from the worker', report);
+  if (!report.thrown) {
+    expectEqual(failures, 'valid value accepted', report.good, true);
+    expectEqual(failures, 'invalid value refused', report.bad, false);
+    if (!(report.badProblems > 0)) failures.push('the invalid value has no problems listed');
+  }
+  return failures;
+}
