@@ -58,6 +58,12 @@ export const ROUTES_DIR = 'routes';
  * the index loads (a bundler splitting code keeps every import of a module another chunk loads).
  */
 export const OPERATIONS_DIR = 'operations';
+/**
+ * The named operations as one module, for Node (the `node` condition of `<name>/operations`),
+ * which spends ~0.15 ms per module it loads: a module per operation costs a program that imports
+ * them tens of milliseconds. Each operation's validators still load on its first call.
+ */
+export const ONE_FILE_OPERATIONS = 'src/operations-node.ts';
 export const ROUTES_MODULE = `./${ROUTES_DIR}/index.js`;
 
 /** Each operation's module's file stem: its function's name, unique as file systems compare names, never `index`. */

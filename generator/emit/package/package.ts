@@ -47,7 +47,11 @@ function optionalEntries(info: PackageInfo, emitted: ReadonlySet<string>) {
   const module = (stem: string) => ({ types: `./${stem}.d.ts`, default: `./${stem}.js` });
   return {
     exports: {
-      ...(has('dist/operations.js') && { './operations': module('dist/operations') }),
+      ...(has('dist/operations.js') && {
+        './operations': has('dist/operations-node.js')
+          ? { types: './dist/operations.d.ts', module: './dist/operations.js', node: './dist/operations-node.js', default: './dist/operations.js' }
+          : module('dist/operations'),
+      }),
       ...(has('dist/mock.js') && { './mock': module('dist/mock') }),
       ...(has('dist/mock-msw.js') && { './mock/msw': module('dist/mock-msw') }),
       ...(has(OPENAPI_FILE) && { [`./${OPENAPI_FILE}`]: `./${OPENAPI_FILE}` }),

@@ -226,6 +226,7 @@ describe('the README of a document with hostile names', () => {
     const readme = readFileSync(path.join(out, 'README.md'), 'utf8');
     expect(headings(readme).map((h) => h.text)).toEqual([
       'partner-recruitment-client',
+      'Where it runs',
       'Client runtime',
       'Differences from openapi-fetch',
       'Validators',
