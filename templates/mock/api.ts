@@ -3,6 +3,8 @@
  * the request, then answers an override or a generated body. It reads a light view of the request
  * (a Fetch API `Request` is one) and gives a plain reply (./answers.ts): `fetch`, `handle` and the
  * MSW handlers (./msw.ts) turn it into a `Response`, the HTTP server (./server.ts) writes its bytes.
+ * Web APIs only (no `node:` module, no Node global): it runs wherever `fetch` does, browsers and
+ * workers included; the server is reached through `facts.listen` (the package's `#mock-server`).
  */
 import { isHeaderValue, MAX_TIMER_MS } from '../client/options.js';
 import { REDACTED } from '../client/redact.js';
@@ -20,7 +22,6 @@ import {
 import { DEFAULT_MAX_REQUEST_BYTES, readRequestText, RequestTooLarge } from './request-body.js';
 import { LimitSimulator } from './limits.js';
 import { Router } from './route.js';
-import { listen } from './server.js';
 import type {
   JsonValue,
   MockApi,
@@ -169,7 +170,7 @@ function mockApi<Ops>(state: MockState, options: MockApiOptions<unknown>, initia
       return response;
     },
     handle,
-    listen: (listenOptions) => listen((request) => respond(request), listenOptions, basePath, maxRequestBytes),
+    listen: (listenOptions) => state.facts.listen({ respond: (request) => respond(request), basePath, maxRequestBytes }, listenOptions),
     override(operationId, override) {
       state.operationFor(operationId);
       checkOverride(override, `override of ${operationId}`);

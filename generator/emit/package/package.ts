@@ -15,6 +15,7 @@ import { validatorEntries, validatorsEntry } from '../validators/validators.js';
 import { usesKeywords } from '../validators/ajv.js';
 import { writeTimeKeywords } from '../validators/keywords.js';
 import { clientNames, type ClientNames } from '../../model/package-names.js';
+import { MOCK_SERVER_IMPORT, mockServerEntry } from '../mock/mock.js';
 
 export interface PackageInfo {
   name: string;
@@ -55,6 +56,8 @@ function optionalEntries(info: PackageInfo, emitted: ReadonlySet<string>) {
     ...(has('dist/mock-cli.js') && { bin: { [mockBinName(info.name)]: './dist/mock-cli.js' } }),
     files: [...(has(CHANGELOG_FILE) ? [CHANGELOG_FILE] : []), ...(has(OPENAPI_FILE) ? [OPENAPI_FILE] : [])],
     peers: { ...(has('dist/mock.js') && info.mockPeers), ...(has('dist/mock-msw.js') && { msw: MSW_RANGE }) },
+    // The mock's HTTP server: Node's where there is one, else a listen() that says it needs Node.
+    imports: { ...(has('dist/runtime/mock/server.js') && { [MOCK_SERVER_IMPORT]: mockServerEntry() }) },
   };
 }
 
@@ -86,7 +89,7 @@ export function emitPackage(model: SpecModel, info: PackageInfo, emitted: readon
       ...optional.exports,
       './package.json': './package.json',
     },
-    imports: { [VALIDATORS_IMPORT]: validatorsEntry() },
+    imports: { [VALIDATORS_IMPORT]: validatorsEntry(), ...optional.imports },
     main: './dist/index.js',
     types: './dist/index.d.ts',
     ...(optional.bin && { bin: optional.bin }),

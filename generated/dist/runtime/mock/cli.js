@@ -2,8 +2,9 @@
 /**
  * The mock as a command: parses the flags (node:util parseArgs), starts the HTTP server, prints
  * exactly one line, its base URL, when it is ready, and stops cleanly on SIGINT or SIGTERM (exit
- * 0). A bad flag prints the usage on stderr and exits 2.
+ * 0). A bad flag prints the usage on stderr and exits 2. Node, Bun and Deno only.
  */
+import process from 'node:process';
 import { parseArgs } from 'node:util';
 /** Default port: Prism's, so a recipe written for Prism works unchanged. */
 export const DEFAULT_PORT = 4010;

@@ -6,9 +6,14 @@
  * `maxRequestBytes` is read to its end but not kept. An injected `reset` fault resets the
  * connection (TCP RST), as a crashed server or a proxy would. `close()` drops every connection and
  * ends the answers still waiting (a `latencyMs` fault), so nothing keeps the process alive.
+ *
+ * The one module of the mock that needs Node (Bun and Deno have its modules too): the package
+ * reaches it through its `#mock-server` import, whose `default` condition (browsers, workers) is
+ * ./no-server.ts instead.
  */
+import { Buffer } from 'node:buffer';
 import { createServer } from 'node:http';
-import { sendable } from './answers.js';
+import { mockError, sendable } from './answers.js';
 import { RequestTooLarge } from './request-body.js';
 /** Node's parsed headers (names in lower case, repeats joined) seen as a Fetch API `Headers`. */
 class HeadersView {
@@ -80,7 +85,8 @@ function write(reply, outgoing) {
     outgoing.end(body);
 }
 const hostInUrl = (host) => (host.includes(':') ? `[${host}]` : host);
-export function listen(respond, options = {}, basePath, maxRequestBytes) {
+export function listen(target, options = {}) {
+    const { respond, basePath, maxRequestBytes } = target;
     const host = options.host ?? '127.0.0.1';
     // Node reads an empty host as every interface.
     if (typeof host !== 'string' || host.trim() === '')
@@ -106,8 +112,7 @@ export function listen(respond, options = {}, basePath, maxRequestBytes) {
                 return;
             if (outgoing.headersSent)
                 return void outgoing.destroy();
-            outgoing.writeHead(500, { 'content-type': 'application/json' });
-            outgoing.end(JSON.stringify({ mock: true, status: 500, error: `The mock failed: ${err instanceof Error ? err.message : String(err)}` }));
+            write(mockError(500, `The mock failed: ${err instanceof Error ? err.message : String(err)}`), outgoing);
         });
     });
     return new Promise((resolve, reject) => {

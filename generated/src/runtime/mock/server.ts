@@ -6,15 +6,17 @@
  * `maxRequestBytes` is read to its end but not kept. An injected `reset` fault resets the
  * connection (TCP RST), as a crashed server or a proxy would. `close()` drops every connection and
  * ends the answers still waiting (a `latencyMs` fault), so nothing keeps the process alive.
+ *
+ * The one module of the mock that needs Node (Bun and Deno have its modules too): the package
+ * reaches it through its `#mock-server` import, whose `default` condition (browsers, workers) is
+ * ./no-server.ts instead.
  */
+import { Buffer } from 'node:buffer';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sendable, type MockReply } from './answers.js';
+import { mockError, sendable } from './answers.js';
 import { RequestTooLarge } from './request-body.js';
-import type { MockRequestView, MockServer } from './types.js';
-
-/** An answer, or a symbol for a dropped connection. */
-type Respond = (request: MockRequestView) => Promise<MockReply | symbol>;
+import type { MockListenOptions, MockReply, MockRequestView, MockServer, MockServerTarget } from './types.js';
 
 /** Node's parsed headers (names in lower case, repeats joined) seen as a Fetch API `Headers`. */
 class HeadersView {
@@ -85,12 +87,8 @@ function write(reply: MockReply, outgoing: ServerResponse): void {
 
 const hostInUrl = (host: string): string => (host.includes(':') ? `[${host}]` : host);
 
-export function listen(
-  respond: Respond,
-  options: { readonly port?: number; readonly host?: string } = {},
-  basePath: string,
-  maxRequestBytes: number,
-): Promise<MockServer> {
+export function listen(target: MockServerTarget, options: MockListenOptions = {}): Promise<MockServer> {
+  const { respond, basePath, maxRequestBytes } = target;
   const host = options.host ?? '127.0.0.1';
   // Node reads an empty host as every interface.
   if (typeof host !== 'string' || host.trim() === '') return Promise.reject(new TypeError('listen: host must name an address (omit it for 127.0.0.1)'));
@@ -120,8 +118,7 @@ export function listen(
       .catch((err: unknown) => {
         if (outgoing.destroyed) return;
         if (outgoing.headersSent) return void outgoing.destroy();
-        outgoing.writeHead(500, { 'content-type': 'application/json' });
-        outgoing.end(JSON.stringify({ mock: true, status: 500, error: `The mock failed: ${err instanceof Error ? err.message : String(err)}` }));
+        write(mockError(500, `The mock failed: ${err instanceof Error ? err.message : String(err)}`), outgoing);
       });
   });
   return new Promise((resolve, reject) => {
