@@ -149,6 +149,7 @@ export function createMockApi(options?: MockApiOptions): MockApi {
 export type {
   JsonValue,
   MockAnswer,
+  MockCors,
   MockFault,
   MockLimits,
   MockListenOptions,

@@ -61,12 +61,16 @@ export interface MockReply {
     readonly headers: Readonly<Record<string, string>>;
     readonly body: Uint8Array<ArrayBuffer> | string | null;
 }
-/** What the HTTP server needs of the mock: its core, where it routes, and what it reads. */
+/** What the HTTP server needs of the mock: its core, where it routes, what it reads, and what its CORS answers allow. */
 export interface MockServerTarget {
     /** One answer per request, or a symbol for a dropped connection (an injected `reset`). */
     readonly respond: (request: MockRequestView) => Promise<MockReply | symbol>;
     readonly basePath: string;
     readonly maxRequestBytes: number;
+    /** The request headers a front end may send (lower case): `content-type`, the credential headers, the documented header parameters. */
+    readonly allowHeaders: readonly string[];
+    /** The methods of the document's operations (upper case). */
+    readonly allowMethods: readonly string[];
 }
 /** Starts the HTTP server (`./server.ts` under Node, Bun and Deno; `./no-server.ts` elsewhere: a rejection that says so). */
 export type MockListen = (target: MockServerTarget, options?: MockListenOptions) => Promise<MockServer>;
@@ -164,6 +168,11 @@ export interface MockApiOptions<Ops, Environment extends string = string> {
     readonly maxRequestBytes?: number;
     /** The bundled OpenAPI document (default: the package's, the same as its `openapi.json`). */
     readonly document?: object;
+    /**
+     * `false`: answer without credentials instead of 401 (those sent are still accepted, and redacted
+     * in `requests`), as a front end's own backend would, which adds them. Default `true`.
+     */
+    readonly requireCredentials?: boolean;
 }
 /** One request as the mock saw it, credentials `[redacted]`. */
 export interface MockRequestRecord {
@@ -175,11 +184,19 @@ export interface MockRequestRecord {
     /** The answer's status, or `'reset'` for a dropped connection. */
     readonly status: number | 'reset';
 }
+/**
+ * Cross-origin access to the HTTP server, for a front end served from another origin: `'*'` (any
+ * origin), one origin or a list of them (`'http://localhost:5173'`: only those), or `false` (no
+ * CORS headers, preflights routed as any request).
+ */
+export type MockCors = '*' | string | readonly string[] | false;
 export interface MockListenOptions {
     /** Default 0: a free port. */
     readonly port?: number;
     /** Default `'127.0.0.1'`. */
     readonly host?: string;
+    /** Default `'*'` on a loopback host (`127.0.0.1`, `::1`, `localhost`), else `false`. */
+    readonly cors?: MockCors;
 }
 export interface MockServer {
     /** The base URL: `http://<host>:<port>` plus the base path. */
@@ -194,8 +211,8 @@ export interface MockApi<Ops> {
         readonly basePath?: string;
     }): Promise<Response>;
     /**
-     * A real `node:http` server (default: a free port on 127.0.0.1). Node, Bun and Deno only:
-     * elsewhere (a browser, a worker) it rejects, saying so.
+     * A real `node:http` server (default: a free port on 127.0.0.1, CORS open to any origin on
+     * loopback). Node, Bun and Deno only: elsewhere (a browser, a worker) it rejects, saying so.
      */
     listen(options?: MockListenOptions): Promise<MockServer>;
     /** Answer `operationId` with this (typed) answer until `reset()`. */
