@@ -42,6 +42,50 @@ const bundle = (entryPoint: string, options: BuildOptions) =>
     ...options,
   });
 
+/** A context with a browser's globals and nothing of Node's (MSW's browser build keeps cookies in localStorage). */
+function webContext(options?: vm.CreateContextOptions): vm.Context {
+  const web = [
+    'Request',
+    'Response',
+    'Headers',
+    'URL',
+    'URLSearchParams',
+    'TextEncoder',
+    'TextDecoder',
+    'ReadableStream',
+    'WritableStream',
+    'TransformStream',
+    'AbortController',
+    'AbortSignal',
+    'Event',
+    'EventTarget',
+    'DOMException',
+    'setTimeout',
+    'clearTimeout',
+    'queueMicrotask',
+    'performance',
+    'console',
+    'structuredClone',
+    'atob',
+    'btoa',
+    'crypto',
+    'Blob',
+    'FormData',
+  ];
+  const store = new Map<string, string>();
+  return vm.createContext(
+    {
+      ...Object.fromEntries(web.map((name) => [name, (globalThis as Record<string, unknown>)[name]])),
+      localStorage: {
+        getItem: (key: string) => store.get(key) ?? null,
+        setItem: (key: string, value: string) => void store.set(key, String(value)),
+        removeItem: (key: string) => void store.delete(key),
+      },
+    },
+    options,
+  );
+}
+
 /** `import … from 'node:x'`, `import('node:x')`, `require('node:x')` in any quoting. */
 const NODE_SPECIFIER = /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s*)["'`]node:/;
 
@@ -90,45 +134,8 @@ globalThis.result = (async () => {
 `;
     const result = await bundle(entry('run.mjs', code), { platform: 'browser', format: 'iife', minify: true });
     expect(result.warnings).toEqual([]);
-    // A browser's globals, and nothing of Node's. MSW's browser build keeps cookies in localStorage.
-    const web = [
-      'Request',
-      'Response',
-      'Headers',
-      'URL',
-      'URLSearchParams',
-      'TextEncoder',
-      'TextDecoder',
-      'ReadableStream',
-      'WritableStream',
-      'TransformStream',
-      'AbortController',
-      'AbortSignal',
-      'Event',
-      'EventTarget',
-      'DOMException',
-      'setTimeout',
-      'clearTimeout',
-      'queueMicrotask',
-      'performance',
-      'console',
-      'structuredClone',
-      'atob',
-      'btoa',
-      'crypto',
-      'Blob',
-      'FormData',
-    ] as const;
-    const store = new Map<string, string>();
-    const context = vm.createContext({
-      ...Object.fromEntries(web.map((name) => [name, (globalThis as Record<string, unknown>)[name]])),
-      localStorage: {
-        getItem: (key: string) => store.get(key) ?? null,
-        setItem: (key: string, value: string) => void store.set(key, String(value)),
-        removeItem: (key: string) => void store.delete(key),
-      },
-    });
-    // Asked outside the bundle: esbuild rewrites a bundle's own \`typeof require\`.
+    const context = webContext();
+    // Asked outside the bundle: esbuild rewrites a bundle's own `typeof require`.
     expect(vm.runInContext('[typeof process, typeof Buffer, typeof require, typeof setImmediate, typeof global]', context)).toEqual(Array(5).fill('undefined'));
     vm.runInContext(result.outputFiles![0]!.text, context);
     expect(await context.result).toEqual({
@@ -138,6 +145,29 @@ globalThis.result = (async () => {
       listen: expect.stringMatching(/^Error: listen\(\): the mock's HTTP server needs Node, Bun or Deno.*mock\.fetch, mock\.handle, or createMockHandlers/),
       handlers: 2,
       requests: ['[redacted]', '[redacted]', null],
+    });
+  });
+
+  it("where code generation from strings is refused (CSP without 'unsafe-eval', Cloudflare Workers): examples answer, a sampled body is a 500 saying why", async () => {
+    const code = `import { createMockApi } from '${NAME}/mock';
+globalThis.result = (async () => {
+  const mock = createMockApi({ requireCredentials: false });
+  const example = await mock.fetch('http://mock.test/v1/projects');
+  mock.collection('listProjects', 3);
+  const sampled = await mock.fetch('http://mock.test/v1/projects');
+  return { example: example.status, sampled: [sampled.status, (await sampled.json()).error] };
+})();
+`;
+    const result = await bundle(entry('no-eval.mjs', code), { platform: 'browser', format: 'iife' });
+    const context = webContext({ codeGeneration: { strings: false } });
+    expect(() => vm.runInContext('new Function("return 1")', context)).toThrow(/Code generation from strings disallowed/);
+    vm.runInContext(result.outputFiles![0]!.text, context);
+    expect(await context.result).toEqual({
+      example: 200,
+      sampled: [
+        500,
+        expect.stringMatching(/^listProjects: no item could be sampled: the sampler needs ajv to compile its checks at run time \(new Function\)/),
+      ],
     });
   });
 
