@@ -145,8 +145,10 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
   const testCredentials = credentials
     .filter((c) => c.required)
     .map((c) => `${c.option}: ${c.basic ? `{ username: 'test-user', password: 'test-password' }` : jsString(`test-${c.option}`)}`);
-  const clientOptions = (baseUrl: string | undefined) =>
-    [...(baseUrl ? [`baseUrl: ${baseUrl}`] : []), ...testCredentials, `environment: ${jsString(environment.name)}`].join(', ');
+  const clientOptions = (baseUrl: string | undefined, credentials: readonly string[] = testCredentials) =>
+    [...(baseUrl ? [`baseUrl: ${baseUrl}`] : []), ...credentials, `environment: ${jsString(environment.name)}`].join(', ');
+  // The mock's command on its default port, as a page's client calls it (with the base path of the environment's server URL).
+  const mockServerUrl = `http://127.0.0.1:4010${environment.defaultBaseUrl ? new URL(environment.defaultBaseUrl).pathname.replace(/\/+$/, '') : ''}`;
   const mockBaseUrl = environment.defaultBaseUrl ?? 'http://mock.test';
   const noRequiredParameters = (o: OperationModel) => o.method === 'get' && !o.parameters.some((p) => p.required);
   const example = model.operations.find((o) => noRequiredParameters(o) && o.paginated) ?? model.operations.find(noRequiredParameters);
@@ -208,6 +210,9 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
       baseUrl: jsString(mockBaseUrl),
       clientOptions: clientOptions(environment.defaultBaseUrl ? undefined : jsString(mockBaseUrl)),
       serverClientOptions: clientOptions('server.url'),
+      // A browser page's client: no credentials (its backend adds them).
+      pageClientOptions: clientOptions(environment.defaultBaseUrl ? undefined : jsString(mockBaseUrl), []),
+      mockServerClientOptions: clientOptions(jsString(mockServerUrl), []),
       operationId: example && jsString(example.operationId),
       call: example && `api.GET(${jsString(example.path)})`,
     },
