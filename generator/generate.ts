@@ -198,7 +198,7 @@ async function emitAll(
   const facts = emitFacts(model);
   const client = emitClient(model, templatesDir, names);
   const operations = emitOperations(model);
-  const mock = emitMock(model, templatesDir, packageName);
+  const mock = emitMock(model, templatesDir, packageName, sources.get(OPENAPI_FILE)!);
   // The docs name each validator: emitted while the validators compile, for every validator the
   // document asks for, and again in the rare case that compiling skipped one.
   const expected = validatorEntries(model);

@@ -8,5 +8,5 @@ export type MockApi = RuntimeMockApi<operations>;
 export type MockApiOptions = RuntimeMockApiOptions<operations, MockEnvironment>;
 /** A mock of the Partner Recruitment API answering from the spec: see docs/mock.md. */
 export declare function createMockApi(options?: MockApiOptions): MockApi;
-export type { JsonValue, MockAnswer, MockFault, MockLimits, MockOverride, MockRequestRecord, MockServer, PageItemOf } from './runtime/mock/types.js';
+export type { JsonValue, MockAnswer, MockCors, MockFault, MockLimits, MockListenOptions, MockOverride, MockRequestRecord, MockServer, PageItemOf, } from './runtime/mock/types.js';
 export type { MockErrorBody } from './runtime/mock/answers.js';

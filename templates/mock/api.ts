@@ -3,6 +3,8 @@
  * the request, then answers an override or a generated body. It reads a light view of the request
  * (a Fetch API `Request` is one) and gives a plain reply (./answers.ts): `fetch`, `handle` and the
  * MSW handlers (./msw.ts) turn it into a `Response`, the HTTP server (./server.ts) writes its bytes.
+ * Web APIs only (no `node:` module, no Node global): it runs wherever `fetch` does, browsers and
+ * workers included; the server is reached through `facts.listen` (the package's `#mock-server`).
  */
 import { isHeaderValue, MAX_TIMER_MS } from '../client/options.js';
 import { REDACTED } from '../client/redact.js';
@@ -20,7 +22,6 @@ import {
 import { DEFAULT_MAX_REQUEST_BYTES, readRequestText, RequestTooLarge } from './request-body.js';
 import { LimitSimulator } from './limits.js';
 import { Router } from './route.js';
-import { listen } from './server.js';
 import type {
   JsonValue,
   MockApi,
@@ -103,6 +104,7 @@ interface MockState {
   readonly basePath: string;
   readonly limits: Partial<MockLimits> | undefined;
   readonly maxRequestBytes: number;
+  readonly requireCredentials: boolean;
   readonly router: Router;
   readonly operationFor: (id: string) => MockOperation;
   readonly credentials: Credentials;
@@ -128,13 +130,14 @@ export function createRuntimeMockApi<Ops, Environment extends string>(facts: Moc
 
 /** A mock's state once its options are checked, before its collections and overrides are set. */
 function createState(facts: MockFacts, options: MockApiOptions<unknown>): MockState {
-  const { seed, basePath, limits, maxRequestBytes } = checkOptions(facts, options);
+  const { seed, basePath, limits, maxRequestBytes, requireCredentials } = checkOptions(facts, options);
   const document = options.document ?? facts.loadDocument();
   return {
     facts,
     basePath,
     limits,
     maxRequestBytes,
+    requireCredentials,
     router: new Router(facts.operations),
     operationFor: operationLookup(facts.operations),
     credentials: credentialsOf(facts),
@@ -169,7 +172,17 @@ function mockApi<Ops>(state: MockState, options: MockApiOptions<unknown>, initia
       return response;
     },
     handle,
-    listen: (listenOptions) => listen((request) => respond(request), listenOptions, basePath, maxRequestBytes),
+    listen: (listenOptions) =>
+      state.facts.listen(
+        {
+          respond: (request) => respond(request),
+          basePath,
+          maxRequestBytes,
+          allowHeaders: allowedHeaders(state.facts),
+          allowMethods: allowedMethods(state.facts),
+        },
+        listenOptions,
+      ),
     override(operationId, override) {
       state.operationFor(operationId);
       checkOverride(override, `override of ${operationId}`);
@@ -201,7 +214,7 @@ function mockApi<Ops>(state: MockState, options: MockApiOptions<unknown>, initia
 function checkOptions(
   facts: MockFacts,
   options: MockApiOptions<unknown>,
-): { seed: number; basePath: string; limits: Partial<MockLimits> | undefined; maxRequestBytes: number } {
+): { seed: number; basePath: string; limits: Partial<MockLimits> | undefined; maxRequestBytes: number; requireCredentials: boolean } {
   const seed = options.seed ?? 1;
   if (!Number.isSafeInteger(seed)) throw new TypeError('seed must be an integer');
   const environmentNames = Object.keys(facts.environments);
@@ -212,7 +225,9 @@ function checkOptions(
   const limits = chooseLimits(facts, environment, options.simulateLimits);
   const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
   if (!(Number.isSafeInteger(maxRequestBytes) && maxRequestBytes >= 0)) throw new TypeError('maxRequestBytes must be an integer >= 0');
-  return { seed, basePath, limits, maxRequestBytes };
+  const requireCredentials = options.requireCredentials ?? true;
+  if (typeof requireCredentials !== 'boolean') throw new TypeError('requireCredentials must be true or false');
+  return { seed, basePath, limits, maxRequestBytes, requireCredentials };
 }
 
 /** The operation an id names (as the document writes it, or as openapi-typescript's `operations` key does); an unknown one throws. */
@@ -229,6 +244,22 @@ function operationLookup(operations: readonly MockOperation[]): (id: string) => 
     return operation;
   };
 }
+
+/** The request headers a page may send the HTTP server (CORS): `content-type`, the credential headers of the document's schemes, its header parameters. */
+function allowedHeaders(facts: MockFacts): string[] {
+  const names = new Set(['content-type']);
+  for (const scheme of Object.values(facts.schemes)) {
+    if (scheme.type === 'apiKey') {
+      if (scheme.in === 'header') names.add(scheme.name.toLowerCase());
+    } else if (scheme.type !== 'mutualTLS') names.add('authorization');
+  }
+  for (const operation of facts.operations)
+    for (const parameter of operation.parameters) if (parameter.in === 'header') names.add(parameter.name.toLowerCase());
+  return [...names];
+}
+
+/** The methods of the document's operations, in a stable order. */
+const allowedMethods = (facts: MockFacts): string[] => [...new Set(facts.operations.map((operation) => operation.method.toUpperCase()))].sort();
 
 function credentialsOf(facts: MockFacts): Credentials {
   const query = new Set<string>();
@@ -353,7 +384,7 @@ async function answer(
   url: URL,
   path: string,
 ): Promise<MockReply> {
-  if (!satisfiesSecurity(operation.security, state.facts.schemes, request, url))
+  if (state.requireCredentials && !satisfiesSecurity(operation.security, state.facts.schemes, request, url))
     return mockError(401, `Missing credentials: ${operation.operationId} needs ${describeSecurity(operation)}`);
   const parameters = readParameters(operation, params, request, url, state.credentials);
   const query = parameters.query;

@@ -98,6 +98,11 @@ async function sampled<T>(
   try {
     return { ok: true, value: make(sampling.sampler) };
   } catch (err) {
+    if (err instanceof EvalError)
+      return {
+        ok: false,
+        error: `no ${what} could be sampled: the sampler needs ajv to compile its checks at run time (new Function), which this environment refuses (${err.message}): answer it from an override or your own collection items, or allow code generation ('unsafe-eval' in a Content Security Policy)`,
+      };
     if (!(err instanceof sampling.SampleError)) throw err;
     return { ok: false, error: `no ${what} passing the response validator could be produced (at #${err.pointer}): ${err.message}` };
   }

@@ -3,7 +3,13 @@
  * the client runtime rewritten from `../client/` to `../`), `src/mock.ts` wiring it to the
  * package's table of operations (src/facts.ts: routes, parameters, security, the success answer
  * and its media object's JSON pointer in the bundled document, pagination), the validators and the
- * environments' limits, `src/mock-msw.ts`, the CLI `src/mock-cli.ts`, and the page `docs/mock.md`.
+ * environments' limits, `src/mock-msw.ts`, the CLI `src/mock-cli.ts`, the bundled document as a
+ * module (`src/mock-document.ts`), and the page `docs/mock.md`.
+ *
+ * What runs in process (the core, the MSW handlers) imports no `node:` module, so it bundles for a
+ * browser or a worker: the document is a module, not a file to read, and the HTTP server is reached
+ * through the package's `#mock-server` import (MOCK_SERVER_IMPORT), Node's server under the `node`
+ * condition (Node, Bun, Deno), elsewhere a module whose `listen()` rejects saying so.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,10 +27,31 @@ import type { Doc } from '../../lib/own.js';
 /** The templates' imports of the client runtime, as they read once both sit in src/runtime/. */
 const CLIENT_IMPORT = /(from\s+'|import\(')\.\.\/client\//g;
 
+/**
+ * The package's import of the mock's HTTP server (package.json `imports`: `mockServerEntry`),
+ * imported dynamically by `listen()` alone, so that a mock used in process never loads `node:http`.
+ */
+export const MOCK_SERVER_IMPORT = '#mock-server';
+
+/** The module holding the bundled document for the mock, as src/mock.ts imports it. */
+const DOCUMENT_MODULE = './mock-document.js';
+
+/**
+ * `#mock-server`'s targets: the `node` condition (Node, Bun and Deno set it; so do bundlers
+ * building for Node, esbuild's `platform: 'node'` and Vite's SSR) gets the `node:http` server, any
+ * other (a browser, a worker) a `listen()` that rejects, saying it needs Node.
+ */
+export const mockServerEntry = (): Record<string, string> => ({
+  types: './dist/runtime/mock/server.d.ts',
+  node: './dist/runtime/mock/server.js',
+  default: './dist/runtime/mock/no-server.js',
+});
+
 /** The packages the mock's sampler imports (templates/mock/bodies.ts: optional peers of the package). */
 export const MOCK_SAMPLER_PEERS = ['ajv', 'ajv-formats', 'json-schema-faker'] as const;
 
-export function emitMock(model: SpecModel, templatesDir: string, packageName: string): Files {
+/** `openapiJson`: the package's openapi.json as emitted (emit/package/openapi.ts), which the mock embeds. */
+export function emitMock(model: SpecModel, templatesDir: string, packageName: string, openapiJson: string): Files {
   const files: Files = new Map();
   const runtimeDir = path.join(templatesDir, 'mock');
   for (const name of readdirSync(runtimeDir).sort()) {
@@ -32,6 +59,7 @@ export function emitMock(model: SpecModel, templatesDir: string, packageName: st
     files.set(`src/runtime/mock/${name}`, readFileSync(path.join(runtimeDir, name), 'utf8').replace(CLIENT_IMPORT, '$1../'));
   }
   files.set('src/mock.ts', mockIndex(model));
+  files.set('src/mock-document.ts', documentModule(openapiJson));
   files.set(
     'src/mock-msw.ts',
     `/** MSW (2 or 3) handlers answering from a mock made by \`createMockApi\` (\`msw\` is an optional peer dependency: this module alone imports it). */
@@ -65,11 +93,23 @@ function environmentOf(e: EnvironmentModel): string {
   return `    ${propertyKey(e.name)}: { limits: ${limits}, basePath: ${JSON.stringify(basePath)} },`;
 }
 
+/**
+ * The bundled document as a module: one string of JSON, parsed by src/mock.ts when a mock first
+ * needs it (a string literal is scanned at import much faster than an object literal is parsed,
+ * and \`JSON.parse\` is the fastest way to build the object). The same document as openapi.json.
+ */
+function documentModule(openapiJson: string): string {
+  // Without openapi.json's indentation: the same document in about two thirds of the bytes.
+  return `/** The bundled document (the package's openapi.json) as JSON text, for the mock: no file system needed. */
+export const documentJson: string = ${JSON.stringify(JSON.stringify(JSON.parse(openapiJson)))};
+`;
+}
+
 function mockIndex(model: SpecModel): string {
   const environmentNames = model.environments.map((e) => JSON.stringify(e.name));
-  return `import { readFileSync } from 'node:fs';
-import { createRuntimeMockApi } from './runtime/mock/api.js';
+  return `import { createRuntimeMockApi } from './runtime/mock/api.js';
 import type { MockApi as RuntimeMockApi, MockApiOptions as RuntimeMockApiOptions, MockFacts } from './runtime/mock/types.js';
+import { documentJson } from '${DOCUMENT_MODULE}';
 import { operationValidators } from '${VALIDATORS_IMPORT}';
 import { operations as table, security } from '${FACTS_MODULE}';
 import type { operations } from './schema.js';
@@ -83,14 +123,16 @@ export type MockApiOptions = RuntimeMockApiOptions<operations, MockEnvironment>;
 
 let bundled: object | undefined;
 
-/** The bundled document shipped at the package's root (\`openapi.json\`), read once, on first use (Node only). */
+/** The bundled document (the same as the package's \`openapi.json\`), parsed once, on first use. */
 function loadDocument(): object {
-  bundled ??= JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as object;
+  bundled ??= JSON.parse(documentJson) as object;
   return bundled;
 }
 
 const facts: MockFacts = {
   loadDocument,
+  // Loaded by listen() alone: Node's node:http server, or elsewhere one that refuses (package.json "imports").
+  listen: async (target, options) => (await import('${MOCK_SERVER_IMPORT}')).listen(target, options),
   schemes: security.schemes,
   environments: {
 ${model.environments.map(environmentOf).join('\n')}
@@ -104,7 +146,18 @@ export function createMockApi(options?: MockApiOptions): MockApi {
   return createRuntimeMockApi<operations, MockEnvironment>(facts, options);
 }
 
-export type { JsonValue, MockAnswer, MockFault, MockLimits, MockOverride, MockRequestRecord, MockServer, PageItemOf } from './runtime/mock/types.js';
+export type {
+  JsonValue,
+  MockAnswer,
+  MockCors,
+  MockFault,
+  MockLimits,
+  MockListenOptions,
+  MockOverride,
+  MockRequestRecord,
+  MockServer,
+  PageItemOf,
+} from './runtime/mock/types.js';
 export type { MockErrorBody } from './runtime/mock/answers.js';
 `;
 }

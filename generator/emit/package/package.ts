@@ -15,6 +15,7 @@ import { validatorEntries, validatorsEntry } from '../validators/validators.js';
 import { usesKeywords } from '../validators/ajv.js';
 import { writeTimeKeywords } from '../validators/keywords.js';
 import { clientNames, type ClientNames } from '../../model/package-names.js';
+import { MOCK_SERVER_IMPORT, mockServerEntry } from '../mock/mock.js';
 
 export interface PackageInfo {
   name: string;
@@ -59,6 +60,8 @@ function optionalEntries(info: PackageInfo, emitted: ReadonlySet<string>) {
     ...(has('dist/mock-cli.js') && { bin: { [mockBinName(info.name)]: './dist/mock-cli.js' } }),
     files: [...(has(CHANGELOG_FILE) ? [CHANGELOG_FILE] : []), ...(has(OPENAPI_FILE) ? [OPENAPI_FILE] : [])],
     peers: { ...(has('dist/mock.js') && info.mockPeers), ...(has('dist/mock-msw.js') && { msw: MSW_RANGE }) },
+    // The mock's HTTP server: Node's where there is one, else a listen() that says it needs Node.
+    imports: { ...(has('dist/runtime/mock/server.js') && { [MOCK_SERVER_IMPORT]: mockServerEntry() }) },
   };
 }
 
@@ -90,7 +93,7 @@ export function emitPackage(model: SpecModel, info: PackageInfo, emitted: readon
       ...optional.exports,
       './package.json': './package.json',
     },
-    imports: { [VALIDATORS_IMPORT]: validatorsEntry() },
+    imports: { [VALIDATORS_IMPORT]: validatorsEntry(), ...optional.imports },
     main: './dist/index.js',
     types: './dist/index.d.ts',
     ...(optional.bin && { bin: optional.bin }),
@@ -146,8 +149,10 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
   const testCredentials = credentials
     .filter((c) => c.required)
     .map((c) => `${c.option}: ${c.basic ? `{ username: 'test-user', password: 'test-password' }` : jsString(`test-${c.option}`)}`);
-  const clientOptions = (baseUrl: string | undefined) =>
-    [...(baseUrl ? [`baseUrl: ${baseUrl}`] : []), ...testCredentials, `environment: ${jsString(environment.name)}`].join(', ');
+  const clientOptions = (baseUrl: string | undefined, credentials: readonly string[] = testCredentials) =>
+    [...(baseUrl ? [`baseUrl: ${baseUrl}`] : []), ...credentials, `environment: ${jsString(environment.name)}`].join(', ');
+  // The mock's command on its default port, as a page's client calls it (with the base path of the environment's server URL).
+  const mockServerUrl = `http://127.0.0.1:4010${environment.defaultBaseUrl ? new URL(environment.defaultBaseUrl).pathname.replace(/\/+$/, '') : ''}`;
   const mockBaseUrl = environment.defaultBaseUrl ?? 'http://mock.test';
   const noRequiredParameters = (o: OperationModel) => o.method === 'get' && !o.parameters.some((p) => p.required);
   const example = model.operations.find((o) => noRequiredParameters(o) && o.paginated) ?? model.operations.find(noRequiredParameters);
@@ -209,6 +214,9 @@ function renderReadme(model: SpecModel, info: PackageInfo, emitted: readonly str
       baseUrl: jsString(mockBaseUrl),
       clientOptions: clientOptions(environment.defaultBaseUrl ? undefined : jsString(mockBaseUrl)),
       serverClientOptions: clientOptions('server.url'),
+      // A browser page's client: no credentials (its backend adds them).
+      pageClientOptions: clientOptions(environment.defaultBaseUrl ? undefined : jsString(mockBaseUrl), []),
+      mockServerClientOptions: clientOptions(jsString(mockServerUrl), []),
       operationId: example && jsString(example.operationId),
       call: example && `api.GET(${jsString(example.path)})`,
     },

@@ -101,10 +101,12 @@ describe('a document with hostile names', () => {
       'Example',
       'Used by',
       // docs/mock.md's fixed sections (no value from the document goes into them)
+      'Where it runs',
       'Options of createMockApi',
       'What it answers',
       'Query parameters',
       'Overrides, faults, reset',
+      'CORS',
       'Where the data comes from',
       'Identifiers',
     ]);

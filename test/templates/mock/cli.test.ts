@@ -66,6 +66,45 @@ describe('mock CLI', () => {
     expect(await r.exit).toBe(0);
   });
 
+  it('--cors: answers preflights from the origins given, refuses others; --cors off sends no CORS header', async () => {
+    const page = 'http://localhost:5173';
+    const ask = (url: string, origin: string) =>
+      fetch(`${url}/v1/projects`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+      });
+    const allowList = run(['--port', '0', '--cors', page, '--cors', 'https://app.example.com']);
+    const url = (await readyLine(allowList)).trim();
+    const allowed = await ask(url, page);
+    expect([allowed.status, allowed.headers.get('access-control-allow-origin')]).toEqual([204, page]);
+    expect((await ask(url, 'https://app.example.com')).headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect((await ask(url, 'https://evil.example')).status).toBe(403);
+    allowList.child.kill('SIGTERM');
+    expect(await allowList.exit).toBe(0);
+
+    const off = run(['--port', '0', '--cors', 'off']);
+    const offUrl = (await readyLine(off)).trim();
+    const routed = await ask(offUrl, page);
+    expect([routed.status, routed.headers.get('access-control-allow-origin')]).toEqual([404, null]);
+    off.child.kill('SIGTERM');
+    expect(await off.exit).toBe(0);
+  });
+
+  it('answers any origin by default on 127.0.0.1, and without credentials with --no-require-credentials', async () => {
+    const r = run(['--port', '0', '--no-require-credentials']);
+    const url = (await readyLine(r)).trim();
+    const response = await fetch(`${url}/v1/projects`, { headers: { origin: 'http://localhost:5173' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    r.child.kill('SIGTERM');
+    expect(await r.exit).toBe(0);
+    const strict = run(['--port', '0']);
+    const strictUrl = (await readyLine(strict)).trim();
+    expect((await fetch(`${strictUrl}/v1/projects`)).status).toBe(401);
+    strict.child.kill('SIGTERM');
+    expect(await strict.exit).toBe(0);
+  });
+
   it('exits 1 with one line on stderr, and no usage, for a host it cannot listen on', async () => {
     const r = run(['--host', '256.1.1.1', '--port', '0']);
     expect(await r.exit).toBe(1);
@@ -83,11 +122,19 @@ describe('mock CLI', () => {
     // `--host "$MOCK_HOST"` with the variable unset: not every interface.
     [['--host', '', '--port', '0'], /--host must name an address \(omit it for 127\.0\.0\.1\)/],
     [['--host', ' ', '--port', '0'], /--host must name an address/],
+    [
+      ['--cors', 'http://localhost:5173/app'],
+      /--cors must be an origin \(scheme:\/\/host\[:port\], such as http:\/\/localhost:5173\), \* or off, not "http:\/\/localhost:5173\/app"/,
+    ],
+    [['--cors', '*', '--cors', 'http://localhost:5173'], /--cors \* cannot be combined with origins/],
+    [['--cors'], /Option '--cors <value>' argument missing/],
   ])('refuses %j with the usage on stderr and exit 2', async (args, message) => {
     const r = run(args);
     expect(await r.exit).toBe(2);
     expect(r.stderr()).toMatch(message);
-    expect(r.stderr()).toMatch(/^Usage: mock-cli \[--port N\] \[--host H\] \[--seed N\] \[--environment staging\|production\] \[--simulate-limits\]$/m);
+    expect(r.stderr()).toMatch(
+      /^Usage: mock-cli \[--port N\] \[--host H\] \[--seed N\] \[--environment staging\|production\] \[--simulate-limits\] \[--cors ORIGIN\|\*\|off\]\.\.\. \[--no-require-credentials\]$/m,
+    );
     expect(r.stdout()).toBe('');
   });
 });

@@ -7,19 +7,14 @@
  * mock's own choice, always `{ "mock": true, "status", "error" }` plus `problems` for a 400, so a
  * test can tell them from the API's answers.
  */
-import type { JsonValue } from './types.js';
+import type { JsonValue, MockReply } from './types.js';
 import type { RequestProblem } from './checks.js';
+export type { MockReply };
 export interface MockErrorBody {
     readonly mock: true;
     readonly status: number;
     readonly error: string;
     readonly problems?: readonly RequestProblem[];
-}
-/** One answer: the body already serialized (`null`: no body, `Content-Length: 0`). */
-export interface MockReply {
-    readonly status: number;
-    readonly headers: Readonly<Record<string, string>>;
-    readonly body: Uint8Array<ArrayBuffer> | string | null;
 }
 /** The connection was dropped (an injected `reset` fault): no answer at all. */
 export declare const RESET: unique symbol;

@@ -4,6 +4,8 @@
  * the request, then answers an override or a generated body. It reads a light view of the request
  * (a Fetch API `Request` is one) and gives a plain reply (./answers.ts): `fetch`, `handle` and the
  * MSW handlers (./msw.ts) turn it into a `Response`, the HTTP server (./server.ts) writes its bytes.
+ * Web APIs only (no `node:` module, no Node global): it runs wherever `fetch` does, browsers and
+ * workers included; the server is reached through `facts.listen` (the package's `#mock-server`).
  */
 import { isHeaderValue, MAX_TIMER_MS } from '../options.js';
 import { REDACTED } from '../redact.js';
@@ -13,7 +15,6 @@ import { bodyProblems, paginationProblems, parameterProblems, readParameters, sa
 import { DEFAULT_MAX_REQUEST_BYTES, readRequestText, RequestTooLarge } from './request-body.js';
 import { LimitSimulator } from './limits.js';
 import { Router } from './route.js';
-import { listen } from './server.js';
 /** What undici's fetch rejects with when the server resets the connection. */
 export function fetchFailed() {
     const cause = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', errno: -104, syscall: 'read' });
@@ -74,13 +75,14 @@ export function createRuntimeMockApi(facts, options = {}) {
 }
 /** A mock's state once its options are checked, before its collections and overrides are set. */
 function createState(facts, options) {
-    const { seed, basePath, limits, maxRequestBytes } = checkOptions(facts, options);
+    const { seed, basePath, limits, maxRequestBytes, requireCredentials } = checkOptions(facts, options);
     const document = options.document ?? facts.loadDocument();
     return {
         facts,
         basePath,
         limits,
         maxRequestBytes,
+        requireCredentials,
         router: new Router(facts.operations),
         operationFor: operationLookup(facts.operations),
         credentials: credentialsOf(facts),
@@ -112,7 +114,13 @@ function mockApi(state, options, initialOverrides) {
             return response;
         },
         handle,
-        listen: (listenOptions) => listen((request) => respond(request), listenOptions, basePath, maxRequestBytes),
+        listen: (listenOptions) => state.facts.listen({
+            respond: (request) => respond(request),
+            basePath,
+            maxRequestBytes,
+            allowHeaders: allowedHeaders(state.facts),
+            allowMethods: allowedMethods(state.facts),
+        }, listenOptions),
         override(operationId, override) {
             state.operationFor(operationId);
             checkOverride(override, `override of ${operationId}`);
@@ -153,7 +161,10 @@ function checkOptions(facts, options) {
     const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
     if (!(Number.isSafeInteger(maxRequestBytes) && maxRequestBytes >= 0))
         throw new TypeError('maxRequestBytes must be an integer >= 0');
-    return { seed, basePath, limits, maxRequestBytes };
+    const requireCredentials = options.requireCredentials ?? true;
+    if (typeof requireCredentials !== 'boolean')
+        throw new TypeError('requireCredentials must be true or false');
+    return { seed, basePath, limits, maxRequestBytes, requireCredentials };
 }
 /** The operation an id names (as the document writes it, or as openapi-typescript's `operations` key does); an unknown one throws. */
 function operationLookup(operations) {
@@ -170,6 +181,25 @@ function operationLookup(operations) {
         return operation;
     };
 }
+/** The request headers a page may send the HTTP server (CORS): `content-type`, the credential headers of the document's schemes, its header parameters. */
+function allowedHeaders(facts) {
+    const names = new Set(['content-type']);
+    for (const scheme of Object.values(facts.schemes)) {
+        if (scheme.type === 'apiKey') {
+            if (scheme.in === 'header')
+                names.add(scheme.name.toLowerCase());
+        }
+        else if (scheme.type !== 'mutualTLS')
+            names.add('authorization');
+    }
+    for (const operation of facts.operations)
+        for (const parameter of operation.parameters)
+            if (parameter.in === 'header')
+                names.add(parameter.name.toLowerCase());
+    return [...names];
+}
+/** The methods of the document's operations, in a stable order. */
+const allowedMethods = (facts) => [...new Set(facts.operations.map((operation) => operation.method.toUpperCase()))].sort();
 function credentialsOf(facts) {
     const query = new Set();
     const cookie = new Set();
@@ -292,7 +322,7 @@ async function throttledAnswer(state, operation, params, request, url, path) {
 }
 /** A 401 without the credentials, a 413, 415 or 400 for a request the spec refuses, else the override's answer or a generated one. */
 async function answer(state, operation, params, request, url, path) {
-    if (!satisfiesSecurity(operation.security, state.facts.schemes, request, url))
+    if (state.requireCredentials && !satisfiesSecurity(operation.security, state.facts.schemes, request, url))
         return mockError(401, `Missing credentials: ${operation.operationId} needs ${describeSecurity(operation)}`);
     const parameters = readParameters(operation, params, request, url, state.credentials);
     const query = parameters.query;

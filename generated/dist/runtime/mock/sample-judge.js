@@ -80,7 +80,11 @@ export class Judge {
             try {
                 validate = this.ajv.compile({ $ref: `${DOCUMENT_ID}#${pointer.split('/').map(encodeURIComponent).join('/')}` });
             }
-            catch {
+            catch (err) {
+                // Code generation from strings refused (a page's Content Security Policy without 'unsafe-eval',
+                // Cloudflare Workers): ajv compiles nothing there, which the caller says; not a schema ajv cannot compile.
+                if (err instanceof EvalError)
+                    throw err;
                 validate = null;
             }
             this.compiled.set(pointer, validate);

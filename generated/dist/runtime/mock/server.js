@@ -6,9 +6,19 @@
  * `maxRequestBytes` is read to its end but not kept. An injected `reset` fault resets the
  * connection (TCP RST), as a crashed server or a proxy would. `close()` drops every connection and
  * ends the answers still waiting (a `latencyMs` fault), so nothing keeps the process alive.
+ *
+ * CORS (./cors.ts) is answered here, around the core: a preflight gets its 204 (or 403) without
+ * reaching the mock, so it is neither logged nor limited, and every answer carries the headers the
+ * policy gives it.
+ *
+ * The one module of the mock that needs Node (Bun and Deno have its modules too): the package
+ * reaches it through its `#mock-server` import, whose `default` condition (browsers, workers) is
+ * ./no-server.ts instead.
  */
+import { Buffer } from 'node:buffer';
 import { createServer } from 'node:http';
-import { sendable } from './answers.js';
+import { mockError, sendable } from './answers.js';
+import { corsHeaders, corsPolicy, isPreflight, preflightReply, withHeaders } from './cors.js';
 import { RequestTooLarge } from './request-body.js';
 /** Node's parsed headers (names in lower case, repeats joined) seen as a Fetch API `Headers`. */
 class HeadersView {
@@ -80,14 +90,33 @@ function write(reply, outgoing) {
     outgoing.end(body);
 }
 const hostInUrl = (host) => (host.includes(':') ? `[${host}]` : host);
-export function listen(respond, options = {}, basePath, maxRequestBytes) {
+/** The reply with the CORS headers the policy gives an answer to `origin` (none without a policy). */
+const withCors = (reply, policy, origin) => policy ? withHeaders(reply, corsHeaders(policy, origin, reply.headers)) : reply;
+export function listen(target, options = {}) {
+    const { respond, basePath, maxRequestBytes } = target;
     const host = options.host ?? '127.0.0.1';
     // Node reads an empty host as every interface.
     if (typeof host !== 'string' || host.trim() === '')
         return Promise.reject(new TypeError('listen: host must name an address (omit it for 127.0.0.1)'));
+    let policy;
+    try {
+        policy = corsPolicy(options.cors, host, 'listen: cors');
+    }
+    catch (err) {
+        return Promise.reject(err);
+    }
+    const allowed = { methods: target.allowMethods, headers: target.allowHeaders };
     const port = options.port ?? 0;
     const origin = `http://${hostInUrl(host)}`;
     const server = createServer((incoming, outgoing) => {
+        const headers = new HeadersView(incoming.headers);
+        const from = headers.get('origin');
+        if (policy && isPreflight(incoming.method ?? '', headers)) {
+            // Answered before the core: not logged, not limited. Its body (there should be none) is drained.
+            incoming.resume();
+            write(preflightReply(policy, allowed, headers), outgoing);
+            return;
+        }
         // Aborted when the connection closes before the answer is sent (the client left, or close()).
         const gone = new AbortController();
         outgoing.once('close', () => outgoing.writableFinished || gone.abort(new Error('The connection closed before the answer')));
@@ -99,15 +128,14 @@ export function listen(respond, options = {}, basePath, maxRequestBytes) {
             if (typeof reply === 'symbol')
                 incoming.socket.resetAndDestroy();
             else
-                write(reply, outgoing);
+                write(withCors(reply, policy, from), outgoing);
         })
             .catch((err) => {
             if (outgoing.destroyed)
                 return;
             if (outgoing.headersSent)
                 return void outgoing.destroy();
-            outgoing.writeHead(500, { 'content-type': 'application/json' });
-            outgoing.end(JSON.stringify({ mock: true, status: 500, error: `The mock failed: ${err instanceof Error ? err.message : String(err)}` }));
+            write(withCors(mockError(500, `The mock failed: ${err instanceof Error ? err.message : String(err)}`), policy, from), outgoing);
         });
     });
     return new Promise((resolve, reject) => {

@@ -55,13 +55,34 @@ export interface MockRequestView {
     /** Aborted when the caller gives up (the server: the connection closed, or `close()`): a pending `latencyMs` ends with it. */
     readonly signal?: AbortSignal;
 }
+/** One answer: the body already serialized (`null`: no body, `Content-Length: 0`). */
+export interface MockReply {
+    readonly status: number;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body: Uint8Array<ArrayBuffer> | string | null;
+}
+/** What the HTTP server needs of the mock: its core, where it routes, what it reads, and what its CORS answers allow. */
+export interface MockServerTarget {
+    /** One answer per request, or a symbol for a dropped connection (an injected `reset`). */
+    readonly respond: (request: MockRequestView) => Promise<MockReply | symbol>;
+    readonly basePath: string;
+    readonly maxRequestBytes: number;
+    /** The request headers a front end may send (lower case): `content-type`, the credential headers, the documented header parameters. */
+    readonly allowHeaders: readonly string[];
+    /** The methods of the document's operations (upper case). */
+    readonly allowMethods: readonly string[];
+}
+/** Starts the HTTP server (`./server.ts` under Node, Bun and Deno; `./no-server.ts` elsewhere: a rejection that says so). */
+export type MockListen = (target: MockServerTarget, options?: MockListenOptions) => Promise<MockServer>;
 /** Everything the generated `mock.ts` hands the runtime. */
 export interface MockFacts {
     readonly operations: readonly MockOperation[];
     readonly environments: Readonly<Record<string, MockEnvironment>>;
     readonly schemes: Readonly<Record<string, CredentialScheme>>;
-    /** Reads the bundled document (`openapi.json` beside the package) when none is passed. */
+    /** The bundled document, when none is passed (parsed from a module of the package: no file system). */
     readonly loadDocument: () => object;
+    /** The HTTP server, through the package's `#mock-server` import (Node's, or one that refuses). */
+    readonly listen: MockListen;
 }
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 type ToNumber<S> = S extends `${infer N extends number}` ? N : never;
@@ -145,8 +166,13 @@ export interface MockApiOptions<Ops, Environment extends string = string> {
     };
     /** Most bytes of a request body the mock reads (default 4 MiB): a longer one is answered 413. */
     readonly maxRequestBytes?: number;
-    /** The bundled OpenAPI document (default: the package's `openapi.json`). */
+    /** The bundled OpenAPI document (default: the package's, the same as its `openapi.json`). */
     readonly document?: object;
+    /**
+     * `false`: answer without credentials instead of 401 (those sent are still accepted, and redacted
+     * in `requests`), as a front end's own backend would, which adds them. Default `true`.
+     */
+    readonly requireCredentials?: boolean;
 }
 /** One request as the mock saw it, credentials `[redacted]`. */
 export interface MockRequestRecord {
@@ -157,6 +183,20 @@ export interface MockRequestRecord {
     readonly headers: Readonly<Record<string, string>>;
     /** The answer's status, or `'reset'` for a dropped connection. */
     readonly status: number | 'reset';
+}
+/**
+ * Cross-origin access to the HTTP server, for a front end served from another origin: `'*'` (any
+ * origin), one origin or a list of them (`'http://localhost:5173'`: only those), or `false` (no
+ * CORS headers, preflights routed as any request).
+ */
+export type MockCors = '*' | string | readonly string[] | false;
+export interface MockListenOptions {
+    /** Default 0: a free port. */
+    readonly port?: number;
+    /** Default `'127.0.0.1'`. */
+    readonly host?: string;
+    /** Default `'*'` on a loopback host (`127.0.0.1`, `::1`, `localhost`), else `false`. */
+    readonly cors?: MockCors;
 }
 export interface MockServer {
     /** The base URL: `http://<host>:<port>` plus the base path. */
@@ -170,11 +210,11 @@ export interface MockApi<Ops> {
     handle(request: Request, options?: {
         readonly basePath?: string;
     }): Promise<Response>;
-    /** A real `node:http` server (default: a free port on 127.0.0.1). */
-    listen(options?: {
-        readonly port?: number;
-        readonly host?: string;
-    }): Promise<MockServer>;
+    /**
+     * A real `node:http` server (default: a free port on 127.0.0.1, CORS open to any origin on
+     * loopback). Node, Bun and Deno only: elsewhere (a browser, a worker) it rejects, saying so.
+     */
+    listen(options?: MockListenOptions): Promise<MockServer>;
     /** Answer `operationId` with this (typed) answer until `reset()`. */
     override<Id extends keyof Ops & string>(operationId: Id, answer: MockOverride<Ops[Id]>): void;
     /** Inject a fault into `operationId`'s answers. */

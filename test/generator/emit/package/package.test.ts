@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { lint, loadConfig } from '@redocly/openapi-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startsWithBanner, withBanner } from '../../../../generator/output/banner.js';
@@ -61,6 +62,12 @@ describe('openapi.json: the bundled document in the package', () => {
     expect(emitOpenApi(document).get('openapi.json')).toBe(shipped);
   });
 
+  it('is the document the mock holds (dist/mock-document.js): the mock reads no file', async () => {
+    const { documentJson } = (await import(pathToFileURL(path.join(TOOL_ROOT, 'generated', 'dist', 'mock-document.js')).href)) as { documentJson: string };
+    expect(JSON.parse(documentJson)).toEqual(JSON.parse(shipped));
+    expect(readFileSync(path.join(TOOL_ROOT, 'generated', 'dist', 'mock.js'), 'utf8')).not.toMatch(/['"]node:|readFileSync/);
+  });
+
   it("lints clean with the repository's Redocly configuration", async () => {
     const file = path.join(work, 'openapi.json');
     writeFileSync(file, shipped);
@@ -78,7 +85,7 @@ describe('package.json', () => {
   };
   const packageJson = (emitted: string[]) =>
     JSON.parse(emitPackage(model, info, emitted, path.join(TOOL_ROOT, 'templates')).get('package.json')!) as Record<string, any>;
-  const mockFiles = ['dist/mock.js', 'dist/mock-msw.js', 'dist/mock-cli.js', 'openapi.json'];
+  const mockFiles = ['dist/mock.js', 'dist/mock-msw.js', 'dist/mock-cli.js', 'dist/runtime/mock/server.js', 'openapi.json'];
 
   it('exports the mock, its MSW handlers and the bundled document, with the mock command as bin', () => {
     const pkg = packageJson(['dist/index.js', ...mockFiles]);
@@ -93,6 +100,13 @@ describe('package.json', () => {
     expect(pkg.peerDependenciesMeta).toEqual({ ajv: { optional: true }, 'json-schema-faker': { optional: true }, msw: { optional: true } });
     expect(pkg.dependencies).toEqual(info.dependencies);
     expect(Object.keys(pkg.exports).at(-1)).toBe('./package.json');
+    // The mock's HTTP server: Node's under the node condition (Node, Bun, Deno), elsewhere one whose listen() refuses.
+    expect(pkg.imports['#mock-server']).toEqual({
+      types: './dist/runtime/mock/server.d.ts',
+      node: './dist/runtime/mock/server.js',
+      default: './dist/runtime/mock/no-server.js',
+    });
+    expect(Object.keys(pkg.imports['#mock-server'])).toEqual(['types', 'node', 'default']);
   });
 
   it("the mock without its MSW module: the mock's peers, no msw", () => {
@@ -103,6 +117,7 @@ describe('package.json', () => {
   it('exports only what was emitted: no mock, no bin, no peers without their modules', () => {
     const pkg = packageJson(['dist/index.js']);
     expect(Object.keys(pkg.exports)).toEqual(['.', './types', './validators', './package.json']);
+    expect(Object.keys(pkg.imports)).toEqual(['#validators']);
     expect(pkg).not.toHaveProperty('bin');
     expect(pkg).not.toHaveProperty('peerDependencies');
     expect(pkg.files).toEqual(['dist', 'docs', 'README.md']);
@@ -121,7 +136,9 @@ describe('package.json', () => {
     const targets = [
       ...Object.values(pkg.exports as Record<string, string | Record<string, string>>).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t))),
       ...Object.values((pkg.bin ?? {}) as Record<string, string>),
+      ...Object.values(pkg.imports as Record<string, Record<string, string>>).flatMap((t) => Object.values(t)),
     ];
+    expect(targets).toContain('./dist/runtime/mock/no-server.js');
     for (const target of targets) expect(() => readFileSync(path.join(TOOL_ROOT, 'generated', target)), target).not.toThrow();
     expect(pkg.exports['./openapi.json']).toBe('./openapi.json');
   });
