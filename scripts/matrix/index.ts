@@ -327,7 +327,7 @@ async function webCells(options: {
         ),
     },
     {
-      name: `${workerd} · a worker (no nodejs_compat) bundling the mock in process`,
+      name: `${workerd} · a worker (no nodejs_compat) bundling the mock in process: a documented answer, and sampling refused with the mock's reason`,
       check: () => worker(withMock, 'worker-mock.mjs', async () => ({}), '{}', mockInProcessFailures),
     },
   );
