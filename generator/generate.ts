@@ -16,6 +16,7 @@ import { emitClient } from './emit/client/client.js';
 import { emitOperations } from './emit/client/operations.js';
 import { emitFacts } from './emit/client/facts.js';
 import { emitRoutes } from './emit/client/routes.js';
+import { bundleForNode, NODE_ENTRY } from './compile/node-bundle.js';
 import { emitMock, type MOCK_SAMPLER_PEERS } from './emit/mock/mock.js';
 import { docsPages, emitDocs } from './emit/docs/docs.js';
 import { emitPackage, type PackageInfo } from './emit/package/package.js';
@@ -225,6 +226,8 @@ async function emitAll(
   if (!sameValidators(validators.entries, expected)) docs = emitDocsFor(validators.entries);
   add(docs);
   add(compileSources(sources, { cacheDir: COMPILE_CACHE }));
+  // Node's build of the client's entry: one file (compile/node-bundle.ts).
+  if (sources.has(NODE_ENTRY.from)) sources.set(NODE_ENTRY.to, await bundleForNode(sources));
   // Node's build of the validators holds the runtime helpers it imports, now compiled.
   if (sources.has(ONE_FILE))
     sources.set(

@@ -135,7 +135,8 @@ async function bundle(dir: string, entry: string, outdir: string, splitting: boo
     const contents = readFileSync(path.join(dir, file));
     chunks.set(file, { file, bytes: contents.length, gzip: gzipSync(contents).length });
   }
-  const entryChunk = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint)![0];
+  // Every chunk an import() loads is an entry point too: the page's is the one built from `entry`.
+  const entryChunk = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === entry)![0];
   const initial = closure(metafile, [entryChunk], (kind) => kind === 'import-statement');
   const all = closure(metafile, [...initial], (kind) => kind === 'import-statement' || kind === 'dynamic-import');
   return { dir, outdir, chunks, entry: entryChunk, initial: [...initial], lazy: [...all].filter((f) => !initial.has(f)), metafile };

@@ -2,5 +2,7 @@
 /**
  * The init key under which a named operation hands the client its module (src/routes/ of the
  * package), so the client need not look it up: a symbol, which openapi-fetch and `fetch` ignore.
+ * From the registry: Node's one-file build of the client holds a copy of this module, and the
+ * named operations must hand it the same key (the client checks the method and path it carries).
  */
-export const ROUTE = Symbol('route');
+export const ROUTE = Symbol.for('openapi-runtime.route');

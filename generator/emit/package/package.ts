@@ -87,7 +87,7 @@ export function emitPackage(model: SpecModel, info: PackageInfo, emitted: readon
     engines: { node: '>=20.19' },
     sideEffects: false,
     exports: {
-      '.': { types: './dist/index.d.ts', default: './dist/index.js' },
+      '.': { types: './dist/index.d.ts', module: './dist/index.js', node: './dist/index-node.js', default: './dist/index.js' },
       './types': { types: './dist/types.d.ts', default: './dist/types.js' },
       './validators': validatorsEntry(),
       ...optional.exports,
