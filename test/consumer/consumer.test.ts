@@ -96,7 +96,7 @@ describe('a consumer project outside the repository', () => {
     ];
     const out = await project.runScript<Record<string, any>>('client.mjs', args, 30_000);
     expect(clientFailures(out, { answer, url: '/v1/skills?query=fig&page=1' })).toEqual([]);
-    expect(out.resolved).toBe(`file://${path.join(consumer, 'node_modules', 'partner-recruitment-client', 'dist', 'index.js')}`);
+    expect(out.resolved).toBe(`file://${path.join(consumer, 'node_modules', 'partner-recruitment-client', 'dist', 'index-node.js')}`);
     expect(out.problems).toContain('/id must be string');
   });
 
