@@ -1669,7 +1669,10 @@ function checkOptions(options, facts) {
     checkNoCredentials(credentialsGiven(options, facts.security));
   return baseUrl;
 }
-var inBrowser = () => typeof globalThis.window === "object" && typeof globalThis.document === "object";
+var inBrowser = () => {
+  const scope = globalThis;
+  return typeof scope.window === "object" && typeof scope.document === "object" || typeof scope.importScripts === "function";
+};
 var credentialsGiven = (options, security2) => Object.values(security2.schemes).flatMap((scheme) => "option" in scheme && own(options, scheme.option) !== void 0 ? [scheme.option] : []);
 function checkNoCredentials(options) {
   const given = options.map((option) => `\`${option}\``);

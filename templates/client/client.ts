@@ -133,7 +133,7 @@ export interface RuntimeClientOptions<Env extends string> extends Omit<ClientOpt
    */
   fetch?: (input: Request, init?: Record<string, unknown>) => Promise<Response>;
   /**
-   * In a browser (a `window` and a `document` are present), credentials are refused unless this is
+   * In a browser page or Web Worker, credentials are refused unless this is
    * `true`: they are a server's secret, and a page hands them to everyone who opens it. Without
    * credentials (a front end calling its own backend, which holds them) the client needs no opt-in.
    */
@@ -356,9 +356,14 @@ function checkOptions<Env extends string>(options: RuntimeClientOptions<Env>, fa
   return baseUrl;
 }
 
-/** A browser page, where anyone who opens it can read what it holds (Deno, Bun, Node and workers have no `document`). */
-const inBrowser = (): boolean =>
-  typeof (globalThis as { window?: unknown }).window === 'object' && typeof (globalThis as { document?: unknown }).document === 'object';
+/**
+ * A browser page or a browser's Web Worker (`importScripts`), where anyone who opens the page can
+ * read what it holds; Node, Bun, Deno and edge workers have neither a `document` nor `importScripts`.
+ */
+const inBrowser = (): boolean => {
+  const scope = globalThis as { window?: unknown; document?: unknown; importScripts?: unknown };
+  return (typeof scope.window === 'object' && typeof scope.document === 'object') || typeof scope.importScripts === 'function';
+};
 
 /** The credential options given, as written in the options. */
 const credentialsGiven = (options: object, security: SecurityFacts): string[] =>

@@ -115,7 +115,7 @@ export interface RuntimeClientOptions<Env extends string> extends Omit<ClientOpt
      */
     fetch?: (input: Request, init?: Record<string, unknown>) => Promise<Response>;
     /**
-     * In a browser (a `window` and a `document` are present), credentials are refused unless this is
+     * In a browser page or Web Worker, credentials are refused unless this is
      * `true`: they are a server's secret, and a page hands them to everyone who opens it. Without
      * credentials (a front end calling its own backend, which holds them) the client needs no opt-in.
      */

@@ -97,8 +97,14 @@ function checkOptions(options, facts) {
         checkNoCredentials(credentialsGiven(options, facts.security));
     return baseUrl;
 }
-/** A browser page, where anyone who opens it can read what it holds (Deno, Bun, Node and workers have no `document`). */
-const inBrowser = () => typeof globalThis.window === 'object' && typeof globalThis.document === 'object';
+/**
+ * A browser page or a browser's Web Worker (`importScripts`), where anyone who opens the page can
+ * read what it holds; Node, Bun, Deno and edge workers have neither a `document` nor `importScripts`.
+ */
+const inBrowser = () => {
+    const scope = globalThis;
+    return (typeof scope.window === 'object' && typeof scope.document === 'object') || typeof scope.importScripts === 'function';
+};
 /** The credential options given, as written in the options. */
 const credentialsGiven = (options, security) => Object.values(security.schemes).flatMap((scheme) => ('option' in scheme && own(options, scheme.option) !== undefined ? [scheme.option] : []));
 /** In a browser, no credential option may be given without the explicit opt-in. */

@@ -15,9 +15,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const asPage = () => Object.assign(globalThis, { window: globalThis, document: {} });
+/** A browser's Web Worker: no `window` or `document`, but `importScripts`. */
+const asWorker = () => Object.assign(globalThis, { importScripts: () => {} });
 afterEach(() => {
   delete (globalThis as { window?: unknown }).window;
   delete (globalThis as { document?: unknown }).document;
+  delete (globalThis as { importScripts?: unknown }).importScripts;
 });
 
 describe('in a browser page', () => {
@@ -52,6 +55,14 @@ describe('in a browser page', () => {
     const seen = server.seen.at(-1)!;
     expect(seen.headers['x-api-key']).toBeUndefined();
     expect(seen.headers['x-api-secret']).toBeUndefined();
+  });
+});
+
+describe("in a browser's Web Worker", () => {
+  it('refuses credentials without the opt-in, and given none, requires none', () => {
+    asWorker();
+    expect(() => createPartnerClient({ environment: 'staging', baseUrl: server.url, apiKey: 'k', apiSecret: 's' })).toThrow(/dangerouslyAllowBrowser: true/);
+    expect(() => createPartnerClient({ environment: 'staging', baseUrl: server.url })).not.toThrow();
   });
 });
 
