@@ -1539,7 +1539,8 @@ function keepUntilRead(state, deadline) {
   if (state.stall)
     deadline.aborted.catch(state.stall);
 }
-var isRedirect = (response) => response.type === "opaqueredirect" || response.status >= 300 && response.status < 400 && response.headers.has("location");
+var REDIRECT_STATUSES = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
+var isRedirect = (response) => response.type === "opaqueredirect" || REDIRECT_STATUSES.has(response.status) && response.headers.has("location");
 function refusedRedirect(response) {
   response.body?.cancel().catch(ignore2);
   return { error: new TypeError("fetch failed", { cause: new Error("unexpected redirect") }), code: "REDIRECT" };
@@ -1696,7 +1697,7 @@ function createContext(options, facts, baseUrl) {
   const passed = openapiFetchOptions(options, facts.security);
   const callerSerializes = { query: passed.querySerializer !== void 0, path: passed.pathSerializer !== void 0 };
   const clientBodySerializer = passed.bodySerializer ?? defaultBodySerializer;
-  const refuseRedirects = options.redirect === void 0 && !redirectErrorSupported(passed.Request ?? globalThis.Request);
+  const refuseRedirects = options.redirect === void 0 && (inBrowser() || !redirectErrorSupported(passed.Request ?? globalThis.Request));
   const redirect = options.redirect ?? (refuseRedirects ? "manual" : "error");
   const inner = createClient({ ...passed, baseUrl, redirect });
   const routes2 = routeTable(facts, credentials);
@@ -1720,6 +1721,7 @@ function createContext(options, facts, baseUrl) {
     inner,
     routes: routes2,
     index: facts.routes,
+    key: facts.key,
     credentials,
     unknownRouteAuth,
     defaultQuerySerializer,
@@ -1766,7 +1768,7 @@ function routeFor(context, method, path, carried) {
   const known = context.routes.get(method)?.get(path);
   if (known)
     return known;
-  if (carried?.info?.method === method && carried.info.path === path)
+  if (carried !== void 0 && context.key !== void 0 && carried.key === context.key && carried.info?.method === method && carried.info.path === path)
     return loadRoute(context, carried);
   return context.index?.().then(({ routes: routes2 }) => {
     const load = own(own(routes2, method), path);
@@ -1861,6 +1863,8 @@ function prepare(context, method, path, init, route) {
 }
 function withSerializers(context, init, params, route) {
   const callInit = { ...init };
+  if (init[ROUTE] !== void 0)
+    delete callInit[ROUTE];
   if (!init.querySerializer && !context.callerSerializes.query)
     callInit.querySerializer = route?.querySerializer ?? context.defaultQuerySerializer;
   if (!init.pathSerializer && !context.callerSerializes.path)
@@ -1913,7 +1917,9 @@ async function call(context, method, path, init) {
   const given = init ?? EMPTY;
   let route = routeFor(context, method, path, given[ROUTE]);
   if (route instanceof Promise)
-    route = await route;
+    route = await loading(context, route, method, path, given);
+  if (context.validateResponses && route?.loadResponses)
+    await loading(context, route.loadResponses(), method, path, given);
   const callInit = prepare(context, method, path, given, route);
   const state = callState(context, given, route);
   const stalled = new Promise((_, reject) => state.stall = reject);
@@ -1945,6 +1951,32 @@ function callState(context, given, route) {
   const fetch = given.fetch ?? context.options.fetch;
   const link = fetch ? new AbortController() : void 0;
   return { auth: route ? route.auth : context.unknownRouteAuth, options: given, fetch, callerSignal, link };
+}
+async function loading(context, load, method, path, given) {
+  const signal = given.signal ?? void 0;
+  const timeoutMs = given.timeoutMs ?? context.timeoutMs;
+  let timer;
+  let unwatch;
+  const bounded = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(timeoutMs, templateSummary(context, method, path))), Math.min(timeoutMs, MAX_TIMER_MS));
+    if (signal)
+      unwatch = signal.aborted ? (reject(signal.reason), void 0) : whenAborted(signal, () => reject(signal.reason));
+  });
+  try {
+    return await Promise.race([
+      load.catch((error) => {
+        const summary = templateSummary(context, method, path);
+        const detail = context.redaction.scrub(String(error?.message ?? error));
+        throw new TransportError(`${method} ${path} was not sent: its operation's module could not be loaded (${detail})`, summary, "MODULE_NOT_LOADED", 0, {
+          cause: error
+        });
+      }),
+      bounded
+    ]);
+  } finally {
+    clearTimeout(timer);
+    unwatch?.();
+  }
 }
 function followCaller(callInit, link, callerSignal) {
   callInit.signal = link.signal;
@@ -1992,6 +2024,7 @@ async function* paginateLazily(context, client, path, init) {
 // package:dist/index.js
 init_errors();
 import { security } from "./facts.js";
+import { packageKey } from "./package-key.js";
 import { operations } from "./facts.js";
 var requirements = [[["apiKey", "apiSecret"]]];
 var routes = () => import("./routes/index.js");
@@ -2004,7 +2037,7 @@ var servers = {
   "production": { url: "{production_base_url}", variables: { "production_base_url": { default: "" } } }
 };
 function createPartnerClient(options) {
-  return createRuntimeClient(options, { factory: "createPartnerClient", environments, servers, routes, requirements, security });
+  return createRuntimeClient(options, { factory: "createPartnerClient", environments, servers, routes, requirements, security, key: packageKey });
 }
 export {
   DailyQuotaExceededError,

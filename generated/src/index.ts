@@ -4,6 +4,7 @@ import type { BasicCredential, TokenCredential } from './runtime/credentials.js'
 import type { ServerFacts } from './runtime/servers.js';
 import type { SecurityRequirements } from './runtime/credentials.js';
 import { security } from './facts.js';
+import { packageKey } from './package-key.js';
 import type { paths } from './schema.js';
 
 export { operations } from './facts.js';
@@ -61,7 +62,7 @@ export type PartnerClient<Media extends MediaType = MediaType> = RuntimeClient<p
 
 /** A client for the Partner Recruitment API typed by `paths` (`createPartnerClient<'application/json'>(...)` types `data` from JSON answers only). */
 export function createPartnerClient<Media extends MediaType = MediaType>(options: PartnerClientOptions): PartnerClient<Media> {
-  return createRuntimeClient<paths, Environment, PaginatedItems, Media>(options, { factory: "createPartnerClient", environments, servers, routes, requirements, security });
+  return createRuntimeClient<paths, Environment, PaginatedItems, Media>(options, { factory: "createPartnerClient", environments, servers, routes, requirements, security, key: packageKey });
 }
 
 export type { EnvironmentLimits, OperationInfo, RequestOptions, Hooks } from './runtime/client.js';

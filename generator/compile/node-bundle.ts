@@ -4,7 +4,7 @@
  * runtime's twenty modules (29 ms against 11 ms for the same code as one file, measured on this
  * toolkit's machine). esbuild bundles the compiled `dist/index.js` from memory; what other entries
  * import too stays a module of its own (the table of operations, the index of the operations'
- * modules, the validators, openapi-fetch), so a program holds one copy of each.
+ * modules, the package's key, the validators, openapi-fetch), so a program holds one copy of each.
  */
 import { build, type Plugin } from 'esbuild';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import type { Files } from '../lib/files.js';
 export const NODE_ENTRY = { from: 'dist/index.js', to: 'dist/index-node.js' } as const;
 
 /** Imports of the entry's graph kept as imports: modules of the package other entries share. */
-const SHARED = [/^\.\/facts\.js$/, /^\.\/routes\//];
+const SHARED = [/^\.\/facts\.js$/, /^\.\/routes\//, /^\.\/package-key\.js$/];
 
 /** The namespace the files are read from: the paths in the output's comments are the package's. */
 const NAMESPACE = 'package';

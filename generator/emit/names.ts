@@ -64,6 +64,8 @@ export const OPERATIONS_DIR = 'operations';
  * them tens of milliseconds. Each operation's validators still load on its first call.
  */
 export const ONE_FILE_OPERATIONS = 'src/operations-node.ts';
+/** The module (under src/, without `.js`) of the package's own key, which the client's entry and each operation's module import. */
+export const PACKAGE_KEY_FILE = 'package-key';
 export const ROUTES_MODULE = `./${ROUTES_DIR}/index.js`;
 
 /** Each operation's module's file stem: its function's name, unique as file systems compare names, never `index`. */

@@ -435,9 +435,15 @@ function keepUntilRead(state: CallState, deadline: Deadline): void {
   if (state.stall) deadline.aborted.catch(state.stall);
 }
 
-/** A redirect as `redirect: 'manual'` returns it: a 3xx with a Location, or the browsers' opaque redirect. */
+/** The statuses fetch follows (the Fetch standard's redirect statuses). */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * A redirect as `redirect: 'manual'` returns it, what `'error'` would have refused: a redirect
+ * status with a Location, or a browser's opaque redirect.
+ */
 const isRedirect = (response: Response): boolean =>
-  response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400 && response.headers.has('location'));
+  response.type === 'opaqueredirect' || (REDIRECT_STATUSES.has(response.status) && response.headers.has('location'));
 
 /** The redirect answer discarded and refused, as fetch refuses it with `redirect: 'error'`. */
 function refusedRedirect(response: Response): Attempt {

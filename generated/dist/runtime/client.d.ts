@@ -42,9 +42,16 @@ export interface SpecFacts<Env extends string> {
     readonly operations?: readonly OperationInfo[];
     readonly validators?: Readonly<Record<string, OperationValidators>>;
     readonly security: SecurityFacts;
+    /**
+     * The package's own key, which its operations' modules carry: a module a named operation hands
+     * the client is used only with this key (another document's or another version's is not).
+     */
+    readonly key?: object;
 }
 /** An operation's module: its facts, and loaders of its validators (query and body; responses by status). */
 export interface RouteModule {
+    /** The package's key (SpecFacts `key`). */
+    readonly key?: object;
     readonly info: RouteInfo;
     readonly request?: () => Promise<{
         readonly query?: Validator<unknown>;

@@ -12,8 +12,8 @@
 import createClient, { defaultBodySerializer, } from 'openapi-fetch';
 import { whenAborted } from './abort.js';
 import { createCredentials, isPlan, } from './credentials.js';
-import { DecodeError, MissingCredentialsError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
-import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, namedOptionError, own } from './options.js';
+import { DecodeError, MissingCredentialsError, RequestValidationError, ResponseValidationError, TimeoutError, TransportError } from './errors.js';
+import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, MAX_TIMER_MS, namedOptionError, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader } from './params.js';
 import { RateLimiter, sharedLimiter } from './rate-limit.js';
 import { scrubbedPrefix, summarize } from './redact.js';
@@ -136,7 +136,9 @@ function createContext(options, facts, baseUrl) {
     const passed = openapiFetchOptions(options, facts.security);
     const callerSerializes = { query: passed.querySerializer !== undefined, path: passed.pathSerializer !== undefined };
     const clientBodySerializer = passed.bodySerializer ?? defaultBodySerializer;
-    const refuseRedirects = options.redirect === undefined && !redirectErrorSupported(passed.Request ?? globalThis.Request);
+    // A browser's fetch refusing a redirect fails as a network failure does ("Failed to fetch", retried):
+    // there, and where fetch has no 'error' (workerd), the client asks for 'manual' and refuses the redirect itself.
+    const refuseRedirects = options.redirect === undefined && (inBrowser() || !redirectErrorSupported(passed.Request ?? globalThis.Request));
     const redirect = options.redirect ?? (refuseRedirects ? 'manual' : 'error');
     const inner = createClient({ ...passed, baseUrl, redirect });
     const routes = routeTable(facts, credentials);
@@ -160,6 +162,7 @@ function createContext(options, facts, baseUrl) {
         inner,
         routes,
         index: facts.routes,
+        key: facts.key,
         credentials,
         unknownRouteAuth,
         defaultQuerySerializer,
@@ -215,7 +218,7 @@ function routeFor(context, method, path, carried) {
     const known = context.routes.get(method)?.get(path);
     if (known)
         return known;
-    if (carried?.info?.method === method && carried.info.path === path)
+    if (carried !== undefined && context.key !== undefined && carried.key === context.key && carried.info?.method === method && carried.info.path === path)
         return loadRoute(context, carried);
     return context.index?.().then(({ routes }) => {
         const load = own(own(routes, method), path);
@@ -323,6 +326,9 @@ function prepare(context, method, path, init, route) {
 /** A copy of the call's init with the document's serializers (unless the caller has their own), header and cookie parameters serialized. */
 function withSerializers(context, init, params, route) {
     const callInit = { ...init };
+    // A named operation's module is the client's alone: not passed on to openapi-fetch's Request.
+    if (init[ROUTE] !== undefined)
+        delete callInit[ROUTE];
     if (!init.querySerializer && !context.callerSerializes.query)
         callInit.querySerializer = route?.querySerializer ?? context.defaultQuerySerializer;
     if (!init.pathSerializer && !context.callerSerializes.path)
@@ -380,7 +386,10 @@ async function call(context, method, path, init) {
     const given = init ?? EMPTY;
     let route = routeFor(context, method, path, given[ROUTE]);
     if (route instanceof Promise)
-        route = await route;
+        route = await loading(context, route, method, path, given);
+    // The response validators too before sending: a failed load must not lose the answer to a write.
+    if (context.validateResponses && route?.loadResponses)
+        await loading(context, route.loadResponses(), method, path, given);
     const callInit = prepare(context, method, path, given, route);
     const state = callState(context, given, route);
     // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
@@ -418,6 +427,38 @@ function callState(context, given, route) {
     // With a caller's fetch, the Request carries a signal of the runtime's, aborted with the first attempt's deadline.
     const link = fetch ? new AbortController() : undefined;
     return { auth: route ? route.auth : context.unknownRouteAuth, options: given, fetch, callerSignal, link };
+}
+/**
+ * An operation's modules being loaded before its call is sent, bounded as the call is (the
+ * caller's signal, the timeout); a failed load is a `TransportError` (code `MODULE_NOT_LOADED`,
+ * nothing sent). A browser keeps a failed module load failed until the page reloads.
+ */
+async function loading(context, load, method, path, given) {
+    const signal = given.signal ?? undefined;
+    const timeoutMs = given.timeoutMs ?? context.timeoutMs;
+    let timer;
+    let unwatch;
+    const bounded = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new TimeoutError(timeoutMs, templateSummary(context, method, path))), Math.min(timeoutMs, MAX_TIMER_MS));
+        if (signal)
+            unwatch = signal.aborted ? (reject(signal.reason), undefined) : whenAborted(signal, () => reject(signal.reason));
+    });
+    try {
+        return await Promise.race([
+            load.catch((error) => {
+                const summary = templateSummary(context, method, path);
+                const detail = context.redaction.scrub(String(error?.message ?? error));
+                throw new TransportError(`${method} ${path} was not sent: its operation's module could not be loaded (${detail})`, summary, 'MODULE_NOT_LOADED', 0, {
+                    cause: error,
+                });
+            }),
+            bounded,
+        ]);
+    }
+    finally {
+        clearTimeout(timer);
+        unwatch?.();
+    }
 }
 /** The Request carries the runtime's signal, which follows the caller's; returns what stops following it. */
 function followCaller(callInit, link, callerSignal) {

@@ -29,8 +29,8 @@ import {
   type SecurityFacts,
   type SecurityRequirements,
 } from './credentials.js';
-import { DecodeError, MissingCredentialsError, RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
-import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, namedOptionError, own } from './options.js';
+import { DecodeError, MissingCredentialsError, RequestValidationError, ResponseValidationError, TimeoutError, TransportError } from './errors.js';
+import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, MAX_TIMER_MS, namedOptionError, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader, type ParameterFacts } from './params.js';
 import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
 import { scrubbedPrefix, summarize, type Redaction, type RequestSummary } from './redact.js';
@@ -68,10 +68,17 @@ export interface SpecFacts<Env extends string> {
   readonly operations?: readonly OperationInfo[];
   readonly validators?: Readonly<Record<string, OperationValidators>>;
   readonly security: SecurityFacts;
+  /**
+   * The package's own key, which its operations' modules carry: a module a named operation hands
+   * the client is used only with this key (another document's or another version's is not).
+   */
+  readonly key?: object;
 }
 
 /** An operation's module: its facts, and loaders of its validators (query and body; responses by status). */
 export interface RouteModule {
+  /** The package's key (SpecFacts `key`). */
+  readonly key?: object;
   readonly info: RouteInfo;
   readonly request?: () => Promise<{ readonly query?: Validator<unknown>; readonly request?: Validator<unknown> }>;
   readonly responses?: () => Promise<{ readonly responses: Readonly<Record<string, Validator<unknown>>> }>;
@@ -321,6 +328,8 @@ interface ClientContext {
   readonly routes: Map<string, Map<string, Route>>;
   /** Loads the index of the operations loaded on their first call (`SpecFacts.routes`). */
   readonly index: SpecFacts<string>['routes'];
+  /** The package's key: a carried module without it is not used (`SpecFacts.key`). */
+  readonly key: object | undefined;
   readonly credentials: Credentials;
   readonly unknownRouteAuth: AuthPlan | MissingCredentials;
   readonly defaultQuerySerializer: QuerySerializer<unknown>;
@@ -407,7 +416,10 @@ function createContext<Env extends string>(options: RuntimeClientOptions<Env>, f
   const passed = openapiFetchOptions(options, facts.security);
   const callerSerializes = { query: passed.querySerializer !== undefined, path: passed.pathSerializer !== undefined };
   const clientBodySerializer = (passed.bodySerializer as BodySerializer<unknown> | undefined) ?? defaultBodySerializer;
-  const refuseRedirects = options.redirect === undefined && !redirectErrorSupported((passed.Request as typeof Request | undefined) ?? globalThis.Request);
+  // A browser's fetch refusing a redirect fails as a network failure does ("Failed to fetch", retried):
+  // there, and where fetch has no 'error' (workerd), the client asks for 'manual' and refuses the redirect itself.
+  const refuseRedirects =
+    options.redirect === undefined && (inBrowser() || !redirectErrorSupported((passed.Request as typeof Request | undefined) ?? globalThis.Request));
   const redirect = options.redirect ?? (refuseRedirects ? 'manual' : 'error');
   const inner = createClient<Record<string, any>, MediaType>({ ...(passed as ClientOptions), baseUrl, redirect });
   const routes = routeTable(facts, credentials);
@@ -431,6 +443,7 @@ function createContext<Env extends string>(options: RuntimeClientOptions<Env>, f
     inner,
     routes,
     index: facts.routes,
+    key: facts.key,
     credentials,
     unknownRouteAuth,
     defaultQuerySerializer,
@@ -487,7 +500,8 @@ function addRoute(routes: Map<string, Map<string, Route>>, route: Route): Route 
 function routeFor(context: ClientContext, method: string, path: string, carried?: RouteModule): Route | undefined | Promise<Route | undefined> {
   const known = context.routes.get(method)?.get(path);
   if (known) return known;
-  if (carried?.info?.method === method && carried.info.path === path) return loadRoute(context, carried);
+  if (carried !== undefined && context.key !== undefined && carried.key === context.key && carried.info?.method === method && carried.info.path === path)
+    return loadRoute(context, carried);
   return context.index?.().then(({ routes }) => {
     const load: RouteIndex[string][string] | undefined = own(own(routes, method), path);
     return load?.().then((module) => loadRoute(context, module.__route));
@@ -617,6 +631,8 @@ function prepare(context: ClientContext, method: string, path: string, init: Cal
 /** A copy of the call's init with the document's serializers (unless the caller has their own), header and cookie parameters serialized. */
 function withSerializers(context: ClientContext, init: CallInit, params: CallInit['params'], route: Route | undefined): CallInit {
   const callInit: CallInit = { ...init };
+  // A named operation's module is the client's alone: not passed on to openapi-fetch's Request.
+  if (init[ROUTE] !== undefined) delete callInit[ROUTE];
   if (!init.querySerializer && !context.callerSerializes.query) callInit.querySerializer = route?.querySerializer ?? context.defaultQuerySerializer;
   if (!init.pathSerializer && !context.callerSerializes.path) callInit.pathSerializer = route?.pathSerializer ?? context.defaultPathSerializer;
   if (route && params && ((route.headers.length && params.header) || (route.cookies.length && params.cookie)))
@@ -690,7 +706,9 @@ async function call(
 ): Promise<FetchResponse<any, any, any>> {
   const given = init ?? EMPTY;
   let route = routeFor(context, method, path, given[ROUTE]);
-  if (route instanceof Promise) route = await route;
+  if (route instanceof Promise) route = await loading(context, route, method, path, given);
+  // The response validators too before sending: a failed load must not lose the answer to a write.
+  if (context.validateResponses && route?.loadResponses) await loading(context, route.loadResponses(), method, path, given);
   const callInit = prepare(context, method, path, given, route);
   const state = callState(context, given, route);
   // Rejected if the deadline of an answer returned unread fires while openapi-fetch reads it.
@@ -725,6 +743,37 @@ function callState(context: ClientContext, given: CallInit, route: Route | undef
   // With a caller's fetch, the Request carries a signal of the runtime's, aborted with the first attempt's deadline.
   const link = fetch ? new AbortController() : undefined;
   return { auth: route ? (route.auth as AuthPlan) : (context.unknownRouteAuth as AuthPlan), options: given, fetch, callerSignal, link };
+}
+
+/**
+ * An operation's modules being loaded before its call is sent, bounded as the call is (the
+ * caller's signal, the timeout); a failed load is a `TransportError` (code `MODULE_NOT_LOADED`,
+ * nothing sent). A browser keeps a failed module load failed until the page reloads.
+ */
+async function loading<T>(context: ClientContext, load: Promise<T>, method: string, path: string, given: CallInit): Promise<T> {
+  const signal = given.signal ?? undefined;
+  const timeoutMs = given.timeoutMs ?? context.timeoutMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let unwatch: (() => void) | undefined;
+  const bounded = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(timeoutMs, templateSummary(context, method, path))), Math.min(timeoutMs, MAX_TIMER_MS));
+    if (signal) unwatch = signal.aborted ? (reject(signal.reason), undefined) : whenAborted(signal, () => reject(signal.reason));
+  });
+  try {
+    return await Promise.race([
+      load.catch((error: unknown) => {
+        const summary = templateSummary(context, method, path);
+        const detail = context.redaction.scrub(String((error as Error)?.message ?? error));
+        throw new TransportError(`${method} ${path} was not sent: its operation's module could not be loaded (${detail})`, summary, 'MODULE_NOT_LOADED', 0, {
+          cause: error,
+        });
+      }),
+      bounded,
+    ]);
+  } finally {
+    clearTimeout(timer);
+    unwatch?.();
+  }
 }
 
 /** The Request carries the runtime's signal, which follows the caller's; returns what stops following it. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { EnvironmentModel, SecuritySchemeModel, SpecModel } from '../../model/model.js';
 import { propertyKey } from '../../lib/names.js';
 import { commentSafe, GenerationError } from '../../lib/problems.js';
-import { FACTS_MODULE, ROUTES_MODULE } from '../names.js';
+import { FACTS_MODULE, PACKAGE_KEY_FILE, ROUTES_MODULE } from '../names.js';
 import type { Files } from '../../lib/files.js';
 import { clientNames, type ClientNames } from '../../model/package-names.js';
 
@@ -32,6 +32,7 @@ import type { BasicCredential, TokenCredential } from './runtime/credentials.js'
 import type { ServerFacts } from './runtime/servers.js';
 import type { SecurityRequirements } from './runtime/credentials.js';
 import { security } from '${FACTS_MODULE}';
+import { packageKey } from './${PACKAGE_KEY_FILE}.js';
 import type { paths } from './schema.js';
 
 export { operations } from '${FACTS_MODULE}';
@@ -80,7 +81,7 @@ export type ${names.client}<Media extends MediaType = MediaType> = RuntimeClient
 
 /** A client for the ${commentSafe(model.title)} typed by \`paths\` (\`${names.factory}<'application/json'>(...)\` types \`data\` from JSON answers only). */
 export function ${names.factory}<Media extends MediaType = MediaType>(options: ${names.options}): ${names.client}<Media> {
-  return createRuntimeClient<paths, Environment, PaginatedItems, Media>(options, { factory: ${JSON.stringify(names.factory)}, environments, servers, routes, requirements, security });
+  return createRuntimeClient<paths, Environment, PaginatedItems, Media>(options, { factory: ${JSON.stringify(names.factory)}, environments, servers, routes, requirements, security, key: packageKey });
 }
 
 export type { EnvironmentLimits, OperationInfo, RequestOptions, Hooks } from './runtime/client.js';

@@ -10,7 +10,7 @@
 import type { SpecModel } from '../../model/model.js';
 import { propertyKey } from '../../lib/names.js';
 import type { Files } from '../../lib/files.js';
-import { ONE_FILE_OPERATIONS, OPERATIONS_DIR, ROUTES_DIR, routeStems } from '../names.js';
+import { ONE_FILE_OPERATIONS, OPERATIONS_DIR, PACKAGE_KEY_FILE, ROUTES_DIR, routeStems } from '../names.js';
 import { OPERATION_IMPORTS, operationFunction } from './operations.js';
 import type { ValidatorEntry } from '../validators/validators.js';
 import { routeInfoLiteral } from './facts.js';
@@ -32,6 +32,7 @@ export function emitRoutes(model: SpecModel, validators: readonly ValidatorEntry
     const request = entries.filter((e) => e.kind === 'query' || e.kind === 'request');
     const responses = entries.filter((e) => e.kind === 'response');
     const fields = (folder: string) => [
+      '  key: packageKey,',
       `  info: ${routeInfoLiteral(o)},`,
       ...(request.length ? [`  // Its query and request body validators.\n  request: () => import('${folder}${stem}.request.js'),`] : []),
       ...(responses.length ? [`  // Its response validators, by status.\n  responses: () => import('${folder}${stem}.responses.js'),`] : []),
@@ -39,7 +40,8 @@ export function emitRoutes(model: SpecModel, validators: readonly ValidatorEntry
     oneFile.push(`const __route${i}: RouteModule = {\n${fields(`./${ROUTES_DIR}/`).join('\n')}\n};\n\n${operationFunction(o, `__route${i}`)}`);
     files.set(
       `src/${ROUTES_DIR}/${stem}.ts`,
-      `import type { RouteModule } from '../runtime/client.js';
+      `import { packageKey } from '../${PACKAGE_KEY_FILE}.js';
+import type { RouteModule } from '../runtime/client.js';
 
 /** \`${o.method.toUpperCase()} ${o.path}\`: the facts its calls need, and what loads its validators. */
 export const __route: RouteModule = {
@@ -79,11 +81,21 @@ ${operationFunction(o, '__route')}
   files.set(
     ONE_FILE_OPERATIONS,
     `${OPERATION_IMPORTS.replaceAll("'../", "'./")}
+import { packageKey } from './${PACKAGE_KEY_FILE}.js';
 import type { RouteModule } from './runtime/client.js';
 
 export type { NamedArgs, NamedInit, NamedResult, OperationsClient } from './runtime/operations.js';
 
 ${oneFile.join('\n\n')}
+`,
+  );
+  files.set(
+    `src/${PACKAGE_KEY_FILE}.ts`,
+    `/**
+ * This package's own key: its operations' modules carry it, and the client uses a module a named
+ * operation hands it only when it carries this one (not another document's, nor another version's).
+ */
+export const packageKey: object = Object.freeze({});
 `,
   );
   // The compiled functions the modules import, declared where a type check of src/ or dist/ looks for them.

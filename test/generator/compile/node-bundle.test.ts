@@ -23,10 +23,10 @@ describe("the client's entry for Node", () => {
     expect(Object.keys(one).sort()).toEqual(Object.keys(modules).sort());
   });
 
-  it('imports only what other entries share: openapi-fetch, the table, the index of operations', () => {
+  it("imports only what other entries share: openapi-fetch, the table, the package's key, the index of operations", () => {
     const text = readFileSync(path.join(GENERATED, 'dist', 'index-node.js'), 'utf8');
     const imported = [...text.matchAll(/(?:^import [^'"]*|import\()["']([^"']+)["']/gm)].map((m) => m[1]);
-    expect(new Set(imported)).toEqual(new Set(['openapi-fetch', './facts.js', './routes/index.js']));
+    expect(new Set(imported)).toEqual(new Set(['openapi-fetch', './facts.js', './package-key.js', './routes/index.js']));
     expect(text).not.toMatch(new RegExp(os.tmpdir().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   });
 

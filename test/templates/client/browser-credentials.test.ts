@@ -58,6 +58,27 @@ describe('in a browser page', () => {
   });
 });
 
+describe('a redirect in a browser page', () => {
+  it("is refused by the client itself ('manual'), once: a browser's own refusal looks like a network failure", async () => {
+    asPage();
+    const other = await startServer();
+    try {
+      server.handle((_req, res) => void res.writeHead(302, { location: `${other.url}/v1/topics` }).end());
+      const seenBefore = server.seen.length;
+      const api = createPartnerClient({ environment: 'staging', baseUrl: server.url, maxRetries: 2, retryBaseDelayMs: 1 });
+      const modes: string[] = [];
+      api.use({ onRequest: ({ request }) => void modes.push(request.redirect) });
+      const error = (await api.GET('/v1/topics').catch((e: unknown) => e)) as { code?: string; attempts?: number };
+      expect(modes).toEqual(['manual']);
+      expect(error).toMatchObject({ name: 'TransportError', code: 'REDIRECT', attempts: 1 });
+      expect(server.seen.length - seenBefore).toBe(1);
+      expect(other.seen).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe("in a browser's Web Worker", () => {
   it('refuses credentials without the opt-in, and given none, requires none', () => {
     asWorker();

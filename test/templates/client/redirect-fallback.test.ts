@@ -38,8 +38,13 @@ it("refuses a redirect with 'manual' where 'error' is not implemented: Transport
   expect(error.message).toMatch(/redirect refused/);
   expect(server.seen).toHaveLength(1);
   expect(other.seen).toHaveLength(0);
-  // Not a redirect: a 3xx without Location is an answer like any other.
+  // What redirect: 'error' would not refuse is an answer like any other: a 304, a 300 with a Location.
   server.handle((_req, res) => json(res, 304, {}));
-  const { response } = await api.GET('/v1/topics');
-  expect(response.status).toBe(304);
+  expect((await api.GET('/v1/topics')).response.status).toBe(304);
+  server.handle((_req, res) => void res.writeHead(300, { location: `${other.url}/v1/topics` }).end());
+  expect((await api.GET('/v1/topics')).response.status).toBe(300);
+  // A 303 with a Location is a redirect.
+  server.handle((_req, res) => void res.writeHead(303, { location: `${other.url}/v1/topics` }).end());
+  expect(await api.GET('/v1/topics').catch((e: unknown) => (e as { code?: string }).code)).toBe('REDIRECT');
+  expect(other.seen).toHaveLength(0);
 });
