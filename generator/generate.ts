@@ -227,7 +227,7 @@ async function emitAll(
   add(docs);
   add(compileSources(sources, { cacheDir: COMPILE_CACHE }));
   // Node's build of the client's entry: one file (compile/node-bundle.ts).
-  if (sources.has(NODE_ENTRY.from)) sources.set(NODE_ENTRY.to, await bundleForNode(sources));
+  if (sources.has(NODE_ENTRY.from)) sources.set(NODE_ENTRY.to, await bundleForNode(sources, COMPILE_CACHE));
   // Node's build of the validators holds the runtime helpers it imports, now compiled.
   if (sources.has(ONE_FILE))
     sources.set(

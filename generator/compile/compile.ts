@@ -55,7 +55,7 @@ function typescript(): NonNullable<typeof loaded> {
 /** Files holding only types (openapi-typescript's output, the aliases): their declarations are their source. */
 const TYPES_ONLY = new Set(['src/schema.ts', 'src/types.ts']);
 
-interface Compiled {
+export interface Compiled {
   js: string;
   dts: string;
 }
@@ -130,7 +130,7 @@ function toProblem(ts: typeof TypeScript, d: TypeScript.Diagnostic): Problem {
 }
 
 /** An entry is a JSON file naming its own key: anything else (truncated, foreign, unreadable) is a miss. */
-function readEntry(cacheDir: string, key: string): Compiled | undefined {
+export function readEntry(cacheDir: string, key: string): Compiled | undefined {
   try {
     const entry = JSON.parse(readFileSync(path.join(cacheDir, `${key}.json`), 'utf8')) as Partial<Compiled & { key: string }>;
     return entry.key === key && typeof entry.js === 'string' && typeof entry.dts === 'string' ? { js: entry.js, dts: entry.dts } : undefined;
@@ -140,7 +140,7 @@ function readEntry(cacheDir: string, key: string): Compiled | undefined {
 }
 
 /** Written to a temporary name, then renamed: a concurrent reader sees the whole entry or none. */
-function writeEntry(cacheDir: string, key: string, compiled: Compiled): void {
+export function writeEntry(cacheDir: string, key: string, compiled: Compiled): void {
   const tmp = path.join(cacheDir, `.${key}.${process.pid}.tmp`);
   try {
     mkdirSync(cacheDir, { recursive: true });

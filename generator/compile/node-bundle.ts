@@ -6,9 +6,14 @@
  * import too stays a module of its own (the table of operations, the index of the operations'
  * modules, the package's key, the validators, openapi-fetch), so a program holds one copy of each.
  */
-import { build, type Plugin } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
 import type { Files } from '../lib/files.js';
+import { readEntry, writeEntry } from './compile.js';
+
+const ESBUILD_VERSION = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
 
 /** What the one file is bundled from, and where it is written (beside it: its relative imports stay valid). */
 export const NODE_ENTRY = { from: 'dist/index.js', to: 'dist/index-node.js' } as const;
@@ -19,8 +24,26 @@ const SHARED = [/^\.\/facts\.js$/, /^\.\/routes\//, /^\.\/package-key\.js$/];
 /** The namespace the files are read from: the paths in the output's comments are the package's. */
 const NAMESPACE = 'package';
 
-/** The one file, from the compiled `files` (dist/ of the package in memory). */
-export async function bundleForNode(files: Files): Promise<string> {
+/**
+ * The one file, from the compiled `files` (dist/ of the package in memory); kept in `cacheDir` by
+ * a hash of everything it can be built from (the entry and the runtime), as compile.ts keeps files:
+ * esbuild's start costs a generation a few hundred milliseconds.
+ */
+export async function bundleForNode(files: Files, cacheDir?: string): Promise<string> {
+  const hash = createHash('sha256').update(`node-bundle\u0000${ESBUILD_VERSION}\u0000${SHARED.join('\u0000')}`);
+  for (const [file, text] of [...files]
+    .filter(([file]) => file === NODE_ENTRY.from || (file.startsWith('dist/runtime/') && file.endsWith('.js')))
+    .sort(([a], [b]) => (a < b ? -1 : 1)))
+    hash.update(`\u0000${file}\u0000${text}`);
+  const key = hash.digest('hex');
+  const cached = cacheDir === undefined ? undefined : readEntry(cacheDir, key);
+  if (cached) return cached.js;
+  const bundled = await bundle(files);
+  if (cacheDir !== undefined) writeEntry(cacheDir, key, { js: bundled, dts: '' });
+  return bundled;
+}
+
+async function bundle(files: Files): Promise<string> {
   const plugin: Plugin = {
     name: 'package-in-memory',
     setup(on) {

@@ -51,10 +51,10 @@ export const operationInfoName = (o: Pick<OperationModel, 'operationId' | 'name'
 /** The mock's command: the unscoped package name without a last `-client` or `-sdk`, then `-mock`. */
 export const mockBinName = (packageName: string): string => `${packageName.replace(/^@[^/]+\//, '').replace(/-(client|sdk)$/, '')}-mock`;
 
-/** The folder, under src/, of each operation's module (emit/client/routes.ts), and its index, which the client's entry loads. */
+/** The folder, under dist/, of each operation's module (emit/client/routes.ts), and its index, which the client's entry loads. */
 export const ROUTES_DIR = 'routes';
 /**
- * The folder, under src/, of each named operation's own module: not the operation's module, which
+ * The folder, under dist/, of each named operation's own module: not the operation's module, which
  * the index loads (a bundler splitting code keeps every import of a module another chunk loads).
  */
 export const OPERATIONS_DIR = 'operations';
@@ -63,7 +63,7 @@ export const OPERATIONS_DIR = 'operations';
  * which spends ~0.15 ms per module it loads: a module per operation costs a program that imports
  * them tens of milliseconds. Each operation's validators still load on its first call.
  */
-export const ONE_FILE_OPERATIONS = 'src/operations-node.ts';
+export const ONE_FILE_OPERATIONS = 'dist/operations-node.js';
 /** The module (under src/, without `.js`) of the package's own key, which the client's entry and each operation's module import. */
 export const PACKAGE_KEY_FILE = 'package-key';
 export const ROUTES_MODULE = `./${ROUTES_DIR}/index.js`;

@@ -22,8 +22,11 @@ function jsDoc(paragraphs: string[], tags: string[]): string {
   return `/**\n${all.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */`;
 }
 
-/** The named function of operation `o`, calling with its module `route` (routes.ts). */
-export function operationFunction(o: OperationModel, route: string): string {
+/**
+ * The named function of operation `o`, calling with its module `route` (routes.ts): as JavaScript
+ * (`js`, importing OPERATION_IMPORTS.js) and as a declaration (`dts`, OPERATION_IMPORTS.dts).
+ */
+export function operationFunction(o: OperationModel, route: string): { js: string; dts: string } {
   const name = operationFunctionName(o);
   const pathType = `__paths[${JSON.stringify(o.path)}]`;
   const method = JSON.stringify(o.method);
@@ -36,15 +39,22 @@ export function operationFunction(o: OperationModel, route: string): string {
     ],
     o.deprecated ? ['@deprecated The document marks this operation deprecated.'] : [],
   );
-  return `${doc}
-export function ${name}<Init extends __Init<${pathType}, ${method}> = __Init<${pathType}, ${method}>>(client: __Client, ...init: __Args<Init>): __Result<${pathType}[${method}], Init> {
+  return {
+    js: `${doc}
+export function ${name}(client, ...init) {
   return __call(client, ${method}, ${JSON.stringify(o.path)}, ${route}, init[0]);
-}`;
+}`,
+    dts: `${doc}
+export declare function ${name}<Init extends __Init<${pathType}, ${method}> = __Init<${pathType}, ${method}>>(client: __Client, ...init: __Args<Init>): __Result<${pathType}[${method}], Init>;`,
+  };
 }
 
-/** What an operation's module (routes.ts) imports for its named function; its own names start with `__`, so no operationId shadows them. */
-export const OPERATION_IMPORTS = `import type { paths as __paths } from '../schema.js';
-import { callOperation as __call, type NamedArgs as __Args, type NamedInit as __Init, type NamedResult as __Result, type OperationsClient as __Client } from '../runtime/operations.js';`;
+/** What a named function's module imports (its folder one below dist/); its own names start with `__`, so no operationId shadows them. */
+export const OPERATION_IMPORTS = {
+  js: `import { callOperation as __call } from '../runtime/operations.js';`,
+  dts: `import type { paths as __paths } from '../schema.js';
+import type { NamedArgs as __Args, NamedInit as __Init, NamedResult as __Result, OperationsClient as __Client } from '../runtime/operations.js';`,
+};
 
 export function emitOperations(model: SpecModel): Files {
   assertUnique(

@@ -1,11 +1,15 @@
 /**
- * `src/routes/`: what the client loads for an operation on its first call, so a bundle holds an
+ * `dist/routes/`: what the client loads for an operation on its first call, so a bundle holds an
  * operation's facts and validators only once it is called. One module per operation (its entry of
  * the table, as in facts.ts, and loaders of its validators), one per side of its validators (the
  * query and request body, checked by default; the responses, checked only with
  * `validateResponses`), and an index of each operation's loader by method and path, which the
- * client loads on its first path call (a named operation hands the client its own module). Node
- * takes the named operations as one file (ONE_FILE_OPERATIONS): faster to load than a module each.
+ * client loads on its first path call; `dist/operations/`: each named function in a module of its
+ * own, handing the client its operation's module. Node takes the named operations as one file
+ * (ONE_FILE_OPERATIONS): faster to load than a module each.
+ *
+ * These are written as JavaScript and declarations, not as TypeScript for compile/ to build: a
+ * document of a thousand operations would otherwise compile five thousand small files.
  */
 import type { SpecModel } from '../../model/model.js';
 import { propertyKey } from '../../lib/names.js';
@@ -16,8 +20,19 @@ import type { ValidatorEntry } from '../validators/validators.js';
 import { routeInfoLiteral } from './facts.js';
 
 /**
+ * A module as JavaScript and its declaration, under dist/; with `imported`, its declaration under
+ * src/ too, where src/'s TypeScript imports it (a type check of src/ finds it there).
+ */
+function both(files: Files, stem: string, js: string, dts: string, imported = false): void {
+  files.set(`dist/${stem}.js`, js);
+  files.set(`dist/${stem}.d.ts`, dts);
+  if (imported) files.set(`src/${stem}.d.ts`, dts);
+}
+
+/**
  * `validators`: the validators kept (generator/emit/validators), an operation's by `operationId`;
- * `vendor`: the package's name, their Standard Schema `vendor`.
+ * `compiled`: each one's compiled function (its module under dist/compiled/); `vendor`: the
+ * package's name, their Standard Schema `vendor`.
  */
 export function emitRoutes(model: SpecModel, validators: readonly ValidatorEntry[], compiled: ReadonlyMap<string, string>, vendor: string): Files {
   const files: Files = new Map();
@@ -26,65 +41,81 @@ export function emitRoutes(model: SpecModel, validators: readonly ValidatorEntry
   const fileStems = routeStems(model.operations);
   const byMethod = new Map<string, string[]>();
   const oneFile: string[] = [];
+  const wrap = (e: ValidatorEntry) => `createValidator(${JSON.stringify(e.name)}, ${compiled.get(e.name)}, vendor)`;
   model.operations.forEach((o, i) => {
     const stem = fileStems[i]!;
     const entries = byOperation.get(o.operationId) ?? [];
     const request = entries.filter((e) => e.kind === 'query' || e.kind === 'request');
     const responses = entries.filter((e) => e.kind === 'response');
-    const fields = (folder: string) => [
-      '  key: packageKey,',
-      `  info: ${routeInfoLiteral(o)},`,
-      ...(request.length ? [`  // Its query and request body validators.\n  request: () => import('${folder}${stem}.request.js'),`] : []),
-      ...(responses.length ? [`  // Its response validators, by status.\n  responses: () => import('${folder}${stem}.responses.js'),`] : []),
-    ];
-    oneFile.push(`const __route${i}: RouteModule = {\n${fields(`./${ROUTES_DIR}/`).join('\n')}\n};\n\n${operationFunction(o, `__route${i}`)}`);
-    files.set(
-      `src/${ROUTES_DIR}/${stem}.ts`,
+    const route = (folder: string) => `{
+  key: packageKey,
+  info: ${routeInfoLiteral(o)},${request.length ? `\n  // Its query and request body validators.\n  request: () => import('${folder}${stem}.request.js'),` : ''}${
+    responses.length ? `\n  // Its response validators, by status.\n  responses: () => import('${folder}${stem}.responses.js'),` : ''
+  }
+}`;
+    const named = operationFunction(o, '__route');
+    both(
+      files,
+      `${ROUTES_DIR}/${stem}`,
       `import { packageKey } from '../${PACKAGE_KEY_FILE}.js';
-import type { RouteModule } from '../runtime/client.js';
 
 /** \`${o.method.toUpperCase()} ${o.path}\`: the facts its calls need, and what loads its validators. */
-export const __route: RouteModule = {
-${fields('./').join('\n')}
-};
+export const __route = ${route('./')};
+`,
+      `import type { RouteModule } from '../runtime/client.js';
+
+export declare const __route: RouteModule;
 `,
     );
-    files.set(
-      `src/${OPERATIONS_DIR}/${stem}.ts`,
-      `${OPERATION_IMPORTS}
+    both(
+      files,
+      `${OPERATIONS_DIR}/${stem}`,
+      `${OPERATION_IMPORTS.js}
 import { __route } from '../${ROUTES_DIR}/${stem}.js';
 
-${operationFunction(o, '__route')}
+${named.js}
 `,
+      `${OPERATION_IMPORTS.dts}
+
+${named.dts}
+`,
+      true,
     );
-    const wrap = (e: ValidatorEntry) => `createValidator(${JSON.stringify(e.name)}, ${compiled.get(e.name)}, vendor)`;
+    oneFile.push(`const __route${i} = ${route(`./${ROUTES_DIR}/`)};\n\n${operationFunction(o, `__route${i}`).js}`);
     if (request.length)
-      files.set(
-        `src/${ROUTES_DIR}/${stem}.request.ts`,
+      both(
+        files,
+        `${ROUTES_DIR}/${stem}.request`,
         validatorsModule(
           request,
           compiled,
           vendor,
-          request.map((e) => `export const ${e.kind}: Validator<unknown> = ${wrap(e)};`),
+          request.map((e) => `export const ${e.kind} = ${wrap(e)};`),
         ),
+        `import type { Validator } from '../runtime/validation.js';
+
+${request.map((e) => `export declare const ${e.kind}: Validator<unknown>;`).join('\n')}
+`,
       );
     if (responses.length)
-      files.set(
-        `src/${ROUTES_DIR}/${stem}.responses.ts`,
+      both(
+        files,
+        `${ROUTES_DIR}/${stem}.responses`,
         validatorsModule(responses, compiled, vendor, [
-          `export const responses: Readonly<Record<string, Validator<unknown>>> = { ${responses.map((e) => `${propertyKey(e.status!)}: ${wrap(e)}`).join(', ')} };`,
+          `export const responses = { ${responses.map((e) => `${propertyKey(e.status!)}: ${wrap(e)}`).join(', ')} };`,
         ]),
+        `import type { Validator } from '../runtime/validation.js';
+
+export declare const responses: Readonly<Record<string, Validator<unknown>>>;
+`,
       );
     const method = o.method.toUpperCase();
     byMethod.set(method, [...(byMethod.get(method) ?? []), `    ${propertyKey(o.path)}: () => import('./${stem}.js'),`]);
   });
   files.set(
     ONE_FILE_OPERATIONS,
-    `${OPERATION_IMPORTS.replaceAll("'../", "'./")}
+    `${OPERATION_IMPORTS.js.replaceAll("'../", "'./")}
 import { packageKey } from './${PACKAGE_KEY_FILE}.js';
-import type { RouteModule } from './runtime/client.js';
-
-export type { NamedArgs, NamedInit, NamedResult, OperationsClient } from './runtime/operations.js';
 
 ${oneFile.join('\n\n')}
 `,
@@ -98,21 +129,19 @@ ${oneFile.join('\n\n')}
 export const packageKey: object = Object.freeze({});
 `,
   );
-  // The compiled functions the modules import, declared where a type check of src/ or dist/ looks for them.
-  for (const fn of new Set(validators.filter((e) => e.operationId !== undefined).map((e) => compiled.get(e.name)!))) {
-    const declaration = `import type { CompiledValidator } from '../runtime/validation.js';\n\nexport declare const ${fn}: CompiledValidator;\n`;
-    files.set(`src/compiled/${fn}.d.ts`, declaration);
-    files.set(`dist/compiled/${fn}.d.ts`, declaration);
-  }
-  files.set(
-    `src/${ROUTES_DIR}/index.ts`,
-    `import type { RouteIndex } from '../runtime/client.js';
-
-/** Each operation's module by method and path, loaded on its first path call (a named call brings its own). */
-export const routes: RouteIndex = {
+  both(
+    files,
+    `${ROUTES_DIR}/index`,
+    `/** Each operation's module by method and path, loaded on its first path call (a named call brings its own). */
+export const routes = {
 ${[...byMethod].map(([method, lines]) => `  ${method}: {\n${lines.join('\n')}\n  },`).join('\n')}
 };
 `,
+    `import type { RouteIndex } from '../runtime/client.js';
+
+export declare const routes: RouteIndex;
+`,
+    true,
   );
   return files;
 }
@@ -124,7 +153,7 @@ ${[...byMethod].map(([method, lines]) => `  ${method}: {\n${lines.join('\n')}\n 
 function validatorsModule(entries: ValidatorEntry[], compiled: ReadonlyMap<string, string>, vendor: string, exports: string[]): string {
   const modules = [...new Set(entries.map((e) => compiled.get(e.name)!))];
   return `${modules.map((fn) => `import { ${fn} } from '../compiled/${fn}.js';`).join('\n')}
-import { createValidator, type Validator } from '../runtime/validation.js';
+import { createValidator } from '../runtime/validation.js';
 
 const vendor = ${JSON.stringify(vendor)};
 ${exports.join('\n')}

@@ -3,11 +3,12 @@
  * Node resolves it: the same exports as the module build, no runtime module of its own imported,
  * and one program's classes and keys shared with the named operations (their own Node build).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundleForNode } from '../../../generator/compile/node-bundle.js';
 import { GENERATED } from '../../templates/mock/support.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'node-bundle-'));
@@ -44,5 +45,31 @@ export const report = { refused: error instanceof RequestValidationError, part: 
     );
     const { report } = await import(pathToFileURL(path.join(work, 'consumer.mjs')).href);
     expect(report).toEqual({ refused: true, part: 'query', fetched: 1, data: { page: 1, pageSize: 50, results: [] } });
+  });
+});
+
+describe('bundleForNode', () => {
+  /** The package's dist/ as the generator holds it in memory (its banners taken off). */
+  const dist = new Map(
+    readdirSync(path.join(GENERATED, 'dist'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => [
+        `dist/${file.split(path.sep).join('/')}`,
+        readFileSync(path.join(GENERATED, 'dist', file), 'utf8').replace(/^\/\/ Generated[^\n]*\n/, ''),
+      ]),
+  );
+
+  it('is what generated/ holds, and is kept in the cache folder: the same text from an entry, a new one after a runtime change', async () => {
+    const cacheDir = path.join(work, 'cache');
+    const first = await bundleForNode(dist, cacheDir);
+    expect(readFileSync(path.join(GENERATED, 'dist', 'index-node.js'), 'utf8')).toContain(first);
+    expect(readdirSync(cacheDir)).toHaveLength(1);
+    expect(await bundleForNode(dist, cacheDir)).toBe(first);
+    expect(readdirSync(cacheDir)).toHaveLength(1);
+    const errors = dist.get('dist/runtime/errors.js')!;
+    expect(errors).toContain("'TransportError'");
+    const changed = new Map(dist).set('dist/runtime/errors.js', errors.replace("'TransportError'", "'TransportFailure'"));
+    expect(await bundleForNode(changed, cacheDir)).not.toBe(first);
+    expect(readdirSync(cacheDir)).toHaveLength(2);
   });
 });
