@@ -1953,6 +1953,7 @@ function callState(context, given, route) {
   return { auth: route ? route.auth : context.unknownRouteAuth, options: given, fetch, callerSignal, link };
 }
 async function loading(context, load, method, path, given) {
+  checkRequestOptions(given);
   const signal = given.signal ?? void 0;
   const timeoutMs = given.timeoutMs ?? context.timeoutMs;
   let timer;

@@ -124,8 +124,9 @@ export interface RuntimeClientOptions<Env extends string> extends Omit<ClientOpt
   dailyQuota?: 'report' | 'enforce';
   /**
    * Default `'error'` (openapi-fetch: `'follow'`): Node's fetch forwards custom headers across
-   * origins, so redirects are refused. Where fetch does not implement `'error'` (Cloudflare's
-   * workerd), requests go out with `'manual'` and the client refuses a redirect answer the same way.
+   * origins, so redirects are refused. In a browser (whose fetch reports a refused redirect as a
+   * network failure) and where fetch does not implement `'error'` (Cloudflare's workerd), requests
+   * go out with `'manual'` and the client refuses a redirect answer the same way.
    */
   redirect?: RequestRedirect;
   /** Check bodies and queries against the spec before sending. Default true. */
@@ -750,6 +751,8 @@ function callState(context: ClientContext, given: CallInit, route: Route | undef
  * nothing sent). A browser keeps a failed module load failed until the page reloads.
  */
 async function loading<T>(context: ClientContext, load: Promise<T>, method: string, path: string, given: CallInit): Promise<T> {
+  // A bad per-call option is its TypeError, as without the load, not a timeout.
+  checkRequestOptions(given);
   const signal = given.signal ?? undefined;
   const timeoutMs = given.timeoutMs ?? context.timeoutMs;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -106,8 +106,9 @@ export interface RuntimeClientOptions<Env extends string> extends Omit<ClientOpt
     dailyQuota?: 'report' | 'enforce';
     /**
      * Default `'error'` (openapi-fetch: `'follow'`): Node's fetch forwards custom headers across
-     * origins, so redirects are refused. Where fetch does not implement `'error'` (Cloudflare's
-     * workerd), requests go out with `'manual'` and the client refuses a redirect answer the same way.
+     * origins, so redirects are refused. In a browser (whose fetch reports a refused redirect as a
+     * network failure) and where fetch does not implement `'error'` (Cloudflare's workerd), requests
+     * go out with `'manual'` and the client refuses a redirect answer the same way.
      */
     redirect?: RequestRedirect;
     /** Check bodies and queries against the spec before sending. Default true. */

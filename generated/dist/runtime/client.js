@@ -434,6 +434,8 @@ function callState(context, given, route) {
  * nothing sent). A browser keeps a failed module load failed until the page reloads.
  */
 async function loading(context, load, method, path, given) {
+    // A bad per-call option is its TypeError, as without the load, not a timeout.
+    checkRequestOptions(given);
     const signal = given.signal ?? undefined;
     const timeoutMs = given.timeoutMs ?? context.timeoutMs;
     let timer;

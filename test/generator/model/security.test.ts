@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../../generator/model/model.js';
 import { GenerationError } from '../../../generator/lib/problems.js';
 import { camelCase, CLIENT_OPTION_NAMES, credentialOptionNames } from '../../../generator/model/security.js';
+import { RUNTIME_OPTIONS } from '../../../templates/client/client.js';
 
 const response = { responses: { '200': { description: 'ok' } } };
 
@@ -46,6 +47,10 @@ describe('client option names', () => {
   it('never gives a client option name to a credential', () => {
     const options = credentialOptionNames(CLIENT_OPTION_NAMES);
     for (const option of options.values()) expect(CLIENT_OPTION_NAMES).not.toContain(option);
+  });
+
+  it("knows every option the client's runtime takes as its own (templates/client/client.ts)", () => {
+    expect(CLIENT_OPTION_NAMES).toEqual(expect.arrayContaining([...RUNTIME_OPTIONS]));
   });
 
   it('refuses a name that still collides, located at the scheme', () => {

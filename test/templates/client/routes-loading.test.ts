@@ -107,5 +107,9 @@ describe("an operation's module that fails to load", () => {
     const timedOut = await (api.GET as (path: string, init: object) => Promise<unknown>)('/things', { timeoutMs: 30 }).catch((e: unknown) => e);
     expect(timedOut).toBeInstanceOf(TimeoutError);
     expect((timedOut as TimeoutError).timeoutMs).toBe(30);
+    // A bad timeout is refused as it is without a load.
+    const bad = await (api.GET as (path: string, init: object) => Promise<unknown>)('/things', { timeoutMs: -1 }).catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(TypeError);
+    expect(String(bad)).toMatch(/timeoutMs/);
   });
 });
