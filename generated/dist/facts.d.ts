@@ -69,5 +69,5 @@ export declare const listSkillsInfo: OperationInfo;
 export declare const listWebhookEventTypesInfo: OperationInfo;
 export declare const updateQuotaTargetsInfo: OperationInfo;
 export declare const setQuotaExternalFillsInfo: OperationInfo;
-/** Every operation of the spec, in document order: the table the client, the named operations and the mock share. */
+/** Every operation of the spec, in document order: the table the mock reads, and the package exports. */
 export declare const operations: readonly OperationInfo[];

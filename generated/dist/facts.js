@@ -19,7 +19,7 @@ export const security = {
     requirements: security0,
 };
 /*
- * One entry per operation (a named operation imports its own, so a bundle holds only those used):
+ * One entry per operation:
  * id, method, path template, whether it returns the paginated list wrapper, its security
  * alternatives, its parameters (how each is written, and the types its strings are read as), its
  * request body's media types, the success answer a mock gives and how a paginated one pages.
@@ -90,7 +90,7 @@ export const listSkillsInfo = { operationId: "listSkills", method: "GET", path: 
 export const listWebhookEventTypesInfo = { operationId: "listWebhookEventTypes", method: "GET", path: "/v1/webhooks/{webhookId}/event-types", paginated: false, security: security0, parameters: parameters8, success: { "status": 200, "media": { "type": "application/json", "pointer": "/paths/~1v1~1webhooks~1{webhookId}~1event-types/get/responses/200/content/application~1json" } } };
 export const updateQuotaTargetsInfo = { operationId: "updateQuotaTargets", method: "PATCH", path: "/v1/projects/{projectId}/quotas/targets", paginated: false, security: security0, parameters: parameters5, requestBodyRequired: true, requestMediaTypes: ["application/json"], success: { "status": 200, "media": { "type": "application/json", "pointer": "/paths/~1v1~1projects~1{projectId}~1quotas~1targets/patch/responses/200/content/application~1json" } } };
 export const setQuotaExternalFillsInfo = { operationId: "setQuotaExternalFills", method: "PUT", path: "/v1/projects/{projectId}/quotas/external-fills", paginated: false, security: security0, parameters: parameters5, requestBodyRequired: true, requestMediaTypes: ["application/json"], success: { "status": 200, "media": { "type": "application/json", "pointer": "/paths/~1v1~1projects~1{projectId}~1quotas~1external-fills/put/responses/200/content/application~1json" } } };
-/** Every operation of the spec, in document order: the table the client, the named operations and the mock share. */
+/** Every operation of the spec, in document order: the table the mock reads, and the package exports. */
 export const operations = [
     listIndustriesInfo,
     listJobTitlesInfo,

@@ -1931,11 +1931,8 @@ async function call(context, method, path, init) {
     const result = await Promise.race([send, stalled]);
     if (state.summary)
       context.sentAs.set(result.response, state.summary);
-    if (context.validateResponses && route && result.response.ok && (given.parseAs ?? "json") === "json") {
-      if (route.loadResponses)
-        await route.loadResponses();
+    if (context.validateResponses && route && result.response.ok && (given.parseAs ?? "json") === "json")
       checkResponse(context, route, result, state.summary);
-    }
     return result;
   } catch (error) {
     send.catch(() => {

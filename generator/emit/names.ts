@@ -45,7 +45,7 @@ export function operationFunctionName(operation: Pick<OperationModel, 'operation
   return RESERVED.has(id) ? `${id}Operation` : id;
 }
 
-/** The table entry of an operation (src/facts.ts), which its named function imports. */
+/** The table entry of an operation (src/facts.ts). */
 export const operationInfoName = (o: Pick<OperationModel, 'operationId' | 'name'>): string => `${operationFunctionName(o)}Info`;
 
 /** The mock's command: the unscoped package name without a last `-client` or `-sdk`, then `-mock`. */

@@ -1,6 +1,7 @@
 /**
- * What the generator read from the document about each operation: the one table (`src/facts.ts`
- * of the generated package) that the client, the named operations and the mock share.
+ * What the generator read from the document about each operation: the table (`src/facts.ts` of the
+ * generated package) the mock reads, and what the client reads of an entry (`RouteInfo`, in each
+ * operation's module under `dist/routes/`).
  */
 import type { SecurityRequirements } from './credentials.js';
 import type { ParameterFacts } from './params.js';

@@ -1,8 +1,9 @@
 /**
  * `src/facts.ts`: the package's one table of operations, read from the model (method, path,
  * parameters and how they are written, request body media types, security, the success answer,
- * pagination), and the security schemes. The client (index.ts), the named operations
- * (operations.ts, each its own entry) and the mock (mock.ts) all import it.
+ * pagination), and the security schemes. The mock (mock.ts) and the package's `operations` export
+ * read the table; the client's entry (index.ts) reads the security schemes; what the client reads
+ * of each operation is in its own module (routes.ts), loaded on its first call.
  */
 import type { OperationModel, ParameterWire, SpecModel } from '../../model/model.js';
 import { propertyKey } from '../../lib/names.js';
@@ -96,14 +97,14 @@ ${schemes.join('\n')}
 };
 
 /*
- * One entry per operation (a named operation imports its own, so a bundle holds only those used):
+ * One entry per operation:
  * id, method, path template, whether it returns the paginated list wrapper, its security
  * alternatives, its parameters (how each is written, and the types its strings are read as), its
  * request body's media types, the success answer a mock gives and how a paginated one pages.
  */
 ${operations.join('\n')}
 
-/** Every operation of the spec, in document order: the table the client, the named operations and the mock share. */
+/** Every operation of the spec, in document order: the table the mock reads, and the package exports. */
 export const operations: readonly OperationInfo[] = [
 ${model.operations.map((o) => `  ${operationInfoName(o)},`).join('\n')}
 ];
