@@ -71,6 +71,18 @@ export interface ResponseModel {
   ref: string | undefined;
   /** The Response Object itself (`$ref`s followed): the same object for a response shared by alias. */
   node: object;
+  /** The examples of its JSON media type (else the first), in document order. */
+  examples: MediaExample[];
+}
+
+/** An example of a Media Type Object: a named `examples` entry (`$ref` followed) or its single `example` (no name). */
+export interface MediaExample {
+  name: string | undefined;
+  summary: string;
+  description: string;
+  /** The value; undefined with `externalValue` (not fetched) only. */
+  value: unknown;
+  externalValue: string | undefined;
 }
 
 export interface OperationModel {
@@ -98,8 +110,8 @@ export interface OperationModel {
         schema: unknown;
         gap: string | undefined;
         description: string;
-        /** The value of the first media type's first `examples` entry. */
-        example: unknown;
+        /** The examples of the JSON media type (else the first), in document order. */
+        examples: MediaExample[];
       }
     | undefined;
   responses: ResponseModel[];
@@ -303,16 +315,16 @@ function responsesOf(doc: Doc, op: Doc): ResponseModel[] {
       gap: res['x-source-gap'] ?? media?.[1]?.schema?.['x-source-gap'],
       ref: typeof r?.$ref === 'string' ? r.$ref : undefined,
       node: res,
+      examples: examplesOf(doc, media?.[1]),
     };
   });
 }
 
-/** The request body: required, its JSON media type (else the first) and every one, schema, gap, first example. */
+/** The request body: required, its JSON media type (else the first) and every one, schema, gap, examples. */
 function requestBodyOf(doc: Doc, op: Doc): OperationModel['requestBody'] {
   const rb = op.requestBody ? deref<Doc>(doc, op.requestBody) : undefined;
   const media = jsonMedia(rb?.content);
   if (!media) return undefined;
-  const examples = rb ? Object.values<any>(rb.content ?? {})[0]?.examples : undefined;
   return {
     required: rb?.required === true,
     mediaType: media[0],
@@ -320,8 +332,24 @@ function requestBodyOf(doc: Doc, op: Doc): OperationModel['requestBody'] {
     schema: media[1]?.schema,
     gap: rb?.['x-source-gap'] ?? media[1]?.schema?.['x-source-gap'],
     description: rb?.description ?? '',
-    example: examples && typeof examples === 'object' ? deref<Doc>(doc, Object.values<any>(examples)[0])?.value : undefined,
+    examples: examplesOf(doc, media[1]),
   };
+}
+
+/** A Media Type Object's examples: its `examples` map (each `$ref` followed), else its `example`. */
+function examplesOf(doc: Doc, media: Doc | undefined): MediaExample[] {
+  if (!media || typeof media !== 'object') return [];
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+  if (media.examples && typeof media.examples === 'object' && !Array.isArray(media.examples)) {
+    return Object.entries<unknown>(media.examples).flatMap(([name, entry]) => {
+      const example = deref<Doc>(doc, entry);
+      if (!example || typeof example !== 'object') return [];
+      const externalValue = typeof example.externalValue === 'string' ? example.externalValue : undefined;
+      if (!('value' in example) && externalValue === undefined) return [];
+      return [{ name, summary: text(example.summary), description: text(example.description), value: example.value, externalValue }];
+    });
+  }
+  return media.example === undefined ? [] : [{ name: undefined, summary: '', description: '', value: media.example, externalValue: undefined }];
 }
 
 /** One operation of a path item, read whole. */

@@ -13,7 +13,7 @@
  * only where the document marks an `x-source-gap`. The index's sections are index-page.ts.
  */
 import GithubSlugger, { slug as githubSlug } from 'github-slugger';
-import { own, type OperationModel, type SchemaView, type SpecModel } from '../../model/model.js';
+import { own, type MediaExample, type OperationModel, type SchemaView, type SpecModel } from '../../model/model.js';
 import { fileStem, uniqueStems } from '../../lib/names.js';
 import type { Files } from '../../lib/files.js';
 import type { ValidatorEntry } from '../validators/validators.js';
@@ -175,9 +175,56 @@ interface DocsContext {
   validatorsByOp: Map<string, ValidatorEntry[]>;
 }
 
+/** A parameter's, field's or response's line below its table: description, then constraints, then the gap. */
+export function detailLine(description: string, constraintList: string, gap: unknown): string {
+  const parts = [description.trim()];
+  if (constraintList) parts.push(`Constraints: ${constraintList}.`);
+  if (typeof gap === 'string' && gap) parts.push(`_Not shown: ${cell(gap)}_`);
+  return parts.filter(Boolean).join(' ');
+}
+
+/**
+ * The document's examples of one body, each shown as JSON with a marker naming the validator that
+ * checks it (`none`: the body has no validator), which test/…/docs examples test reads.
+ */
+function exampleViews(examples: readonly MediaExample[], what: string, validator: string | undefined) {
+  return examples.map((example) => ({
+    title: example.name === undefined ? `Example ${what}` : `Example ${example.name} (${what})`,
+    summary: example.summary,
+    description: markdown(example.description),
+    externalValue: example.value === undefined ? example.externalValue : undefined,
+    marker: validator ?? 'none',
+    json: fence('json', JSON.stringify(example.value, null, 2) ?? 'null'),
+  }));
+}
+
+/** The component schemas an operation's parameters and bodies name, in order of first use. */
+function schemasUsed(ctx: DocsContext, op: OperationModel): { name: string; href: string }[] {
+  const found = new Set<string>();
+  const seen = new Set<unknown>();
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) found.add(refName(v));
+      else walk(v);
+    }
+  };
+  walk(op.parameters);
+  walk(op.requestBody?.schema);
+  for (const r of op.responses) walk(r.schema);
+  const link = ctx.schemaHref('../schemas/');
+  return [...found].flatMap((name) => {
+    const href = link(name);
+    return href === undefined ? [] : [{ name, href }];
+  });
+}
+
 /** One operation's section of its tag page. */
 function operationView(ctx: DocsContext, op: OperationModel) {
   const fromTag = ctx.schemaHref('../schemas/');
+  const validators = ctx.validatorsByOp.get(op.operationId) ?? [];
+  const validatorOf = (kind: ValidatorEntry['kind'], status?: string) => validators.find((v) => v.kind === kind && v.status === status)?.name;
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -187,6 +234,7 @@ function operationView(ctx: DocsContext, op: OperationModel) {
     anchor: ctx.names.operationAnchor.get(op)!,
     method: op.method.toUpperCase(),
     description: markdown(op.description),
+    schemas: schemasUsed(ctx, op),
     security: securityText(op.declaredSecurity),
     servers: op.servers.map((s) => code(s.url ?? '')).join(', '),
     parameters: op.parameters.map((p) => ({
@@ -194,9 +242,7 @@ function operationView(ctx: DocsContext, op: OperationModel) {
       in: p.in,
       type: typeLabel(p.schema, fromTag),
       required: p.required === true,
-      constraints: constraints(ctx.model.schemas.resolve(p.schema)).join('; '),
-      description: cell(p.description),
-      gap: (p.schema as Doc | undefined)?.['x-source-gap'],
+      details: detailLine(cell(p.description), constraints(ctx.model.schemas.resolve(p.schema)).join('; '), (p.schema as Doc | undefined)?.['x-source-gap']),
     })),
     mockQuery: mockQueryLine(op),
     requestBody: op.requestBody && {
@@ -204,14 +250,16 @@ function operationView(ctx: DocsContext, op: OperationModel) {
       type: typeLabel(op.requestBody.schema, fromTag),
       constraints: constraints(op.requestBody.schema).join('; '),
       description: markdown(op.requestBody.description),
+      examples: exampleViews(op.requestBody.examples, 'request body', validatorOf('request')),
     },
     responses: op.responses.map((r) => ({
       ...r,
       type: r.schema === undefined ? 'no body' : typeLabel(r.schema, fromTag),
       description: cell(r.description),
+      examples: exampleViews(r.examples, `response ${r.status}`, validatorOf('response', r.status)),
     })),
-    validators: (ctx.validatorsByOp.get(op.operationId) ?? []).map((v) => ({ name: v.name, kind: v.kind, status: v.status })),
-    ...codeSamples(ctx.model.schemas.resolve, op, ctx.packageName),
+    validators: validators.map((v) => ({ name: v.name, kind: v.kind, status: v.status })),
+    ...codeSamples(ctx.model.schemas.resolve, op, ctx.packageName, ctx.model.securitySchemes),
   };
 }
 
@@ -223,6 +271,7 @@ function tagViews(ctx: DocsContext) {
     file: ctx.names.tagFile.get(tag)!,
     description: tagFacts.get(tag)?.description ?? '',
     gap: gapText(tagFacts.get(tag)?.gap),
+    anchor: githubSlug(headingText(tag)),
     operations: operations.map((op) => operationView(ctx, op)),
   }));
 }
@@ -243,8 +292,10 @@ function schemaView(ctx: DocsContext, name: string, used: Map<string, Usage[]>, 
     gap: s['x-source-gap'],
     deprecated: s.deprecated === true,
     type: typeLabel(s.oneOf || s.anyOf ? { ...s, type: undefined } : s, local),
+    /** The same, linked from the index. */
+    indexType: typeLabel(s.oneOf || s.anyOf ? { ...s, type: undefined } : s, ctx.schemaHref('schemas/')),
     constraints: constraints({ ...s, enum: undefined }).join('; '),
-    fields: s.properties || s.allOf ? fields(resolve, s, local) : [],
+    fields: (s.properties || s.allOf ? fields(resolve, s, local) : []).map((f) => ({ ...f, details: detailLine(f.description, f.constraints, f.gap) })),
     inherits: (Array.isArray(s.allOf) ? s.allOf : [])
       .filter((p: Doc) => typeof p?.$ref === 'string' && local(refName(p.$ref)) !== undefined)
       .map((p: Doc) => ({ name: refName(p.$ref), href: local(refName(p.$ref)) })),
@@ -320,7 +371,13 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
   const withWriteRules = componentsWithWriteRules(model.schemas.components);
   const schemas = model.schemaNames.map(({ name }) => schemaView(ctx, name, used, withWriteRules));
   for (const schema of schemas) files.set(`docs/schemas/${schema.href}`, render('schema', { ...schema, validatorsModule }));
-  if (hasSchemas) files.set('docs/schemas/index.md', render('schemas', { schemas }));
+  if (hasSchemas) {
+    const listed = schemas.map((schema) => ({
+      ...schema,
+      summaryLine: detailLine(cell(own(model.schemas.components, schema.name)?.description ?? ''), '', schema.gap),
+    }));
+    files.set('docs/schemas/index.md', render('schemas', { schemas: listed }));
+  }
 
   const webhooks = webhookViews(ctx);
   const webhooksTag = [...ctx.byTag.keys()].find((tag) => tag.toLowerCase() === 'webhooks');
@@ -344,6 +401,15 @@ export function emitDocs(model: SpecModel, templatesDir: string, validators: Val
     schemaCount: schemas.length,
     hasWebhooks: webhooks.length > 0,
     webhookCount: webhooks.length,
+    operations: tags.flatMap((t) => t.operations.map((op) => ({ ...op, href: `${t.file}#${op.anchor}`, area: t.name, areaHref: t.file }))),
+    anyDeprecated: model.operations.some((op) => op.deprecated),
+    listings: [
+      model.operations.length > 0 && { title: 'Operations', anchor: 'operations' },
+      schemas.length > 0 && { title: 'Schemas', anchor: 'schemas' },
+      webhooks.length > 0 && { title: 'Webhook events', anchor: 'webhook-events' },
+    ].filter(Boolean),
+    schemas: schemas.map((s) => ({ name: s.name, type: s.indexType, href: `schemas/${s.href}` })),
+    webhooks: webhooks.map((w) => ({ name: w.name, method: w.method, summary: w.summary, href: `webhooks.md#${w.anchor}` })),
     ...sections,
   };
   files.set('docs/index.md', render('index', index));

@@ -48,10 +48,23 @@ export function renderer(hbs: typeof Handlebars, templatesDir: string): Render {
       template = hbs.compile(readFileSync(path.join(templatesDir, 'docs', `${name}.md.hbs`), 'utf8'), COMPILE_OPTIONS);
       compiled.set(name, template);
     }
-    return `${template(view)
+    return `${emptyCells(template(view))
       .replace(/\n{3,}/g, '\n\n')
       .trim()}\n`;
   };
+}
+
+/** A table's empty cell as one space (`| |`), the style every other cell has, outside fenced code. */
+function emptyCells(page: string): string {
+  let fence: string | undefined;
+  return page
+    .split('\n')
+    .map((line) => {
+      const opener = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+      if (opener && (fence === undefined || (opener[0] === fence[0] && opener.length >= fence.length))) fence = fence === undefined ? opener : undefined;
+      return fence === undefined && line.startsWith('|') ? line.replace(/(?<!\\)\| {2,}(?=\|)/g, '| ') : line;
+    })
+    .join('\n');
 }
 
 /** The renderer of the templates in `templatesDir`. */

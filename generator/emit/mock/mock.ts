@@ -256,7 +256,7 @@ function queryTable(model: SpecModel): string {
     op.queryTreatments.map((t, i) => `| ${i === 0 ? code(op.operationId) : ''} | ${code(t.name)} | ${cell(treatmentText(t))} |`),
   );
   if (rows.length === 0) return 'No operation of this spec documents a query parameter.';
-  return ['| Operation | Query parameter | What the mock does |', '|---|---|---|', ...rows].join('\n');
+  return ['| Operation | Query parameter | What the mock does |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
 /** The mock's reference page (templates/docs/mock.md.hbs): the document's own names, operations and limits. */

@@ -87,8 +87,13 @@ describe('a document with hostile names', () => {
   });
 
   it('adds no heading: each page has its title, its operations or webhooks, and the template sections', () => {
+    const OPERATION_PARTS = new Set(['Parameters', 'Request body', 'Responses', 'Validators', 'Calls']);
     const sections = new Set([
       'Contents',
+      'Operations',
+      'Schemas',
+      'Webhook events',
+      'Server variables',
       'Authentication',
       'Environments and rate limits',
       'Pagination',
@@ -113,8 +118,14 @@ describe('a document with hostile names', () => {
     for (const page of pages(docs)) {
       const [title, ...rest] = headings(read(docs, page));
       expect(title?.level, page).toBe(1);
-      expect(rest.every((h) => h.level === 2)).toBe(true);
-      if (page.startsWith('operations/')) continue; // their h2 are the operations, checked above
+      if (page.startsWith('operations/')) {
+        // Their h2 are the operations (checked above), h3 an operation's parts, h4 the document's examples.
+        expect(rest.filter((h) => h.level === 3 && !OPERATION_PARTS.has(h.text)).map((h) => h.text)).toEqual([]);
+        expect(rest.filter((h) => h.level === 4 && !h.text.startsWith('Example ')).map((h) => h.text)).toEqual([]);
+        expect(rest.every((h) => h.level >= 2 && h.level <= 4)).toBe(true);
+        continue;
+      }
+      expect(rest.every((h) => h.level === 2 || h.level === 3)).toBe(true);
       const texts = rest.map((h) => h.text);
       const webhooks = page === 'webhooks.md' ? Object.keys(document.webhooks).map(shown) : [];
       expect(

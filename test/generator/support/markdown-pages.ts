@@ -149,7 +149,7 @@ export interface Section {
 
 export interface PageView {
   sections: Section[];
-  /** The first section under `heading`; throws naming the headings there are. */
+  /** The first section under `heading`, its subsections' content included; throws naming the headings there are. */
   section(heading: string): Section;
   /** The field labelled `label` in `section`; throws naming the fields there are. */
   field(section: string, label: string): Field;
@@ -245,10 +245,29 @@ export function pageView(source: string): PageView {
       current.fields.push({ label, value, codes: rest.codes, links: rest.links });
     } else current.paragraphs.push(text);
   }
-  const section = (heading: string) => {
-    const found = sections.find((s) => s.heading === heading);
-    if (!found) throw new Error(`no section "${heading}": ${sections.map((s) => JSON.stringify(s.heading)).join(', ')}`);
-    return found;
+  /** The first section under `heading` with its subsections' content (the headings below it, up to one of its level or above). */
+  const section = (heading: string): Section => {
+    const at = sections.findIndex((s) => s.heading === heading);
+    if (at < 0) throw new Error(`no section "${heading}": ${sections.map((s) => JSON.stringify(s.heading)).join(', ')}`);
+    const top = sections[at]!;
+    const end = sections.findIndex((s, i) => i > at && s.level <= top.level);
+    const parts = sections.slice(at, end < 0 ? undefined : end);
+    const merged = (key: 'paragraphs' | 'items' | 'notes' | 'tables' | 'fields' | 'codes' | 'links' | 'blocks') => parts.flatMap((s) => s[key] as unknown[]);
+    return {
+      ...top,
+      paragraphs: merged('paragraphs') as string[],
+      items: merged('items') as string[],
+      notes: merged('notes') as string[],
+      tables: merged('tables') as Table[],
+      fields: [
+        ...(merged('fields') as Field[]),
+        // A part of the section under a heading of its own (`### Security`) reads as a field labelled so.
+        ...parts.slice(1).map((s) => ({ label: s.heading, value: [...s.paragraphs, ...s.items].join(' '), codes: s.codes, links: s.links })),
+      ],
+      codes: merged('codes') as string[],
+      links: merged('links') as Link[],
+      blocks: merged('blocks') as Section['blocks'],
+    };
   };
   const texts = sections.flatMap((s) => [
     ...s.paragraphs,

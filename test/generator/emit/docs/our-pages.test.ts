@@ -36,7 +36,8 @@ describe('generated docs', () => {
     const projects = pageView(read(docsDir, 'operations/projects.md'));
     expect(projects.gaps).toContain('Request and response shapes, parameters and behavior not shown.');
     const project = read(docsDir, 'schemas/Project.md');
-    expect(project).toMatch(/~~`ndaType`~~ .* \*\*Deprecated\.\*\*/);
+    expect(project).toMatch(/\| ~~`ndaType`~~ \|/);
+    expect(project).toMatch(/^- `ndaType`: \*\*Deprecated\.\*\*/m);
     // The conditional rule names the condition (typeOfResearch, inPerson) and then what it requires.
     const blocks = pageView(project).sections.flatMap((s) => s.blocks);
     expect(blocks.some((b) => holds(b.codes, ['typeOfResearch', 'inPerson', 'targetLocationRespondentInPerson']))).toBe(true);
@@ -46,6 +47,9 @@ describe('generated docs', () => {
     const index = pageView(read(docsDir, 'index.md'));
     expect(index.sections.filter((s) => s.level === 2).map((s) => s.heading)).toEqual([
       'Contents',
+      'Operations',
+      'Schemas',
+      'Webhook events',
       'Authentication',
       'Environments and rate limits',
       'Pagination',

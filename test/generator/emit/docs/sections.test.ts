@@ -43,6 +43,9 @@ describe('the index of a document that states every section', async () => {
   it('lists exactly the sections the document gives, and links each from the contents', () => {
     expect(level2(index)).toEqual([
       'Contents',
+      'Operations',
+      'Schemas',
+      'Webhook events',
       'Authentication',
       'Environments and rate limits',
       'Pagination',
@@ -157,7 +160,9 @@ describe('the index of a document that states every section', async () => {
     expect(security.value).toBe('none');
     expect(security.links).toEqual([{ text: 'schemes', href: '../index.md#authentication' }]);
     expect(items.field('health', 'Servers')).toMatchObject({ value: 'https://health.api.invalid', codes: ['https://health.api.invalid'] });
-    expect(items.row('health', 'Status', '200')).toEqual({ Status: '200', Description: 'Any answer.', Body: 'any' });
+    expect(items.row('health', 'Status', '200')).toEqual({ Status: '200', Body: 'any' });
+    // Descriptions go below the table, one item per row, so the table fits a reading column.
+    expect(items.section('health').items).toContain('200: Any answer.');
     expect(items.field('listItems', 'Validators').codes[0]).toBe('items-client/validators');
 
     const webhooks = view(files, 'operations/webhooks.md');
@@ -181,7 +186,7 @@ describe('a document that states almost nothing', async () => {
   const index = pageView(source);
 
   it('leaves out every section it has nothing for', () => {
-    expect(headings(source).map((h) => h.text)).toEqual(['Minimal API reference', 'Contents', 'Environments and rate limits']);
+    expect(headings(source).map((h) => h.text)).toEqual(['Minimal API reference', 'Contents', 'Operations', 'Schemas', 'Environments and rate limits']);
     expect(source).not.toMatch(/Authentication|Pagination|Versioning|Errors|Webhooks|not shown/i);
     expect(index.gaps).toEqual([]);
     expect(index.section('Minimal API reference').paragraphs[0]!.split(' · ')).toEqual([
@@ -214,7 +219,7 @@ describe('x- records and gaps of the wrong shape', async () => {
     expect(source).not.toContain('object Object');
     expect(index.gaps).toEqual([]);
     expect(index.section('Operations without a path').tables.map((t) => t.rows)).toEqual([[{ Area: '', Operation: 'Kept', Description: '' }]]);
-    expect(level2(index)).toEqual(['Contents', 'Authentication', 'Servers', 'Operations without a path']);
+    expect(level2(index)).toEqual(['Contents', 'Operations', 'Authentication', 'Servers', 'Operations without a path']);
   });
 
   it('describe optional credentials as such', () => {

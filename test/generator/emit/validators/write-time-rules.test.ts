@@ -104,7 +104,11 @@ describe('validators', () => {
     const page = (file: string) => pageView(readFileSync(path.join(out, file), 'utf8'));
     // The field's constraints give the rule as the docs state x-future-date-time: when sent, on requests.
     const [rule] = constraints({ 'x-future-date-time': true });
-    expect(page('docs/schemas/Deadline.md').row('Fields', 'Field', 'endsAt').Constraints).toContain(rule);
+    expect(
+      page('docs/schemas/Deadline.md')
+        .section('Fields')
+        .items.find((item) => item.startsWith('endsAt:')),
+    ).toContain(rule);
     // A schema that includes one says its "when sent" rules hold for what is sent.
     expect(
       page('docs/schemas/Task.md')
