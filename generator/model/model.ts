@@ -378,6 +378,9 @@ function operationOf(
   };
 }
 
+/** The operationId of an operation that declares none (`get /items/{id}` → `getItemsId`): it names the operation's function, types and validators. */
+export const defaultOperationId = (method: string, path: string): string => `${method}${pascalCase(path)}`;
+
 /** Every operation of every path item, in document order; a duplicate operationId is a problem. */
 function operationsOf(ctx: ReadContext): OperationModel[] {
   const operations: OperationModel[] = [];
@@ -388,7 +391,7 @@ function operationsOf(ctx: ReadContext): OperationModel[] {
       const op = item[method] as (OperationObject & Doc) | undefined;
       if (!op) continue;
       const pointer = `/paths/${escapePointer(path)}/${method}`;
-      const operationId = op.operationId ?? `${method}${pascalCase(path)}`;
+      const operationId = op.operationId ?? defaultOperationId(method, path);
       const first = seenIds.get(operationId);
       if (first) ctx.problems.push({ pointer: `${pointer}/operationId`, message: `duplicate operationId "${operationId}" (also at #${first})` });
       seenIds.set(operationId, pointer);
