@@ -147,6 +147,34 @@ describe('npm run diff', () => {
   });
 });
 
+describe('the scriptable command README.md and docs/maintaining.md show', () => {
+  it('prints JSON and nothing else on stdout, run exactly as shown (in this repository)', () => {
+    const shown = ['README.md', path.join('docs', 'maintaining.md')].flatMap((file) =>
+      [
+        ...readFileSync(path.join(ROOT, file), 'utf8').matchAll(
+          /`((?:npm run --silent diff --|node generator\/cli\/launch\.mjs generator\/cli\/diff\.ts) --json)[^`]*`/g,
+        ),
+      ].map((m) => m[1]!),
+    );
+    expect(shown).toContain('npm run --silent diff -- --json');
+    for (const command of new Set(shown)) {
+      const [bin, ...args] = command.split(' ');
+      const r = spawnSync(bin!, args, {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      });
+      expect(r.status, `${command}: ${r.stderr}`).toBe(0);
+      expect(JSON.parse(r.stdout), command).toMatchObject({ base: 'HEAD:spec/openapi.yaml', head: 'spec/openapi.yaml', changes: expect.any(Array) });
+    }
+  });
+
+  it('writes nothing on stdout when --json fails', () => {
+    expect(diff('--json', '--base', 'no-such-ref')).toMatchObject({ code: 2, stdout: '' });
+    expect(diff('--json', '--head', 'missing.yaml')).toMatchObject({ code: 2, stdout: '' });
+  });
+});
+
 describe('lastCommitDate', () => {
   it("is the day of the spec's last commit", async () => {
     expect(await lastCommitDate(['spec'], repo)).toBe('2026-01-02');
