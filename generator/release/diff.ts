@@ -9,7 +9,7 @@
  */
 import { escapePointer } from '../lib/pointer.js';
 import { forEachEntry, isObject, own, type Doc } from '../lib/own.js';
-import { defaultOperationId, METHODS } from '../model/model.js';
+import { defaultOperationId, METHODS, serializationOf } from '../model/model.js';
 import { credentialOptionNames } from '../model/security.js';
 import { environmentsOf } from '../model/servers.js';
 import { GenerationError } from '../lib/problems.js';
@@ -542,19 +542,10 @@ class DocumentDiff {
   }
 }
 
-/**
- * How a parameter is sent, the defaults filled in (OpenAPI 3.1 §4.8.12.4): `style` `form` for a
- * query or cookie parameter, else `simple`; `explode` true for `form` only; the flags false. A
- * default spelled out or left out is the same request.
- */
+/** How a parameter is sent (model.ts `serializationOf`, defaults filled in), and `allowEmptyValue` (default false). */
 function serialization(parameter: Doc): Record<string, unknown> {
-  const style = parameter.style ?? (parameter.in === 'query' || parameter.in === 'cookie' ? 'form' : 'simple');
-  return {
-    style,
-    explode: parameter.explode ?? style === 'form',
-    allowReserved: parameter.allowReserved ?? false,
-    allowEmptyValue: parameter.allowEmptyValue ?? false,
-  };
+  const { style, explode, allowReserved } = serializationOf(parameter);
+  return { style, explode, allowReserved, allowEmptyValue: parameter.allowEmptyValue === true };
 }
 
 /** An API key sent as a header. */
