@@ -1062,6 +1062,17 @@ describe('what a caller writes', () => {
     }
   });
 
+  it("a header parameter's change of case is breaking: the caller writes its name as a key of params.header", () => {
+    const base = baseDocument();
+    listParameters(base).push({ name: 'X-Trace', in: 'header', schema: { type: 'string' } });
+    const head = structuredClone(base);
+    listParameters(head)[2]!.name = 'x-trace';
+    expect(summary(diffDocuments(base, head))).toEqual([
+      'breaking request-parameter-removed /paths/~1items/get/parameters/2: header parameter "X-Trace" removed',
+      'additive request-parameter-added /paths/~1items/get/parameters/2: optional header parameter "x-trace" added',
+    ]);
+  });
+
   it("a security header name's change of case is documentation only; a query key's is breaking", () => {
     const head = baseDocument();
     head.components.securitySchemes.key.name = 'x-key';
