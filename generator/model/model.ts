@@ -225,19 +225,33 @@ function shapeOf(doc: Doc, schema: unknown, depth = 0): ParameterWire['shape'] {
   return members.length && shapes.size === 1 ? [...shapes][0] : undefined;
 }
 
+/**
+ * How a parameter is written, OpenAPI's defaults filled in (§4.8.12.4): `style` by location (the
+ * default when the location does not allow the given one: `styleAllowed` false), `explode` true
+ * for `form` only, `allowReserved` for a query parameter only. A default spelled out or left out
+ * is the same request (the release diff compares these).
+ */
+export function serializationOf(p: Doc): Pick<ParameterWire, 'style' | 'explode' | 'allowReserved'> & { styleAllowed: boolean } {
+  const allowed = STYLES[p.in as ParameterLocation] ?? ['simple'];
+  const styleAllowed = p.style === undefined || allowed.includes(p.style);
+  const style = styleAllowed && p.style !== undefined ? (p.style as ParameterStyle) : allowed[0]!;
+  return {
+    style,
+    styleAllowed,
+    explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
+    allowReserved: p.in === 'query' && p.allowReserved === true,
+  };
+}
+
 /** A parameter's wire facts, or a problem when its `style` does not belong to its location. */
 function wireOf(doc: Doc, p: ParameterObject & Doc, pointer: string, problems: Problem[]): ParameterWire {
   const location = p.in as ParameterLocation;
-  const allowed = STYLES[location] ?? ['simple'];
-  let style = allowed[0]!;
-  const given: unknown = p.style;
-  if (given !== undefined) {
-    if (allowed.includes(given as ParameterStyle)) style = given as ParameterStyle;
-    else {
-      const problem = { pointer: `${pointer}/style`, message: `style "${String(given)}" is not one of ${location} parameters' (${allowed.join(', ')})` };
-      // A shared parameter is reported once, not once per operation.
-      if (!problems.some((q) => q.pointer === problem.pointer)) problems.push(problem);
-    }
+  const { style, styleAllowed, explode, allowReserved } = serializationOf(p);
+  if (!styleAllowed) {
+    const allowed = STYLES[location] ?? ['simple'];
+    const problem = { pointer: `${pointer}/style`, message: `style "${String(p.style)}" is not one of ${location} parameters' (${allowed.join(', ')})` };
+    // A shared parameter is reported once, not once per operation.
+    if (!problems.some((q) => q.pointer === problem.pointer)) problems.push(problem);
   }
   const media = p.content && typeof p.content === 'object' ? Object.entries<Doc>(p.content)[0] : undefined;
   const schema = media ? media[1]?.schema : p.schema;
@@ -246,8 +260,8 @@ function wireOf(doc: Doc, p: ParameterObject & Doc, pointer: string, problems: P
     name: p.name,
     in: location,
     style,
-    explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
-    allowReserved: location === 'query' && p.allowReserved === true,
+    explode,
+    allowReserved,
     ...(media && { content: media[0] }),
     ...(shape && { shape }),
     required: p.required === true,
@@ -406,6 +420,9 @@ function operationOf(
   };
 }
 
+/** The operationId of an operation that declares none (`get /items/{id}` → `getItemsId`): it names the operation's function, types and validators. */
+export const defaultOperationId = (method: string, path: string): string => `${method}${pascalCase(path)}`;
+
 /** Every operation of every path item, in document order; a duplicate operationId is a problem. */
 function operationsOf(ctx: ReadContext): OperationModel[] {
   const operations: OperationModel[] = [];
@@ -416,7 +433,7 @@ function operationsOf(ctx: ReadContext): OperationModel[] {
       const op = item[method] as (OperationObject & Doc) | undefined;
       if (!op) continue;
       const pointer = `/paths/${escapePointer(path)}/${method}`;
-      const operationId = op.operationId ?? `${method}${pascalCase(path)}`;
+      const operationId = op.operationId ?? defaultOperationId(method, path);
       const first = seenIds.get(operationId);
       if (first) ctx.problems.push({ pointer: `${pointer}/operationId`, message: `duplicate operationId "${operationId}" (also at #${first})` });
       seenIds.set(operationId, pointer);

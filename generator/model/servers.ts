@@ -80,25 +80,55 @@ function filled(url: string, variables: ServerVariableModel[]): string | undefin
   return /^https?:\/\/[^/]/i.test(result) && URL.canParse(result) ? result : undefined;
 }
 
+/** The environment of a lone server, and of a document without servers (no URL: the caller gives `baseUrl`). */
+export const DEFAULT_ENVIRONMENT = 'default';
+
+/**
+ * Each environment's name (by the naming rule above) and the index of its server in `servers`;
+ * a document without servers has one, `default`, without a server. These names are what the
+ * client's callers pass as `environment`: the release diff compares them.
+ */
+export function environmentsOf(servers: readonly unknown[]): { name: string; index: number | undefined }[] {
+  if (!servers.length) return [{ name: DEFAULT_ENVIRONMENT, index: undefined }];
+  const tagged = servers.some((s) => typeof own(s, 'x-environment') === 'string');
+  return servers.flatMap((server, index) => {
+    const tag = own(server, 'x-environment');
+    if (!tagged) return [{ name: servers.length === 1 ? DEFAULT_ENVIRONMENT : `server${index}`, index }];
+    return typeof tag === 'string' ? [{ name: tag, index }] : [];
+  });
+}
+
 /** The environments of a bundled document, checked: names unique, limits well-formed, variables consistent. */
 export function readEnvironments(doc: Record<string, any>): EnvironmentModel[] {
   const servers: unknown[] = Array.isArray(doc.servers) ? doc.servers : [];
   const problems: Problem[] = servers.flatMap((server, i) => rateLimitProblems(own(server, 'x-rate-limit'), `/servers/${i}/x-rate-limit`));
-  const tagged = servers.some((s) => typeof own(s, 'x-environment') === 'string');
   const environments: EnvironmentModel[] = [];
-  servers.forEach((server, i) => {
-    const tag = own(server, 'x-environment');
-    if (tagged && typeof tag !== 'string') return;
-    const pointer = `/servers/${i}`;
+  for (const { name, index } of environmentsOf(servers)) {
+    if (index === undefined) {
+      environments.push({
+        name,
+        pointer: '/servers',
+        description: '',
+        url: '',
+        variables: [],
+        defaultBaseUrl: undefined,
+        requestsPerSecond: undefined,
+        burst: undefined,
+        dailyQuota: undefined,
+      });
+      continue;
+    }
+    const server = servers[index];
+    const pointer = `/servers/${index}`;
     const url = own(server, 'url');
     if (typeof url !== 'string') {
       problems.push({ pointer: `${pointer}/url`, message: 'must be a string' });
-      return;
+      continue;
     }
     const limit = own(server, 'x-rate-limit');
     const variables = variablesOf(url, own(server, 'variables'), pointer, problems);
     environments.push({
-      name: tagged ? tag : servers.length === 1 ? 'default' : `server${i}`,
+      name,
       pointer,
       description: typeof own(server, 'description') === 'string' ? own(server, 'description') : '',
       url,
@@ -107,19 +137,6 @@ export function readEnvironments(doc: Record<string, any>): EnvironmentModel[] {
       requestsPerSecond: own(limit, 'requestsPerSecond'),
       burst: own(limit, 'burst'),
       dailyQuota: own(limit, 'dailyQuota'),
-    });
-  });
-  if (!environments.length) {
-    environments.push({
-      name: 'default',
-      pointer: '/servers',
-      description: '',
-      url: '',
-      variables: [],
-      defaultBaseUrl: undefined,
-      requestsPerSecond: undefined,
-      burst: undefined,
-      dailyQuota: undefined,
     });
   }
   const seen = new Map<string, string>();

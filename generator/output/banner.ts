@@ -26,6 +26,14 @@ export function withBanner(file: string, contents: string): string {
   return bannerOf(file, BANNER_TEXT, contents);
 }
 
+/**
+ * The contents without any banner the generator writes or wrote, wherever one is: a file carried
+ * from release to release (CHANGELOG.md) can hold the banners of several toolkit versions.
+ */
+export function withoutBanners(file: string, contents: string): string {
+  return BANNERS.reduce((text, banner) => text.split(bannerOf(file, banner, '')).join(''), contents);
+}
+
 /** Whether a file's first bytes are a banner the generator writes or wrote (after a shebang line, if any). JSON: see `hasBannerKey`. */
 export function startsWithBanner(file: string, head: Buffer): boolean {
   const newline = head.indexOf(0x0a);

@@ -49,8 +49,12 @@ export function renderChangelogEntry(version: string, date: string | undefined, 
   return `${out.join('\n')}\n`;
 }
 
-/** The changelog with `entry` on top of the previous entries (a new file when there is none). */
+/**
+ * The changelog: one title, then `entry` (none: `''`) on top of the previous entries (a new file
+ * when there are none). A title an earlier release left among them is dropped.
+ */
 export function prependEntry(previous: string | undefined, entry: string): string {
-  const body = (previous ?? '').replace(/^# Changelog\n+/, '').trim();
-  return `${CHANGELOG_TITLE}\n\n${entry}${body ? `\n${body}\n` : ''}`;
+  const body = (previous ?? '').replace(/^# Changelog\n+/gm, '').trim();
+  const parts = [entry.trim(), body].filter(Boolean);
+  return `${CHANGELOG_TITLE}\n${parts.length ? `\n${parts.join('\n\n')}\n` : ''}`;
 }

@@ -2,15 +2,17 @@
  * Classification: every difference between two bundled OpenAPI 3.0/3.1 documents that a consumer
  * of the generated package can notice, each with its level (breaking, additive, docs), rule id,
  * JSON pointer and operation. Operations are matched by method and path (then by operationId, to
- * tell a move from a removal), servers by `x-environment` (else URL), components, parameters,
+ * tell a move from a removal), servers by the environment name callers pass, components, parameters,
  * statuses, media types and headers by name; request and response schemas are judged in their
  * role (schema-diff.ts). A component schema that no operation or webhook reaches is an exported
  * type and validator of its own: judged in both roles. Pure: two documents in, a sorted list out.
  */
-import { pascalCase } from '../lib/names.js';
 import { escapePointer } from '../lib/pointer.js';
 import { forEachEntry, isObject, own, type Doc } from '../lib/own.js';
-import { METHODS } from '../model/model.js';
+import { defaultOperationId, METHODS, serializationOf } from '../model/model.js';
+import { credentialOptionNames } from '../model/security.js';
+import { environmentsOf } from '../model/servers.js';
+import { GenerationError } from '../lib/problems.js';
 import { ChangeList, type Change, type Located, type Role } from './changes.js';
 import { canonical, DOCS_KEYWORDS, docsChanges, entries, list } from './compare.js';
 import { lookup, resolve, SchemaDiff } from './schema-diff.js';
@@ -84,41 +86,46 @@ class DocumentDiff {
     }
   }
 
-  /** Servers are the client's environments: named by `x-environment` when the document names them, else by URL. */
+  /**
+   * Servers are the client's environments, compared by the name a caller passes as `environment`
+   * (model/servers.ts names them: `x-environment`, else `default` or `server0`, `server1`, ...):
+   * a name gone, or one that now reaches another URL, is breaking; a new name is additive. The
+   * environment of a document without servers has no URL (the caller gives `baseUrl`).
+   */
   private servers(): void {
-    const named = [this.base, this.head].some((d) => list(d.servers).some((s) => typeof own(s, 'x-environment') === 'string'));
     const index = (doc: Doc) => {
+      const servers = list(doc.servers);
       const out = new Map<string, Located>();
-      list(doc.servers).forEach((s, i) => {
-        const key = own(s, named ? 'x-environment' : 'url');
-        if (typeof key === 'string' && !out.has(key)) out.set(key, { value: s, pointer: `/servers/${i}` });
-      });
+      for (const { name, index: i } of environmentsOf(servers)) {
+        if (!out.has(name)) out.set(name, i === undefined ? { value: undefined, pointer: '/servers' } : { value: servers[i], pointer: `/servers/${i}` });
+      }
       return out;
     };
     const before = index(this.base);
     const after = index(this.head);
-    const label = (key: string) => `${named ? 'environment' : 'server'} ${JSON.stringify(key)}`;
-    for (const key of [...new Set([...before.keys(), ...after.keys()])].sort()) {
-      const b = before.get(key);
-      const h = after.get(key);
-      if (!h) this.changes.add('breaking', 'server-removed', b!.pointer, `${label(key)} removed`);
-      else if (!b) this.changes.add('additive', 'server-added', h.pointer, `${label(key)} added`);
+    for (const name of [...new Set([...before.keys(), ...after.keys()])].sort()) {
+      const label = `environment ${JSON.stringify(name)}`;
+      const b = before.get(name);
+      const h = after.get(name);
+      if (!h) this.changes.add('breaking', 'server-removed', b!.pointer, `${label} removed`);
+      else if (!b) this.changes.add('additive', 'server-added', h.pointer, `${label} added`);
       else {
-        if (own(b.value, 'url') !== own(h.value, 'url'))
-          this.changes.add(
-            'breaking',
-            'server-url-changed',
-            `${h.pointer}/url`,
-            `${label(key)}: URL ${JSON.stringify(own(b.value, 'url'))} → ${JSON.stringify(own(h.value, 'url'))}`,
-          );
+        const bUrl = own(b.value, 'url');
+        const hUrl = own(h.value, 'url');
+        if (b.value === undefined && h.value !== undefined)
+          this.changes.add('additive', 'server-url-added', h.pointer, `${label}: URL ${JSON.stringify(hUrl)} (\`baseUrl\` no longer needed)`);
+        else if (b.value !== undefined && h.value === undefined)
+          this.changes.add('breaking', 'server-url-removed', h.pointer, `${label}: no URL (was ${JSON.stringify(bUrl)})`);
+        else if (bUrl !== hUrl)
+          this.changes.add('breaking', 'server-url-changed', `${h.pointer}/url`, `${label}: URL ${JSON.stringify(bUrl)} → ${JSON.stringify(hUrl)}`);
         const bv = own(b.value, 'variables');
         const hv = own(h.value, 'variables');
-        for (const [name, inB, inH] of this.union(bv, hv)) {
-          const at = `${h.pointer}/variables/${escapePointer(name)}`;
-          const what = `${label(key)}: variable ${JSON.stringify(name)}`;
-          if (inB && !inH) this.changes.add('breaking', 'server-variable-removed', `${b.pointer}/variables/${escapePointer(name)}`, `${what} removed`);
+        for (const [variable, inB, inH] of this.union(bv, hv)) {
+          const at = `${h.pointer}/variables/${escapePointer(variable)}`;
+          const what = `${label}: variable ${JSON.stringify(variable)}`;
+          if (inB && !inH) this.changes.add('breaking', 'server-variable-removed', `${b.pointer}/variables/${escapePointer(variable)}`, `${what} removed`);
           else if (!inB) this.changes.add('additive', 'server-variable-added', at, `${what} added`);
-          else this.serverVariable(own(bv, name), own(hv, name), at, what);
+          else this.serverVariable(own(bv, variable), own(hv, variable), at, what);
         }
         docsChanges(this.changes, b.value, h.value, h.pointer);
         this.extensions(b.value, h.value, h.pointer);
@@ -162,18 +169,39 @@ class DocumentDiff {
     }
   }
 
+  /**
+   * Each scheme is a client option the caller sets (model/security.ts names it from the scheme's
+   * name and the names before it): another option name for the same scheme is breaking. An API
+   * key header's name is compared ignoring case, as HTTP does.
+   */
   private securitySchemes(): void {
     const bs = this.base.components?.securitySchemes;
     const hs = this.head.components?.securitySchemes;
+    const bOptions = credentialOptions(this.base);
+    const hOptions = credentialOptions(this.head);
     for (const [name, inB, inH] of this.union(bs, hs)) {
       const pointer = `/components/securitySchemes/${escapePointer(name)}`;
-      if (!inH) this.changes.add('breaking', 'security-scheme-removed', pointer, `security scheme ${JSON.stringify(name)} removed`);
-      else if (!inB) this.changes.add('additive', 'security-scheme-added', pointer, `security scheme ${JSON.stringify(name)} added`);
+      const label = `security scheme ${JSON.stringify(name)}`;
+      if (!inH) this.changes.add('breaking', 'security-scheme-removed', pointer, `${label} removed`);
+      else if (!inB) this.changes.add('additive', 'security-scheme-added', pointer, `${label} added`);
       else {
         const b = resolve(this.base, { value: own(bs, name), pointer });
         const h = resolve(this.head, { value: own(hs, name), pointer });
-        if (canonical(b.value, DOCS_KEYWORDS) !== canonical(h.value, DOCS_KEYWORDS))
-          this.changes.add('breaking', 'security-scheme-changed', h.pointer, `security scheme ${JSON.stringify(name)} changed`);
+        const [bOption, hOption] = [bOptions?.get(name), hOptions?.get(name)];
+        if (bOption !== undefined && hOption !== undefined && bOption !== hOption)
+          this.changes.add('breaking', 'credential-option-renamed', pointer, `${label}: client option ${bOption} → ${hOption}`);
+        const bName = own(b.value, 'name');
+        const hName = own(h.value, 'name');
+        const headerCase = isHeaderKey(b.value) && isHeaderKey(h.value) && bName !== hName && String(bName).toLowerCase() === String(hName).toLowerCase();
+        const shape = (scheme: unknown) => canonical(headerCase ? { ...(scheme as Doc), name: undefined } : scheme, DOCS_KEYWORDS);
+        if (headerCase)
+          this.changes.add(
+            'docs',
+            'security-scheme-header-case-changed',
+            `${h.pointer}/name`,
+            `${label}: header ${JSON.stringify(bName)} → ${JSON.stringify(hName)} (the same header: HTTP header names ignore case)`,
+          );
+        if (shape(b.value) !== shape(h.value)) this.changes.add('breaking', 'security-scheme-changed', h.pointer, `${label} changed`);
         docsChanges(this.changes, b.value, h.value, h.pointer);
       }
     }
@@ -187,8 +215,8 @@ class DocumentDiff {
         const op = own(item.value, method);
         if (!isObject(op)) continue;
         const label = section === 'paths' ? `${method.toUpperCase()} ${path}` : `${method.toUpperCase()} webhook ${path}`;
-        // The generator's own default when an operation has no operationId (model.ts).
-        const operationId = typeof op.operationId === 'string' ? op.operationId : section === 'paths' ? `${method}${pascalCase(path)}` : label;
+        // The generator's own default when an operation has no operationId.
+        const operationId = typeof op.operationId === 'string' ? op.operationId : section === 'paths' ? defaultOperationId(method, path) : label;
         out.set(label, { operationId, label, path, op: { value: op, pointer: `${item.pointer}/${method}` }, item });
       }
     }
@@ -328,8 +356,9 @@ class DocumentDiff {
       if (B.deprecated !== true && H.deprecated === true) this.changes.add('additive', 'deprecated', hp!.pointer, `${label} deprecated`);
       docsChanges(this.changes, B, H, hp!.pointer);
       this.extensions(B, H, hp!.pointer);
-      for (const keyword of ['style', 'explode', 'allowReserved', 'allowEmptyValue']) {
-        if (canonical(B[keyword]) !== canonical(H[keyword]))
+      const [bWire, hWire] = [serialization(B), serialization(H)];
+      for (const keyword of Object.keys(bWire)) {
+        if (canonical(bWire[keyword]) !== canonical(hWire[keyword]))
           this.changes.add('breaking', 'request-parameter-serialization-changed', `${hp!.pointer}/${keyword}`, `${label}: ${keyword} changed`);
       }
       schemas.compare({ value: B.schema, pointer: `${bp!.pointer}/schema` }, { value: H.schema, pointer: `${hp!.pointer}/schema` }, 'request');
@@ -510,6 +539,33 @@ class DocumentDiff {
       for (const role of ['request', 'response'] as const)
         schemas.compare({ value: own(bs, name), pointer: pointer(name) }, { value: own(hs, name), pointer: pointer(name) }, role);
     }
+  }
+}
+
+/** How a parameter is sent (model.ts `serializationOf`, defaults filled in), and `allowEmptyValue` (default false). */
+function serialization(parameter: Doc): Record<string, unknown> {
+  const { style, explode, allowReserved } = serializationOf(parameter);
+  return { style, explode, allowReserved, allowEmptyValue: parameter.allowEmptyValue === true };
+}
+
+/** An API key sent as a header. */
+const isHeaderKey = (scheme: unknown): boolean => own(scheme, 'type') === 'apiKey' && own(scheme, 'in') === 'header';
+
+/**
+ * The client option of each security scheme, as the generated client names them (none for
+ * `mutualTLS`); undefined when the names collide (the document cannot be generated: nothing to compare).
+ */
+function credentialOptions(doc: Doc): Map<string, string | undefined> | undefined {
+  const schemes = doc.components?.securitySchemes;
+  try {
+    const options: Map<string, string | undefined> = credentialOptionNames(Object.keys(isObject(schemes) ? schemes : {}));
+    for (const [name] of options) {
+      if (own(resolve(doc, { value: own(schemes, name), pointer: '' }).value, 'type') === 'mutualTLS') options.set(name, undefined);
+    }
+    return options;
+  } catch (error) {
+    if (error instanceof GenerationError) return undefined;
+    throw error;
   }
 }
 

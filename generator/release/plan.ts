@@ -38,10 +38,11 @@ export interface Release {
 
 export function planRelease(input: ReleaseInput): Release {
   const { previousVersion, previousChangelog } = input;
-  if (input.previousDocument === undefined)
-    return { previousVersion, version: previousVersion ?? input.firstVersion, changelog: previousChangelog, changes: [] };
+  // Written again as it was, tidied (one title) where an earlier release left it otherwise.
+  const previous = previousChangelog === undefined ? undefined : prependEntry(previousChangelog, '');
+  if (input.previousDocument === undefined) return { previousVersion, version: previousVersion ?? input.firstVersion, changelog: previous, changes: [] };
   const changes = diffDocuments(input.previousDocument, input.nextDocument);
   const version = nextVersion(previousVersion ?? input.firstVersion, changes);
-  if (!changes.length) return { previousVersion, version, changelog: previousChangelog, changes };
-  return { previousVersion, version, changelog: prependEntry(previousChangelog, renderChangelogEntry(version, input.date(), changes, input.links)), changes };
+  if (!changes.length) return { previousVersion, version, changelog: previous, changes };
+  return { previousVersion, version, changelog: prependEntry(previous, renderChangelogEntry(version, input.date(), changes, input.links)), changes };
 }

@@ -6,7 +6,7 @@
  */
 import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { withBanner } from '../output/banner.js';
+import { withoutBanners } from '../output/banner.js';
 import { CHANGELOG_FILE, OPENAPI_FILE } from '../emit/names.js';
 import { GenerationError } from '../lib/problems.js';
 import { commitOf, readAt, repositoryRoot } from './git.js';
@@ -14,7 +14,7 @@ import { commitOf, readAt, repositoryRoot } from './git.js';
 export interface PreviousRelease {
   document: object | undefined;
   version: string | undefined;
-  /** Without the banner. */
+  /** Without any banner (the current one, or an earlier toolkit's). */
   changelog: string | undefined;
   /** Where each file was read, for errors: `generated/package.json` or `HEAD:generated/package.json`. */
   label(file: string): string;
@@ -40,12 +40,11 @@ export function readPreviousRelease(outDir: string): PreviousRelease {
   };
   const document = json(OPENAPI_FILE);
   const version = json('package.json')?.version;
-  const banner = withBanner(CHANGELOG_FILE, '');
   const changelog = read(CHANGELOG_FILE);
   return {
     document,
     version: typeof version === 'string' ? version : undefined,
-    changelog: changelog?.startsWith(banner) ? changelog.slice(banner.length) : changelog,
+    changelog: changelog === undefined ? undefined : withoutBanners(CHANGELOG_FILE, changelog),
     label,
   };
 }

@@ -3,10 +3,11 @@
  * removed, an optional response property added, a description edited), then working-tree edits.
  * Real git, real child processes, run as `npm run diff` runs them (generator/cli/launch.mjs). (The release two commits give: test/generator/release/generate-release.test.ts.)
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCommitDate } from '../../../generator/release/git.js';
 import type { Change } from '../../../generator/release/changes.js';
@@ -144,6 +145,33 @@ describe('npm run diff', () => {
       git('reset', '-q', '--hard', 'HEAD~2');
       rmSync(path.join(repo, 'spec', 'unused dump.yaml'), { force: true });
     }
+  });
+});
+
+describe('the scriptable command README.md and docs/maintaining.md show', () => {
+  // Each command bundles this repository's spec twice: run side by side, with room for a busy machine.
+  it('prints JSON and nothing else on stdout, run exactly as shown (in this repository)', { timeout: 180_000 }, async () => {
+    const shown = ['README.md', path.join('docs', 'maintaining.md')].flatMap((file) =>
+      [
+        ...readFileSync(path.join(ROOT, file), 'utf8').matchAll(
+          /`((?:npm run --silent diff --|node generator\/cli\/launch\.mjs generator\/cli\/diff\.ts) --json)[^`]*`/g,
+        ),
+      ].map((m) => m[1]!),
+    );
+    expect(shown).toContain('npm run --silent diff -- --json');
+    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+    const runs = [...new Set(shown)].map(async (command) => {
+      const [bin, ...args] = command.split(' ');
+      const { stdout } = await promisify(execFile)(bin!, args, { cwd: ROOT, env, maxBuffer: 64 * 2 ** 20 });
+      return [command, stdout] as const;
+    });
+    for (const [command, stdout] of await Promise.all(runs))
+      expect(JSON.parse(stdout), command).toMatchObject({ base: 'HEAD:spec/openapi.yaml', head: 'spec/openapi.yaml', changes: expect.any(Array) });
+  });
+
+  it('writes nothing on stdout when --json fails', () => {
+    expect(diff('--json', '--base', 'no-such-ref')).toMatchObject({ code: 2, stdout: '' });
+    expect(diff('--json', '--head', 'missing.yaml')).toMatchObject({ code: 2, stdout: '' });
   });
 });
 

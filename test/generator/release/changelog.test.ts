@@ -209,6 +209,12 @@ describe('renderChangelogEntry', () => {
     expect(first).toBe('# Changelog\n\n## 1.0.1\n');
     expect(prependEntry(first, '## 1.1.0\n')).toBe('# Changelog\n\n## 1.1.0\n\n## 1.0.1\n');
   });
+
+  it('keeps one title, whatever titles earlier releases left among the entries', () => {
+    const stale = '# Changelog\n\n## 1.1.0\n\n# Changelog\n\n## 1.0.1\n';
+    expect(prependEntry(stale, '## 1.2.0\n')).toBe('# Changelog\n\n## 1.2.0\n\n## 1.1.0\n\n## 1.0.1\n');
+    expect(prependEntry(stale, '')).toBe('# Changelog\n\n## 1.1.0\n\n## 1.0.1\n');
+  });
 });
 
 describe('planRelease', () => {

@@ -929,3 +929,160 @@ describe('diffDocuments', () => {
     expect(diffDocuments(base, head).length).toBeGreaterThan(0);
   });
 });
+
+/**
+ * What a caller of the generated client writes: the `environment` key (an `x-environment`, else
+ * `default` for a lone server and `server0`, `server1`, ... by position), the credential options
+ * (one per security scheme, named from the scheme's name and the names before it) and the
+ * parameters as sent. A name the caller passes that disappears, or now reaches another URL or
+ * credential, is breaking; what the wire does not tell apart (a default spelled out, a header
+ * name's case) is not.
+ */
+describe('what a caller writes', () => {
+  const api = { url: 'https://api.example.com/v1' };
+  const sandbox = { url: 'https://sandbox.example.com/v1' };
+  const withServers = (servers: Doc[] | undefined) => {
+    const d = baseDocument();
+    if (servers === undefined) delete d.servers;
+    else d.servers = structuredClone(servers);
+    return d;
+  };
+  const summary = (changes: Change[]) => changes.map((c) => `${c.level} ${c.rule} ${c.pointer}: ${c.message}`);
+
+  it.each<[string, Doc[], Doc[], string]>([
+    [
+      'servers without x-environment reordered: server0 reaches another URL',
+      [api, sandbox],
+      [sandbox, api],
+      'breaking server-url-changed /servers/0/url: environment "server0": URL "https://api.example.com/v1" → "https://sandbox.example.com/v1"',
+    ],
+    ['a second server added: default disappears', [api], [api, sandbox], 'breaking server-removed /servers/0: environment "default" removed'],
+    [
+      'x-environment added: default becomes production',
+      [api],
+      [{ ...api, 'x-environment': 'production' }],
+      'breaking server-removed /servers/0: environment "default" removed',
+    ],
+    ['one of two servers removed: server1 disappears', [api, sandbox], [api], 'breaking server-removed /servers/1: environment "server1" removed'],
+    [
+      'a named environment added beside unnamed servers: those are no environments any more',
+      [api, sandbox],
+      [api, { ...sandbox, 'x-environment': 'sandbox' }],
+      'breaking server-removed /servers/0: environment "server0" removed',
+    ],
+  ])('%s is breaking', (_name, before, after, want) => {
+    const changes = diffDocuments(withServers(before), withServers(after));
+    expect(summary(changes)).toContain(want);
+    expect(highestLevel(changes)).toBe('breaking');
+  });
+
+  it.each<[string, Doc[] | undefined, Doc[] | undefined, Level | undefined]>([
+    [
+      'named environments reordered',
+      [
+        { ...api, 'x-environment': 'production' },
+        { ...sandbox, 'x-environment': 'sandbox' },
+      ],
+      undefined,
+      undefined,
+    ],
+    ['a first server given to a document without one', undefined, [api], 'additive'],
+    ['an environment added beside named ones', [{ ...api, 'x-environment': 'production' }], undefined, 'additive'],
+  ])('%s is not breaking', (_name, before, after, want) => {
+    const head = after ?? (want === undefined ? [...before!].reverse() : [...before!, { ...sandbox, 'x-environment': 'sandbox' }]);
+    const changes = diffDocuments(withServers(before), withServers(head));
+    expect(highestLevel(changes), JSON.stringify(changes, null, 2)).toBe(want);
+  });
+
+  it('the servers all removed: the default environment has no URL any more, breaking', () => {
+    const changes = diffDocuments(withServers([api]), withServers(undefined));
+    expect(summary(changes)).toContain('breaking server-url-removed /servers: environment "default": no URL (was "https://api.example.com/v1")');
+  });
+
+  /** Two schemes whose names give the same option (`apiKey`): the first takes it, the second is `credentialApiKey`. */
+  const schemes = (names: string[]) => {
+    const d = baseDocument();
+    const all: Record<string, Doc> = {
+      api_key: { type: 'apiKey', in: 'header', name: 'X-Key' },
+      apiKey: { type: 'apiKey', in: 'header', name: 'X-Other-Key' },
+      'api-key': { type: 'apiKey', in: 'header', name: 'X-Key' },
+    };
+    d.components.securitySchemes = Object.fromEntries(names.map((n) => [n, all[n]]));
+    d.security = [{ [names.at(-1)!]: [] }];
+    return d;
+  };
+
+  it('security schemes reordered so their credential options swap: breaking', () => {
+    const changes = diffDocuments(schemes(['api_key', 'apiKey']), schemes(['apiKey', 'api_key']));
+    expect(summary(changes)).toEqual(
+      expect.arrayContaining([
+        'breaking credential-option-renamed /components/securitySchemes/api_key: security scheme "api_key": client option apiKey → credentialApiKey',
+        'breaking credential-option-renamed /components/securitySchemes/apiKey: security scheme "apiKey": client option credentialApiKey → apiKey',
+      ]),
+    );
+  });
+
+  it('a security scheme added that takes an existing credential option: breaking', () => {
+    const base = schemes(['api-key']);
+    const head = schemes(['apiKey', 'api-key']);
+    head.security = base.security;
+    const changes = diffDocuments(base, head);
+    expect(summary(changes)).toContain(
+      'breaking credential-option-renamed /components/securitySchemes/api-key: security scheme "api-key": client option apiKey → credentialApiKey',
+    );
+  });
+
+  const listParameters = (d: Doc) => op(d, '/items', 'get').parameters as Doc[];
+
+  it.each<[string, (d: Doc) => void]>([
+    [
+      "a query parameter's style: form and explode: true (the defaults) left out",
+      (d) => Object.assign(listParameters(d)[1]!, { style: 'form', explode: true }),
+    ],
+    ['a query parameter spelling out style: form only', (d) => Object.assign(listParameters(d)[1]!, { style: 'form' })],
+    [
+      "a path parameter's style: simple and explode: false left out",
+      (d) => Object.assign(d.paths['/items/{id}'].parameters[0], { style: 'simple', explode: false }),
+    ],
+    ['allowReserved: false and allowEmptyValue: false left out', (d) => Object.assign(listParameters(d)[1]!, { allowReserved: false, allowEmptyValue: false })],
+  ])('finds nothing when %s', (_name, spellOut) => {
+    const base = baseDocument();
+    spellOut(base);
+    expect(diffDocuments(base, baseDocument())).toEqual([]);
+    expect(diffDocuments(baseDocument(), base)).toEqual([]);
+  });
+
+  it("still breaks on a query parameter's explode: false, or a style other than the default", () => {
+    for (const change of [{ explode: false }, { style: 'spaceDelimited', explode: true }]) {
+      const head = baseDocument();
+      Object.assign(listParameters(head)[1]!, change);
+      expect(summary(diffDocuments(baseDocument(), head))).toEqual([
+        `breaking request-parameter-serialization-changed /paths/~1items/get/parameters/1/${Object.keys(change)[0]}: query parameter "limit": ${Object.keys(change)[0]} changed`,
+      ]);
+    }
+  });
+
+  it("a header parameter's change of case is breaking: the caller writes its name as a key of params.header", () => {
+    const base = baseDocument();
+    listParameters(base).push({ name: 'X-Trace', in: 'header', schema: { type: 'string' } });
+    const head = structuredClone(base);
+    listParameters(head)[2]!.name = 'x-trace';
+    expect(summary(diffDocuments(base, head))).toEqual([
+      'breaking request-parameter-removed /paths/~1items/get/parameters/2: header parameter "X-Trace" removed',
+      'additive request-parameter-added /paths/~1items/get/parameters/2: optional header parameter "x-trace" added',
+    ]);
+  });
+
+  it("a security header name's change of case is documentation only; a query key's is breaking", () => {
+    const head = baseDocument();
+    head.components.securitySchemes.key.name = 'x-key';
+    expect(summary(diffDocuments(baseDocument(), head))).toEqual([
+      'docs security-scheme-header-case-changed /components/securitySchemes/key/name: security scheme "key": header "X-Key" → "x-key" (the same header: HTTP header names ignore case)',
+    ]);
+    const base = baseDocument();
+    base.components.securitySchemes.key.in = 'query';
+    const query = structuredClone(base);
+    query.components.securitySchemes.key.name = 'x-key';
+    expect(highestLevel(diffDocuments(base, query))).toBe('breaking');
+  });
+});
