@@ -140,7 +140,7 @@ function createState(facts: MockFacts, options: MockApiOptions<unknown>): MockSt
     router: new Router(facts.operations),
     operationFor: operationLookup(facts.operations),
     credentials: credentialsOf(facts),
-    bodies: new BodyMaker(document, seed),
+    bodies: new BodyMaker(document, seed, facts.peers),
     limiter: limits && new LimitSimulator(limits),
     overrides: new Map(),
     faults: new Map(),

@@ -81,8 +81,8 @@ describe('paginate over a page cut mid-stream', () => {
       expect(error).toBeInstanceOf(TransportError);
       const transport = error as TransportError;
       expect(transport.code).toBe('UND_ERR_SOCKET');
-      expect(transport.request.method).toBe('GET');
-      expect(transport.request.url).toBe(`${server.url}/list?pageSize=2&page=2`);
+      expect(transport.request?.method).toBe('GET');
+      expect(transport.request?.url).toBe(`${server.url}/list?pageSize=2&page=2`);
       expect(transport.message).toBe(`GET ${server.url}/list?pageSize=2&page=2 failed: the answer's body was cut (UND_ERR_SOCKET)`);
       expect(transport.cause).toMatchObject({ name: 'TypeError', message: 'terminated' });
       for (const shown of [transport.message, JSON.stringify(transport), inspect(transport, { depth: 10 })]) {

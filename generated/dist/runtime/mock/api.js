@@ -86,7 +86,7 @@ function createState(facts, options) {
         router: new Router(facts.operations),
         operationFor: operationLookup(facts.operations),
         credentials: credentialsOf(facts),
-        bodies: new BodyMaker(document, seed),
+        bodies: new BodyMaker(document, seed, facts.peers),
         limiter: limits && new LimitSimulator(limits),
         overrides: new Map(),
         faults: new Map(),
