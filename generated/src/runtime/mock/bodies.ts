@@ -87,7 +87,8 @@ async function peerFailure(loadError: unknown, ranges: Readonly<Record<string, s
   const names = Object.keys(ranges).length > 0 ? Object.keys(ranges) : SAMPLER_PEERS;
   const wanted = (name: string): string => (ranges[name] ? `${name} ${ranges[name]}` : name);
   const install = `npm install --save-dev ${names.join(' ')}`;
-  const note = Object.keys(ranges).length > 0 ? ` (the package's peerDependencies: ${names.map(wanted).join(', ')})` : " (the ranges are the package's peerDependencies)";
+  const note =
+    Object.keys(ranges).length > 0 ? ` (the package's peerDependencies: ${names.map(wanted).join(', ')})` : " (the ranges are the package's peerDependencies)";
   const { name, found, lacks } = problem;
   const what =
     found === null
