@@ -96,12 +96,19 @@ const LINEAR_ENGINE_DEPENDENCY = 're2js';
 /** Schemas plus operations above which validators compile in a child process, and types in the main thread. */
 const LARGE_DOCUMENT = 400;
 
+const toolDevDependencies = (): Record<string, string> =>
+  (JSON.parse(readFileSync(path.join(TOOL_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
+
+/** The mock's optional peers and their ranges, as the package's peerDependencies state them (the mock names them when one does not fit). */
+const mockPeerRanges = (devDependencies: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(MOCK_PEERS).map(([name, range]) => [name, range(devDependencies[name]!)]));
+
 function runtimeDependencies(linearEngine: boolean): Pick<PackageInfo, 'dependencies' | 'mockPeers'> {
-  const pkg = JSON.parse(readFileSync(path.join(TOOL_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  const devDependencies = toolDevDependencies();
   const names = linearEngine ? [...CLIENT_DEPENDENCIES, LINEAR_ENGINE_DEPENDENCY].sort() : CLIENT_DEPENDENCIES;
   return {
-    dependencies: Object.fromEntries(names.map((name) => [name, pkg.devDependencies[name]!])),
-    mockPeers: Object.fromEntries(Object.entries(MOCK_PEERS).map(([name, range]) => [name, range(pkg.devDependencies[name]!)])),
+    dependencies: Object.fromEntries(names.map((name) => [name, devDependencies[name]!])),
+    mockPeers: mockPeerRanges(devDependencies),
   };
 }
 
@@ -199,7 +206,7 @@ async function emitAll(
   const facts = emitFacts(model);
   const client = emitClient(model, templatesDir, names);
   const operations = emitOperations(model);
-  const mock = emitMock(model, templatesDir, packageName, sources.get(OPENAPI_FILE)!);
+  const mock = emitMock(model, templatesDir, packageName, sources.get(OPENAPI_FILE)!, mockPeerRanges(toolDevDependencies()));
   // The docs name each validator: emitted while the validators compile, for every validator the
   // document asks for, and again in the rare case that compiling skipped one.
   const expected = validatorEntries(model);

@@ -455,9 +455,23 @@ async function* paginate(client, path, { maxPages = DEFAULT_MAX_PAGES, ...init }
   const askedPageSize = positiveInteger(query.pageSize);
   let firstPageLength;
   let page = query.page ?? 1;
+  const signal = init.signal;
   for (let pages = 1; ; pages++, page++) {
-    init.signal?.throwIfAborted();
-    const { data, error, response } = await client.GET(path, { ...init, params: { ...init.params, query: { ...query, page } } });
+    signal?.throwIfAborted();
+    let sent;
+    const watch = {
+      onRequest: ({ request }) => {
+        sent = request;
+      }
+    };
+    const pageInit = { ...init, params: { ...init.params, query: { ...query, page } }, middleware: [watch, ...init.middleware ?? []] };
+    let answer;
+    try {
+      answer = await client.GET(path, pageInit);
+    } catch (error2) {
+      throw sent && !(signal?.aborted && error2 === signal.reason) ? cutBody(error2, sent, context.redaction) : error2;
+    }
+    const { data, error, response } = answer;
     const list = pageOf(context, data, error, response, page, pages - 1);
     yield* list.results;
     firstPageLength ??= list.results.length;
@@ -482,6 +496,15 @@ function pageOf(context, data, error, response, page, read) {
     throw new PaginationError(`page ${page} states pageSize ${list.pageSize} and holds ${list.results.length} results`, read, context.sentRequest(response));
   }
   return list;
+}
+function cutBody(error, request, redaction) {
+  const code = errorCode(error);
+  if (error instanceof ClientError || !(error instanceof TypeError) || code === void 0)
+    return error;
+  const summary = summarize(request.method, request.url, request.headers, redaction);
+  return new TransportError(`${summary.method} ${summary.url} failed: the answer's body was cut (${code})`, summary, code, 1, {
+    cause: scrubbedError(error, redaction)
+  });
 }
 function isLastPage(list, page, pageSize) {
   return list.results.length === 0 || list.results.length < pageSize || typeof list.totalResults === "number" && page * pageSize >= list.totalResults;

@@ -15,6 +15,8 @@ const facts = {
     // Loaded by listen() alone: Node's node:http server, or elsewhere one that refuses (package.json "imports").
     listen: async (target, options) => (await import('#mock-server')).listen(target, options),
     schemes: security.schemes,
+    // The sampler's optional peers, as the package's peerDependencies state them.
+    peers: { "ajv": "^8.20.0", "ajv-formats": "^3.0.1", "json-schema-faker": "~0.6.3" },
     environments: {
         "staging": { limits: { requestsPerSecond: 50, burst: 100, dailyQuota: 200000 }, basePath: "" },
         "production": { limits: { requestsPerSecond: 250, burst: 500, dailyQuota: 1000000 }, basePath: "" },

@@ -8,7 +8,7 @@
  */
 import { isHeaderValue, MAX_TIMER_MS } from '../client/options.js';
 import { REDACTED } from '../client/redact.js';
-import { answerWith, bodyAnswer, emptyAnswer, isAnswerStatus, mockError, RESET, toResponse, type MockReply, type Reply } from './answers.js';
+import { bodyAnswer, emptyAnswer, isAnswerStatus, mockError, RESET, toResponse, type MockReply, type Reply } from './answers.js';
 import { BodyMaker, type CollectionSource } from './bodies.js';
 import {
   bodyProblems,
@@ -23,7 +23,6 @@ import { DEFAULT_MAX_REQUEST_BYTES, readRequestText, RequestTooLarge } from './r
 import { LimitSimulator } from './limits.js';
 import { Router } from './route.js';
 import type {
-  JsonValue,
   MockApi,
   MockApiOptions,
   MockFacts,
@@ -141,7 +140,7 @@ function createState(facts: MockFacts, options: MockApiOptions<unknown>): MockSt
     router: new Router(facts.operations),
     operationFor: operationLookup(facts.operations),
     credentials: credentialsOf(facts),
-    bodies: new BodyMaker(document, seed),
+    bodies: new BodyMaker(document, seed, facts.peers),
     limiter: limits && new LimitSimulator(limits),
     overrides: new Map(),
     faults: new Map(),
@@ -429,7 +428,12 @@ async function overrideAnswer(
   if (!isAnswerStatus(status)) return mockError(500, `The override of ${operation.operationId} answered status ${String(status)}: the mock answers 200 to 599`);
   const badHeader = headerProblem(given.headers, 'headers');
   if (badHeader) return mockError(500, `The override of ${operation.operationId} answered ${badHeader}`);
-  if (given.body !== undefined || status !== operation.success.status) return answerWith(status, given.body as JsonValue | undefined, given.headers);
+  if (given.body !== undefined) {
+    const text = jsonText(given.body);
+    if (typeof text !== 'string') return mockError(500, `The override of ${operation.operationId} answered a body that is not JSON: ${text.problem}`);
+    return bodyAnswer(status, text, 'application/json', given.headers);
+  }
+  if (status !== operation.success.status) return emptyAnswer(status, given.headers);
   return success(state, operation, parameters.query, path, given.headers);
 }
 
@@ -477,12 +481,20 @@ function untilAborted(request: Request, answer: () => Promise<Response>): Promis
 /** A header name as RFC 9110 allows it (a token). */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
+/**
+ * Headers that frame the message: the mock (the HTTP server, or the Response) sets them from the
+ * bytes it sends; a stated length it does not match would leave the answer hanging or cut it.
+ */
+const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding']);
+
 /** What is wrong with headers given to the mock (`where` names them), or undefined. */
 function headerProblem(headers: unknown, where: string): string | undefined {
   if (headers === undefined) return undefined;
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return `${where} must be an object of header names to strings`;
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) return `${where}: ${JSON.stringify(name)} is not a valid header name`;
+    if (FRAMING_HEADERS.has(name.toLowerCase()))
+      return `${where}[${JSON.stringify(name)}]: the mock frames its answers itself (Content-Length, Transfer-Encoding): leave it out`;
     if (typeof value !== 'string' || (value !== '' && !isHeaderValue(value)))
       return `${where}[${JSON.stringify(name)}] must be a header value (a string without line breaks or NUL)`;
   }
@@ -499,9 +511,23 @@ function checkOverride(override: unknown, where: string): void {
   if (typeof override === 'function') return;
   if (typeof override !== 'object' || override === null)
     throw new TypeError(`${where} must be an answer ({ status, body, headers }) or a function returning one`);
-  const { status, headers } = override as { status?: unknown; headers?: unknown };
+  const { status, headers, body } = override as { status?: unknown; headers?: unknown; body?: unknown };
   if (status !== undefined && !isAnswerStatus(status)) throw new TypeError(`${where}.status must be an HTTP status from 200 to 599`);
   checkHeaders(headers, `${where}.headers`);
+  // Serialized again for each answer (a body changed since is answered as it is then); refused here when no answer could carry it.
+  const text = body === undefined ? '' : jsonText(body);
+  if (typeof text !== 'string') throw new TypeError(`${where}.body is not JSON: ${text.problem}`);
+}
+
+/** An override's body as JSON text, or why it has none (a cycle, a BigInt, a function, a throwing `toJSON`). */
+function jsonText(body: unknown): string | { readonly problem: string } {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(body);
+  } catch (err) {
+    return { problem: err instanceof Error ? err.message : String(err) };
+  }
+  return text === undefined ? { problem: 'JSON.stringify gives no text for it' } : text;
 }
 
 /** A request as the mock saw it, kept for the log: its method, URL and headers, never its body. */

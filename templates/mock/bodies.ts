@@ -70,31 +70,40 @@ interface Sampling {
 /** The sampler's own dependencies: optional peers of the package, installed by those who use the mock. */
 const SAMPLER_PEERS = ['ajv', 'ajv-formats', 'json-schema-faker'];
 
-/** A failed import of the sampler because one of its optional peers is not installed, as a failure that says what to install. */
-function missingPeer(err: unknown): Failure | undefined {
-  const message = err instanceof Error ? err.message : '';
-  const missing = SAMPLER_PEERS.find((name) => new RegExp(`['"]${name}['"/]`).test(message));
-  if (!missing || !/cannot find|not found|could not resolve/i.test(message)) return undefined;
-  return {
-    ok: false,
-    error: `the mock samples this body with its optional peer dependencies, and ${missing} is not installed: npm install --save-dev ${SAMPLER_PEERS.join(' ')} (the ranges are the package's peerDependencies)`,
-  };
+/**
+ * The failure that says why the sampler could not be loaded, when one of its optional peers is the
+ * cause (./peers.ts): the peer, the range the package wants, the version found (or that none is),
+ * and what to install; else the load's own error, thrown. `ranges`: the package's peerDependencies.
+ */
+async function peerFailure(loadError: unknown, ranges: Readonly<Record<string, string>>): Promise<Failure> {
+  let problem: import('./peers.js').PeerProblem | undefined;
+  try {
+    problem = await (await import('./peers.js')).peerProblem();
+  } catch {
+    problem = undefined;
+  }
+  if (!problem) throw loadError;
+  const names = Object.keys(ranges).length > 0 ? Object.keys(ranges) : SAMPLER_PEERS;
+  const wanted = (name: string): string => (ranges[name] ? `${name} ${ranges[name]}` : name);
+  const install = `npm install --save-dev ${names.join(' ')}`;
+  const note =
+    Object.keys(ranges).length > 0 ? ` (the package's peerDependencies: ${names.map(wanted).join(', ')})` : " (the ranges are the package's peerDependencies)";
+  const { name, found, lacks } = problem;
+  const what =
+    found === null
+      ? `${name} is not installed`
+      : `${found === undefined ? `${name} is installed at a version the mock cannot use` : `${name} ${found} is installed`} (${lacks}) where it needs ${wanted(name)}`;
+  return { ok: false, error: `the mock samples this body with its optional peer dependencies, and ${what}: ${install}${note}` };
 }
 
-/** Runs `make` once the sampler is loaded, turning a SampleError (or a missing peer) into a failure that names why sampling failed. */
+/** Runs `make` once the sampler is loaded, turning a SampleError (or a peer it cannot use) into a failure that names why sampling failed. */
 async function sampled<T>(
-  loading: Promise<Sampling>,
+  loading: Promise<Sampling | Failure>,
   what: string,
   make: (sampler: Sampler) => T,
 ): Promise<{ readonly ok: true; readonly value: T } | Failure> {
-  let sampling: Sampling;
-  try {
-    sampling = await loading;
-  } catch (err) {
-    const failure = missingPeer(err);
-    if (failure) return failure;
-    throw err;
-  }
+  const sampling = await loading;
+  if ('ok' in sampling) return sampling;
   try {
     return { ok: true, value: make(sampling.sampler) };
   } catch (err) {
@@ -109,18 +118,23 @@ async function sampled<T>(
 }
 
 export class BodyMaker {
-  private sampling: Promise<Sampling> | undefined;
+  private sampling: Promise<Sampling | Failure> | undefined;
   private readonly bodies = new Map<string, Promise<BodyResult>>();
   private readonly pagers = new Map<string, Promise<Pager | Failure>>();
 
   constructor(
     private readonly document: object,
     private readonly seed: number,
+    /** The sampler's optional peers and the ranges the package wants (its peerDependencies). */
+    private readonly peers: Readonly<Record<string, string>> = {},
   ) {}
 
-  /** The sampler, imported and built on first use only. */
-  private sampler(): Promise<Sampling> {
-    this.sampling ??= import('./sample.js').then(({ createSampler, SampleError }) => ({ sampler: createSampler(this.document), SampleError }));
+  /** The sampler, imported and built on first use only; a peer it cannot use is a failure saying so (found once). */
+  private sampler(): Promise<Sampling | Failure> {
+    this.sampling ??= import('./sample.js').then(
+      ({ createSampler, SampleError }) => ({ sampler: createSampler(this.document), SampleError }),
+      (err: unknown) => peerFailure(err, this.peers),
+    );
     return this.sampling;
   }
 

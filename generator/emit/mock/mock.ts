@@ -50,15 +50,19 @@ export const mockServerEntry = (): Record<string, string> => ({
 /** The packages the mock's sampler imports (templates/mock/bodies.ts: optional peers of the package). */
 export const MOCK_SAMPLER_PEERS = ['ajv', 'ajv-formats', 'json-schema-faker'] as const;
 
-/** `openapiJson`: the package's openapi.json as emitted (emit/package/openapi.ts), which the mock embeds. */
-export function emitMock(model: SpecModel, templatesDir: string, packageName: string, openapiJson: string): Files {
+/**
+ * `openapiJson`: the package's openapi.json as emitted (emit/package/openapi.ts), which the mock
+ * embeds; `peers`: the sampler's optional peers and the ranges of the package's peerDependencies,
+ * which the mock names when one is missing or does not fit.
+ */
+export function emitMock(model: SpecModel, templatesDir: string, packageName: string, openapiJson: string, peers: Readonly<Record<string, string>>): Files {
   const files: Files = new Map();
   const runtimeDir = path.join(templatesDir, 'mock');
   for (const name of readdirSync(runtimeDir).sort()) {
     if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
     files.set(`src/runtime/mock/${name}`, readFileSync(path.join(runtimeDir, name), 'utf8').replace(CLIENT_IMPORT, '$1../'));
   }
-  files.set('src/mock.ts', mockIndex(model));
+  files.set('src/mock.ts', mockIndex(model, peers));
   files.set('src/mock-document.ts', documentModule(openapiJson));
   files.set(
     'src/mock-msw.ts',
@@ -105,7 +109,7 @@ export const documentJson: string = ${JSON.stringify(JSON.stringify(JSON.parse(o
 `;
 }
 
-function mockIndex(model: SpecModel): string {
+function mockIndex(model: SpecModel, peers: Readonly<Record<string, string>>): string {
   const environmentNames = model.environments.map((e) => JSON.stringify(e.name));
   return `import { createRuntimeMockApi } from './runtime/mock/api.js';
 import type { MockApi as RuntimeMockApi, MockApiOptions as RuntimeMockApiOptions, MockFacts } from './runtime/mock/types.js';
@@ -134,6 +138,8 @@ const facts: MockFacts = {
   // Loaded by listen() alone: Node's node:http server, or elsewhere one that refuses (package.json "imports").
   listen: async (target, options) => (await import('${MOCK_SERVER_IMPORT}')).listen(target, options),
   schemes: security.schemes,
+  // The sampler's optional peers, as the package's peerDependencies state them.
+  peers: ${JSON.stringify(peers)},
   environments: {
 ${model.environments.map(environmentOf).join('\n')}
   },

@@ -114,3 +114,67 @@ describe('mock.fault and mock.override arguments', () => {
     expect((await none.json()).error).toBe('The override of listSkills answered null: it must answer an object ({ status, body, headers })');
   });
 });
+
+describe('overrides the mock cannot honour (#29 item 14)', () => {
+  /** The answer over real HTTP on 127.0.0.1, read whole within 2 s (a Content-Length of 999 would never end). */
+  async function overHttp(mock: any): Promise<{ status: number; text: string } | { error: string }> {
+    const server = await mock.listen({ port: 0 });
+    try {
+      const response = await fetch(`${server.url}/v1/skills`, { headers: CREDENTIALS, signal: AbortSignal.timeout(2_000) });
+      return { status: response.status, text: await response.text() };
+    } catch (err) {
+      return { error: String((err as Error).name) };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it.each([
+    ['content-length', '999'],
+    ['Content-Length', '1'],
+    ['transfer-encoding', 'chunked'],
+  ])('refuses a framing header %s: %s at the call, in the options and in a fault', async (name, value) => {
+    const mock = createMockApi();
+    const message = `override of listSkills.headers[${JSON.stringify(name)}]: the mock frames its answers itself (Content-Length, Transfer-Encoding): leave it out`;
+    expect(() => mock.override('listSkills', { body: { results: [] }, headers: { [name]: value } } as never)).toThrow(new TypeError(message));
+    expect(() => createMockApi({ overrides: { listSkills: { headers: { [name]: value } } } as never })).toThrow(TypeError);
+    expect(() => mock.fault('listSkills', { status: 503, headers: { [name]: value } })).toThrow(TypeError);
+    // Nothing was kept: the HTTP answer is the normal one, whole.
+    const answer = await overHttp(mock);
+    expect(answer).toMatchObject({ status: 200 });
+    expect(() => JSON.parse((answer as { text: string }).text)).not.toThrow();
+  });
+
+  it('answers 500 naming the operation when an override function returns a framing header', async () => {
+    const mock = createMockApi();
+    mock.override('listSkills', (() => ({ body: { results: [] }, headers: { 'content-length': '999' } })) as never);
+    const answer = await overHttp(mock);
+    expect(answer).toMatchObject({ status: 500 });
+    expect(JSON.parse((answer as { text: string }).text).error).toBe(
+      'The override of listSkills answered headers["content-length"]: the mock frames its answers itself (Content-Length, Transfer-Encoding): leave it out',
+    );
+  });
+
+  it('refuses a body that is not JSON (a cycle, a BigInt, a function) at the call', () => {
+    const mock = createMockApi();
+    const cyclic: Record<string, unknown> = { results: [] };
+    cyclic.self = cyclic;
+    expect(() => mock.override('listSkills', { body: cyclic } as never)).toThrow(/^override of listSkills\.body is not JSON: .*circular/i);
+    expect(() => mock.override('listSkills', { body: { n: 1n } } as never)).toThrow(/^override of listSkills\.body is not JSON: .*BigInt/i);
+    expect(() => mock.override('listSkills', { status: 503, body: () => 1 } as never)).toThrow(
+      new TypeError('override of listSkills.body is not JSON: JSON.stringify gives no text for it'),
+    );
+    expect(() => createMockApi({ overrides: { listSkills: { body: { n: 1n } } } as never })).toThrow(/^overrides\.listSkills\.body is not JSON/);
+  });
+
+  it('answers 500 naming the operation when an override function returns a body that is not JSON, and goes on answering', async () => {
+    const mock = createMockApi();
+    let calls = 0;
+    mock.override('listSkills', (() => (++calls === 1 ? { body: { n: 1n } } : { body: { results: [] } })) as never);
+    const bad = await mock.fetch(`${BASE}/skills`, { headers: CREDENTIALS });
+    expect(bad.status).toBe(500);
+    expect((await bad.json()).error).toMatch(/^The override of listSkills answered a body that is not JSON: .*BigInt/i);
+    const good = await mock.fetch(`${BASE}/skills`, { headers: CREDENTIALS });
+    expect([good.status, await good.json()]).toEqual([200, { results: [] }]);
+  });
+});

@@ -408,3 +408,58 @@ describe('data is not read as a schema', () => {
     expect(createSampler(doc).forMedia('/paths/~1x/get/responses/200/content/application~1json', 1)).toEqual(example);
   });
 });
+
+describe('free-form objects (#29 item 15)', () => {
+  /** A document whose description is 1 MB, with free-form answers and component schemas. */
+  const bulky = () => ({
+    openapi: '3.1.0',
+    info: { title: 'crafted', version: '1', description: 'a very long description '.repeat(44_000) },
+    paths: {
+      '/free': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+      '/map': {
+        get: {
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', additionalProperties: { type: 'integer' } } } } },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Free: { type: 'object' },
+        Required: { type: 'object', required: ['a', 'b'] },
+        Sized: { type: 'object', minProperties: 2, additionalProperties: { type: 'string', maxLength: 3 } },
+        Holder: { type: 'object', required: ['free'], properties: { free: { $ref: '#/components/schemas/Free' } } },
+      },
+    },
+  });
+
+  it('answers a small sample, never a copy of the document (its keys or its 1 MB description)', () => {
+    const document = bulky();
+    const sampler = createSampler(document);
+    const keys = Object.keys(document);
+    for (const seed of SEEDS.slice(0, 10)) {
+      const values = [
+        sampler.forMedia('/paths/~1free/get/responses/200/content/application~1json', seed),
+        sampler.forMedia('/paths/~1map/get/responses/200/content/application~1json', seed),
+        sampler.forSchema('/components/schemas/Free', seed),
+        sampler.forSchema('/components/schemas/Holder', seed),
+      ];
+      for (const value of values) {
+        const text = JSON.stringify(value);
+        expect(text.length, text.slice(0, 200)).toBeLessThan(1_000);
+        expect(text).not.toContain('very long description');
+        for (const key of keys) expect(text).not.toContain(`"${key}"`);
+      }
+      expect(values[0]).toEqual({});
+      expect(values[2]).toEqual({});
+    }
+  });
+
+  it('still gives what required and minProperties ask for, valid for the schema', () => {
+    const document = bulky();
+    for (const value of samplesOf(document, 'Required')) expect(Object.keys(value as object)).toEqual(expect.arrayContaining(['a', 'b']));
+    for (const value of samplesOf(document, 'Sized')) expect(Object.keys(value as object).length).toBeGreaterThanOrEqual(2);
+    samplesOf(document, 'Holder');
+  });
+});

@@ -7,7 +7,7 @@
  * mock's own choice, always `{ "mock": true, "status", "error" }` plus `problems` for a 400, so a
  * test can tell them from the API's answers.
  */
-import type { JsonValue, MockReply } from './types.js';
+import type { MockReply } from './types.js';
 import type { RequestProblem } from './checks.js';
 export type { MockReply };
 export interface MockErrorBody {
@@ -33,5 +33,3 @@ export declare function mockError(status: number, error: string, extra?: {
     problems?: readonly RequestProblem[];
     headers?: Readonly<Record<string, string>>;
 }): MockReply;
-/** An override's or fault's body: JSON unless it is absent. */
-export declare function answerWith(status: number, body: JsonValue | undefined, headers?: Readonly<Record<string, string>>): MockReply;

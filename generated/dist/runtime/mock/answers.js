@@ -31,7 +31,3 @@ export function mockError(status, error, extra = {}) {
     const body = { mock: true, status, error, ...(extra.problems && { problems: extra.problems }) };
     return jsonAnswer(status, body, extra.headers);
 }
-/** An override's or fault's body: JSON unless it is absent. */
-export function answerWith(status, body, headers = {}) {
-    return body === undefined ? emptyAnswer(status, headers) : jsonAnswer(status, body, headers);
-}

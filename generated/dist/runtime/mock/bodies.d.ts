@@ -16,11 +16,15 @@ type PaginatedOperation = MockOperation & {
 export declare class BodyMaker {
     private readonly document;
     private readonly seed;
+    /** The sampler's optional peers and the ranges the package wants (its peerDependencies). */
+    private readonly peers;
     private sampling;
     private readonly bodies;
     private readonly pagers;
-    constructor(document: object, seed: number);
-    /** The sampler, imported and built on first use only. */
+    constructor(document: object, seed: number, 
+    /** The sampler's optional peers and the ranges the package wants (its peerDependencies). */
+    peers?: Readonly<Record<string, string>>);
+    /** The sampler, imported and built on first use only; a peer it cannot use is a failure saying so (found once). */
     private sampler;
     /** The success body for a request to `path` (`null`: the spec shows none), built once. */
     success(operation: MockOperation, path: string): Promise<BodyResult>;

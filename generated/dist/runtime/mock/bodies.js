@@ -23,29 +23,36 @@ const isRecord = (value) => value !== null && typeof value === 'object' && !Arra
 const pageValue = (value, fallback) => (typeof value === 'number' ? value : fallback);
 /** The sampler's own dependencies: optional peers of the package, installed by those who use the mock. */
 const SAMPLER_PEERS = ['ajv', 'ajv-formats', 'json-schema-faker'];
-/** A failed import of the sampler because one of its optional peers is not installed, as a failure that says what to install. */
-function missingPeer(err) {
-    const message = err instanceof Error ? err.message : '';
-    const missing = SAMPLER_PEERS.find((name) => new RegExp(`['"]${name}['"/]`).test(message));
-    if (!missing || !/cannot find|not found|could not resolve/i.test(message))
-        return undefined;
-    return {
-        ok: false,
-        error: `the mock samples this body with its optional peer dependencies, and ${missing} is not installed: npm install --save-dev ${SAMPLER_PEERS.join(' ')} (the ranges are the package's peerDependencies)`,
-    };
-}
-/** Runs `make` once the sampler is loaded, turning a SampleError (or a missing peer) into a failure that names why sampling failed. */
-async function sampled(loading, what, make) {
-    let sampling;
+/**
+ * The failure that says why the sampler could not be loaded, when one of its optional peers is the
+ * cause (./peers.ts): the peer, the range the package wants, the version found (or that none is),
+ * and what to install; else the load's own error, thrown. `ranges`: the package's peerDependencies.
+ */
+async function peerFailure(loadError, ranges) {
+    let problem;
     try {
-        sampling = await loading;
+        problem = await (await import('./peers.js')).peerProblem();
     }
-    catch (err) {
-        const failure = missingPeer(err);
-        if (failure)
-            return failure;
-        throw err;
+    catch {
+        problem = undefined;
     }
+    if (!problem)
+        throw loadError;
+    const names = Object.keys(ranges).length > 0 ? Object.keys(ranges) : SAMPLER_PEERS;
+    const wanted = (name) => (ranges[name] ? `${name} ${ranges[name]}` : name);
+    const install = `npm install --save-dev ${names.join(' ')}`;
+    const note = Object.keys(ranges).length > 0 ? ` (the package's peerDependencies: ${names.map(wanted).join(', ')})` : " (the ranges are the package's peerDependencies)";
+    const { name, found, lacks } = problem;
+    const what = found === null
+        ? `${name} is not installed`
+        : `${found === undefined ? `${name} is installed at a version the mock cannot use` : `${name} ${found} is installed`} (${lacks}) where it needs ${wanted(name)}`;
+    return { ok: false, error: `the mock samples this body with its optional peer dependencies, and ${what}: ${install}${note}` };
+}
+/** Runs `make` once the sampler is loaded, turning a SampleError (or a peer it cannot use) into a failure that names why sampling failed. */
+async function sampled(loading, what, make) {
+    const sampling = await loading;
+    if ('ok' in sampling)
+        return sampling;
     try {
         return { ok: true, value: make(sampling.sampler) };
     }
@@ -63,16 +70,20 @@ async function sampled(loading, what, make) {
 export class BodyMaker {
     document;
     seed;
+    peers;
     sampling;
     bodies = new Map();
     pagers = new Map();
-    constructor(document, seed) {
+    constructor(document, seed, 
+    /** The sampler's optional peers and the ranges the package wants (its peerDependencies). */
+    peers = {}) {
         this.document = document;
         this.seed = seed;
+        this.peers = peers;
     }
-    /** The sampler, imported and built on first use only. */
+    /** The sampler, imported and built on first use only; a peer it cannot use is a failure saying so (found once). */
     sampler() {
-        this.sampling ??= import('./sample.js').then(({ createSampler, SampleError }) => ({ sampler: createSampler(this.document), SampleError }));
+        this.sampling ??= import('./sample.js').then(({ createSampler, SampleError }) => ({ sampler: createSampler(this.document), SampleError }), (err) => peerFailure(err, this.peers));
         return this.sampling;
     }
     /** The success body for a request to `path` (`null`: the spec shows none), built once. */

@@ -65,10 +65,15 @@ export function createSampler(document, options = {}) {
         pointers ??= indexPointers(document);
         return pointers.get(node);
     };
+    /** The document's schemas for the library, found by `$ref` (`#/...`); the schema itself is given alone (see {@link refResolver}). */
+    const resolvers = new WeakMap();
     const generate = (schema, seed, root) => {
         if (typeof schema === 'boolean')
             return schema ? {} : undefined;
-        return generateSync({ ...root, ...schema }, { seed, ...DATE_TIME_RANGE, formats: FORMATS });
+        let resolve = resolvers.get(root);
+        if (!resolve)
+            resolvers.set(root, (resolve = refResolver(root)));
+        return generateSync(schema, { seed, ...DATE_TIME_RANGE, formats: FORMATS, refResolver: resolve });
     };
     /**
      * Samples the schema at `at` (a canonical pointer, see canonicalPointer); errors name `pointer`,
@@ -165,6 +170,20 @@ export function createSampler(document, options = {}) {
             }
             return sampleAt(`${pointer}/schema`, `${at}/schema`, seed, check);
         },
+    };
+}
+/**
+ * How the library finds `#/...` references: in the document, by pointer. The schema is never
+ * merged with the document's root to give the library the document (as it once was): the library
+ * reads the keys of an object schema that are not keywords as properties, so a free-form
+ * `{ type: object }` was answered with a copy of the document (its `openapi`, `info`, `paths`).
+ */
+function refResolver(root) {
+    return (ref) => {
+        const target = resolvePointer(root, ref);
+        if (target === undefined || (typeof target !== 'boolean' && !isObject(target)))
+            throw new SampleError(ref.slice(1), `$ref ${ref} reaches no schema`);
+        return target;
     };
 }
 /** Whether `run` returns rather than throwing a SampleError. */

@@ -83,6 +83,8 @@ export interface MockFacts {
     readonly loadDocument: () => object;
     /** The HTTP server, through the package's `#mock-server` import (Node's, or one that refuses). */
     readonly listen: MockListen;
+    /** The sampler's optional peers and the ranges the package's peerDependencies give them (named when one is missing or does not fit). */
+    readonly peers?: Readonly<Record<string, string>>;
 }
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 type ToNumber<S> = S extends `${infer N extends number}` ? N : never;

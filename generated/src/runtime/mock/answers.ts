@@ -7,7 +7,7 @@
  * mock's own choice, always `{ "mock": true, "status", "error" }` plus `problems` for a 400, so a
  * test can tell them from the API's answers.
  */
-import type { JsonValue, MockReply } from './types.js';
+import type { MockReply } from './types.js';
 import type { RequestProblem } from './checks.js';
 
 export type { MockReply };
@@ -67,9 +67,4 @@ export function mockError(
 ): MockReply {
   const body: MockErrorBody = { mock: true, status, error, ...(extra.problems && { problems: extra.problems }) };
   return jsonAnswer(status, body, extra.headers);
-}
-
-/** An override's or fault's body: JSON unless it is absent. */
-export function answerWith(status: number, body: JsonValue | undefined, headers: Readonly<Record<string, string>> = {}): MockReply {
-  return body === undefined ? emptyAnswer(status, headers) : jsonAnswer(status, body, headers);
 }
