@@ -22,12 +22,12 @@ import { docsPages, emitDocs } from './emit/docs/docs.js';
 import { emitPackage, type PackageInfo } from './emit/package/package.js';
 import { clientNames, NamingError, type ClientNames } from './model/package-names.js';
 import { emitOpenApi } from './emit/package/openapi.js';
-import { CHANGELOG_FILE, OPENAPI_FILE } from './emit/names.js';
+import { CHANGELOG_FILE, OPENAPI_FILE, operationRenames } from './emit/names.js';
 import { compileSources } from './compile/compile.js';
 import { linearPatterns, unsafePatternMessage, unsafePatterns, type UnsafePattern } from './emit/validators/patterns.js';
 import { withBanner } from './output/banner.js';
 import { withManifest } from './output/output.js';
-import { formatProblem, GenerationError } from './lib/problems.js';
+import { formatProblem, GenerationError, type Problem } from './lib/problems.js';
 import { SourceLocator } from './load/locate.js';
 import { lastCommitDate } from './release/git.js';
 import { planRelease, type Release } from './release/plan.js';
@@ -125,6 +125,10 @@ function patternWarnings(unsafe: readonly UnsafePattern[], spec: string, files: 
   });
 }
 
+/** Each problem as a warning line, at its file, line and column. */
+const locatedWarnings = (problems: readonly Problem[], spec: string, files: string[]): string[] =>
+  problems.length ? located(problems, spec, files).map((p) => formatProblem(p).trim()) : [];
+
 /** The package's names, or a GenerationError naming the bad option. */
 export function packageNames(options: Pick<GenerateOptions, 'packageName' | 'clientName'>): ClientNames {
   try {
@@ -159,15 +163,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 }
 
 /** Problems found in the bundled document get the file and line they come from. */
-function locateProblems(err: GenerationError, spec: string, files: string[]): GenerationError {
+function located(problems: readonly Problem[], spec: string, files: string[]): Problem[] {
   const locator = new SourceLocator(files);
-  const problems = err.problems.map((p) => {
+  return problems.map((p) => {
     if (p.file || p.pointer === undefined) return p;
     const at = locator.locate(spec, p.pointer);
     return at ? { ...p, file: at.file, line: at.line, column: at.column } : { ...p, file: spec };
   });
-  return new GenerationError(err.summary, problems);
 }
+
+const locateProblems = (err: GenerationError, spec: string, files: string[]): GenerationError =>
+  new GenerationError(err.summary, located(err.problems, spec, files));
 
 async function emitAll(
   options: GenerateOptions,
@@ -255,7 +261,12 @@ async function emitAll(
   const docPages = [...sources.keys()].filter((f) => f.startsWith('docs/') && f.endsWith('.md'));
   return {
     files,
-    warnings: [...loaded.warnings.map((w) => formatProblem(w).trim()), ...patternWarnings(unsafe, options.spec, loaded.files), ...validators.warnings],
+    warnings: [
+      ...loaded.warnings.map((w) => formatProblem(w).trim()),
+      ...locatedWarnings(operationRenames(model.operations), options.spec, loaded.files),
+      ...patternWarnings(unsafe, options.spec, loaded.files),
+      ...validators.warnings,
+    ],
     // An operation's body that is its same-named component shares that validator: counted once.
     stats: {
       validators: validators.entries.filter((e) => !e.sameAsComponent).length,

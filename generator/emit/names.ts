@@ -4,7 +4,8 @@
  * mock's command). Each is made here only.
  */
 import type { OperationModel } from '../model/model.js';
-import { fileStem, uniqueStems } from '../lib/names.js';
+import type { Problem } from '../lib/problems.js';
+import { fileStem, IDENTIFIER, uniqueStems } from '../lib/names.js';
 
 /** The bundled document at the package root. */
 export const OPENAPI_FILE = 'openapi.json';
@@ -37,19 +38,62 @@ const RESERVED = new Set(
 );
 
 /**
+ * Names `<package>/operations` cannot give a function: the types it exports beside them, and `then`
+ * (a module namespace with a `then` function is a thenable: `await import()` would call it and
+ * never settle).
+ */
+const TAKEN_IN_OPERATIONS = new Set(['NamedArgs', 'NamedInit', 'NamedResult', 'OperationsClient', 'then']);
+
+/** The operationId's own spelling when it is a JavaScript identifier, else its PascalCase name with a lower-case first letter. */
+const functionStem = (o: Pick<OperationModel, 'operationId' | 'name'>): string =>
+  IDENTIFIER.test(o.operationId) ? o.operationId : o.name[0]!.toLowerCase() + o.name.slice(1);
+
+/**
  * The function's name: the operationId when it is a JavaScript identifier, else the operation's
- * PascalCase name with a lower-case first letter; a reserved word gets `Operation` appended.
+ * PascalCase name with a lower-case first letter; a reserved word, or a name in TAKEN_IN_OPERATIONS,
+ * gets `Operation` appended (operationRenames warns about those).
  */
 export function operationFunctionName(operation: Pick<OperationModel, 'operationId' | 'name'>): string {
-  const id = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(operation.operationId) ? operation.operationId : operation.name[0]!.toLowerCase() + operation.name.slice(1);
-  return RESERVED.has(id) ? `${id}Operation` : id;
+  const id = functionStem(operation);
+  return RESERVED.has(id) || TAKEN_IN_OPERATIONS.has(id) ? `${id}Operation` : id;
+}
+
+/** A warning per operation whose function cannot take its identifier's name, at its operationId. */
+export function operationRenames(operations: readonly OperationModel[]): Problem[] {
+  return operations.flatMap((o) => {
+    const id = functionStem(o);
+    const name = operationFunctionName(o);
+    if (id === name) return [];
+    const why = RESERVED.has(id)
+      ? 'a reserved word'
+      : id === 'then'
+        ? 'a module exporting "then" is a thenable'
+        : `the operations module exports a type of that name`;
+    return [{ pointer: `${o.pointer}/operationId`, message: `operationId ${JSON.stringify(o.operationId)} names its function ${name} (${why})` }];
+  });
+}
+
+/**
+ * The prefix of the identifiers a module of named operations declares for itself (imports, route
+ * constants): `__`, lengthened until none of its functions' names starts with it, so no operationId
+ * (`__call`, `__route0`) can collide with them.
+ */
+export function internalPrefix(functionNames: readonly string[]): string {
+  let prefix = '__';
+  while (functionNames.some((name) => name.startsWith(prefix))) prefix += '_';
+  return prefix;
 }
 
 /** The table entry of an operation (src/facts.ts). */
 export const operationInfoName = (o: Pick<OperationModel, 'operationId' | 'name'>): string => `${operationFunctionName(o)}Info`;
 
-/** The mock's command: the unscoped package name without a last `-client` or `-sdk`, then `-mock`. */
-export const mockBinName = (packageName: string): string => `${packageName.replace(/^@[^/]+\//, '').replace(/-(client|sdk)$/, '')}-mock`;
+/**
+ * The mock's command: the unscoped package name without a last `-client` or `-sdk`, then `-mock`,
+ * less any leading `-`, `.` or `_` (`@acme/-api-client` → `api-mock`: npx would read `-api-mock` as
+ * an option, and `.api-mock` as a path).
+ */
+export const mockBinName = (packageName: string): string =>
+  `${packageName.replace(/^@[^/]+\//, '').replace(/-(client|sdk)$/, '')}-mock`.replace(/^[^a-z0-9]+/, '');
 
 /** The folder, under dist/, of each operation's module (emit/client/routes.ts), and its index, which the client's entry loads. */
 export const ROUTES_DIR = 'routes';

@@ -1,19 +1,27 @@
 /** Identifiers, object keys and file names derived from spec names, and the checks that no two collide. */
 import { GenerationError, type Problem } from './problems.js';
 
-/** `screener-response_payout` → `ScreenerResponsePayout`; a leading digit gets an underscore. */
+/** A JavaScript identifier, Unicode letters included (`créerProjet`, `作成`), as ECMAScript defines it. */
+export const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
+
+/**
+ * `screener-response_payout` → `ScreenerResponsePayout`, `créer-projet` → `CréerProjet`: words are
+ * runs of identifier characters other than `_`; one that cannot start an identifier (a digit) gets
+ * an underscore.
+ */
 export function pascalCase(name: string): string {
   const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
+    .normalize('NFC')
+    .replace(/([\p{Ll}\p{Nd}])(\p{Lu})/gu, '$1 $2')
+    .split(/[^\p{ID_Continue}]+|_+/u)
     .filter(Boolean);
   const out = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
-  return /^[0-9]/.test(out) ? `_${out}` : out || '_';
+  return out && !/^\p{ID_Start}/u.test(out) ? `_${out}` : out || '_';
 }
 
 /** A name that is already a valid identifier keeps its spelling apart from the first letter. */
 export function typeName(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name[0]!.toUpperCase() + name.slice(1) : pascalCase(name);
+  return IDENTIFIER.test(name) ? name[0]!.toUpperCase() + name.slice(1) : pascalCase(name);
 }
 
 export interface NamedThing {

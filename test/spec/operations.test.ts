@@ -1,7 +1,8 @@
 /**
  * Operations and webhooks, checked against a table transcribed by hand from the source's
- * Endpoints section (not read back from the spec): every method+path, its area, and for the five
- * fully specified operations their query parameters and 200 responses.
+ * Endpoints section (not read back from the spec): every method+path, its area, and for the
+ * fully specified operations their query parameters and 200 responses. A failure names the
+ * source statement and the list here to update (docs/maintaining.md, "Add an operation").
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,7 +22,7 @@ import {
   type HttpMethod,
   type JsonObject,
 } from './support/document.js';
-import { itWithSource, readSource } from './support/source.js';
+import { headings, itWithSource, readSource, section } from './support/source.js';
 
 type Area =
   | 'Reference data'
@@ -60,7 +61,10 @@ const SCREENER_RESPONSE_ACTIONS = [
   'participant-cancel-booking',
 ] as const;
 
-/** Source: Endpoints → "Operations listed by method and path" (and the five fully specified ones). */
+/**
+ * Source: Endpoints → "Operations listed by method and path" (and the fully specified ones).
+ * An operation added to the source goes here, with its area (a new area joins `Area`).
+ */
 const SOURCE_OPERATIONS: readonly SourceOperation[] = [
   // Reference data
   { method: 'GET', path: '/v1/industries', area: 'Reference data' },
@@ -129,7 +133,7 @@ const SOURCE_OPERATIONS: readonly SourceOperation[] = [
   { method: 'PUT', path: '/v1/projects/{projectId}/quotas/external-fills', area: 'Audience quotas' },
 ];
 
-/** Source: Endpoints → "Fully specified operations". */
+/** Source: Endpoints → "Fully specified operations", one `#### METHOD /path` heading each. */
 const FULLY_SPECIFIED = [
   'GET /v1/projects',
   'GET /v1/skills',
@@ -151,6 +155,14 @@ const EVENT_TYPES = [
 
 const key = (method: string, p: string) => `${method.toUpperCase()} ${p}`;
 
+/** Where a list of this file comes from in the source, and what to do when the spec and the list differ. */
+const UPDATE = {
+  operations:
+    'SOURCE_OPERATIONS in test/spec/operations.test.ts transcribes the source\'s Endpoints → "Operations listed by method and path"; add or remove the operation there (with its area) when the source does, else spec/ departs from the source',
+  fullySpecified:
+    'FULLY_SPECIFIED in test/spec/operations.test.ts transcribes the source\'s Endpoints → "Fully specified operations" (a #### METHOD /path heading each); an operation there has a 200 answer and no x-source-gap, one listed by method and path only has neither a 200 answer nor a shape',
+};
+
 let doc: JsonObject;
 let operations: FoundOperation[];
 
@@ -166,11 +178,35 @@ function found(k: string): FoundOperation {
 }
 
 describe('the source table itself', () => {
-  it('lists 66 distinct operations, 5 of them fully specified', () => {
-    expect(SOURCE_OPERATIONS).toHaveLength(66);
-    expect(new Set(SOURCE_OPERATIONS.map((o) => key(o.method, o.path))).size).toBe(66);
-    const keys = new Set(SOURCE_OPERATIONS.map((o) => key(o.method, o.path)));
-    for (const k of FULLY_SPECIFIED) expect(keys.has(k), k).toBe(true);
+  it('lists each operation once, the fully specified ones among them', () => {
+    const keys = SOURCE_OPERATIONS.map((o) => key(o.method, o.path));
+    expect(
+      keys.filter((k, i) => keys.indexOf(k) !== i),
+      `listed twice: ${UPDATE.operations}`,
+    ).toEqual([]);
+    expect(
+      FULLY_SPECIFIED.filter((k) => !keys.includes(k)),
+      `fully specified but not listed: ${UPDATE.operations}`,
+    ).toEqual([]);
+  });
+
+  itWithSource('holds exactly the operations the source specifies fully', () => {
+    const specified = headings(section(readSource(), 'Fully specified operations'))
+      .filter((h) => h.level === 4)
+      .map((h) => h.text);
+    expect([...FULLY_SPECIFIED].sort(), UPDATE.fullySpecified).toEqual(specified.sort());
+  });
+
+  itWithSource("names only paths the source's Endpoints section writes (whole, as `.../<tail>`, or a screener response's action by its name)", () => {
+    const endpoints = section(readSource(), 'Endpoints');
+    const tails = (p: string) => [...p.matchAll(/\//g)].map((m) => `...${p.slice(m.index)}`);
+    const written = (p: string) =>
+      endpoints.includes(p) || tails(p).some((tail) => endpoints.includes(tail)) || new RegExp(` ${p.split('/').at(-1)}[,;]`).test(endpoints);
+    const unwritten = SOURCE_OPERATIONS.filter((o) => !written(o.path));
+    expect(
+      unwritten.map((o) => key(o.method, o.path)),
+      UPDATE.operations,
+    ).toEqual([]);
   });
 });
 
@@ -180,13 +216,13 @@ describe('operations (source: Endpoints)', () => {
     const inSource = SOURCE_OPERATIONS.map((o) => key(o.method, o.path)).sort();
     expect(
       inSpec.filter((k) => !inSource.includes(k)),
-      'operations the source does not list',
+      `in spec/ but not in the source's list: ${UPDATE.operations}`,
     ).toEqual([]);
     expect(
       inSource.filter((k) => !inSpec.includes(k)),
-      'source operations missing from the spec',
+      `in the source's list but not in spec/: ${UPDATE.operations}`,
     ).toEqual([]);
-    expect(inSpec).toHaveLength(66);
+    expect(inSpec).toHaveLength(SOURCE_OPERATIONS.length);
   });
 
   it('gives every operation a unique camelCase operationId (webhooks included)', () => {
@@ -205,7 +241,7 @@ describe('operations (source: Endpoints)', () => {
   describe.each(SOURCE_OPERATIONS.map((o) => [key(o.method, o.path), o] as const))('%s', (k, source) => {
     it(`is tagged with its area "${source.area}" and has a summary`, () => {
       const { operation } = found(k);
-      expect(operation.tags).toEqual([source.area]);
+      expect(operation.tags, `its tag is its area in the source's Endpoints table (SOURCE_OPERATIONS in test/spec/operations.test.ts)`).toEqual([source.area]);
       expect(typeof operation.summary === 'string' && operation.summary.trim().length > 0).toBe(true);
     });
 
@@ -227,14 +263,14 @@ describe('operations (source: Endpoints)', () => {
     if ((FULLY_SPECIFIED as readonly string[]).includes(k)) {
       it('is fully specified: a 200 response with a JSON schema and no operation-level x-source-gap', () => {
         const op = found(k);
-        expect(op.operation['x-source-gap']).toBeUndefined();
-        expect(isObject(responseSchema(doc, op, '200'))).toBe(true);
+        expect(op.operation['x-source-gap'], UPDATE.fullySpecified).toBeUndefined();
+        expect(isObject(responseSchema(doc, op, '200')), UPDATE.fullySpecified).toBe(true);
       });
     } else {
       it('is listed by method and path only: carries x-source-gap and no 200 response', () => {
         const { operation } = found(k);
-        expect(typeof operation['x-source-gap'] === 'string' && operation['x-source-gap'].length > 0).toBe(true);
-        expect(at(operation, '/responses/200')).toBeUndefined();
+        expect(typeof operation['x-source-gap'] === 'string' && operation['x-source-gap'].length > 0, UPDATE.fullySpecified).toBe(true);
+        expect(at(operation, '/responses/200'), UPDATE.fullySpecified).toBeUndefined();
       });
     }
   });
@@ -370,15 +406,17 @@ describe('fully specified operations (source: Endpoints, Fully specified operati
     expect(deref(doc, responseSchema(doc, op, '200'))).toBe(componentSchema(doc, 'AudienceQuotaSet'));
   });
 
-  it('answers 200 with application/json only on the five fully specified operations', () => {
+  it('answers 200 with application/json only on the fully specified operations', () => {
     const with200 = operations.filter((o) => at(o.operation, '/responses/200') !== undefined).map((o) => key(o.method, o.path));
-    expect(with200.sort()).toEqual([...FULLY_SPECIFIED].sort());
+    expect(with200.sort(), UPDATE.fullySpecified).toEqual([...FULLY_SPECIFIED].sort());
   });
 });
 
 describe('webhooks (source: Events)', () => {
-  it('has one webhook per event type, named by the event type (7)', () => {
-    expect(Object.keys(obj(doc.webhooks, 'webhooks')).sort()).toEqual([...EVENT_TYPES].sort());
+  it('has one webhook per event type, named by the event type', () => {
+    expect(Object.keys(obj(doc.webhooks, 'webhooks')).sort(), "EVENT_TYPES in test/spec/operations.test.ts transcribes the source's Events").toEqual(
+      [...EVENT_TYPES].sort(),
+    );
   });
 
   it.each([...EVENT_TYPES])('%s is a POST with a summary, a tag, a default response and an x-source-gap for its payload', (event) => {
@@ -406,11 +444,14 @@ describe('summaries of the operations known by method and path only (source: End
   const SIMULATE = 'POST /v1/webhooks/{webhookId}/simulate';
   it('say that the summary is read from the method and path', () => {
     const listed = SOURCE_OPERATIONS.map((o) => key(o.method, o.path)).filter((k) => !(FULLY_SPECIFIED as readonly string[]).includes(k) && k !== SIMULATE);
-    expect(listed).toHaveLength(60);
+    expect(listed).toHaveLength(SOURCE_OPERATIONS.length - FULLY_SPECIFIED.length - 1);
     const silent = listed.filter(
       (k) => !String(found(k).operation.description).includes('Its summary is read from the method and path, not stated by the source.'),
     );
-    expect(silent).toEqual([]);
+    expect(
+      silent,
+      'the source lists these by method and path only (Endpoints → "Operations listed by method and path"): their description says "Its summary is read from the method and path, not stated by the source." unless the source states one (then they belong in FULLY_SPECIFIED, test/spec/operations.test.ts)',
+    ).toEqual([]);
   });
 
   itWithSource('except simulate, whose summary the source states', () => {

@@ -71,7 +71,7 @@ export function routeInfoLiteral(o: OperationModel): string {
 }
 
 const operationOf = (o: OperationModel, security: (literal: string) => string, parameters: (literal: string) => string): string =>
-  `export const ${operationInfoName(o)}: OperationInfo = ${operationLiteral(o, security, parameters)};`;
+  `export const ${operationInfoName(o)}: OperationEntry = ${operationLiteral(o, security, parameters)};`;
 
 export function emitFacts(model: SpecModel): Files {
   const security = interner('security');
@@ -83,8 +83,9 @@ export function emitFacts(model: SpecModel): Files {
     return `    ${propertyKey(scheme.name)}: { ${fields.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ')} },`;
   });
   const parameterDeclarations = parameters.declarations('readonly OperationParameter[]');
+  // OperationInfo is imported as OperationEntry: an entry's name ends in `Info`, and an operation `Operation` would take it.
   const source = `import type { SecurityFacts } from './runtime/credentials.js';
-import type { OperationInfo${parameterDeclarations.length ? ', OperationParameter' : ''} } from './runtime/operation-info.js';
+import type { OperationInfo as OperationEntry${parameterDeclarations.length ? ', OperationParameter' : ''} } from './runtime/operation-info.js';
 
 ${security.declarations('readonly (readonly string[])[]').join('\n')}
 ${parameterDeclarations.length ? `\n${parameterDeclarations.join('\n')}\n` : ''}
@@ -105,7 +106,7 @@ ${schemes.join('\n')}
 ${operations.join('\n')}
 
 /** Every operation of the spec, in document order: the table the mock reads, and the package exports. */
-export const operations: readonly OperationInfo[] = [
+export const operations: readonly OperationEntry[] = [
 ${model.operations.map((o) => `  ${operationInfoName(o)},`).join('\n')}
 ];
 `;

@@ -24,11 +24,12 @@ function jsDoc(paragraphs: string[], tags: string[]): string {
 
 /**
  * The named function of operation `o`, calling with its module `route` (routes.ts): as JavaScript
- * (`js`, importing OPERATION_IMPORTS.js) and as a declaration (`dts`, OPERATION_IMPORTS.dts).
+ * (`js`, importing operationImports(prefix).js) and as a declaration (`dts`, its `.dts`); `prefix`
+ * starts the module's own identifiers (internalPrefix).
  */
-export function operationFunction(o: OperationModel, route: string): { js: string; dts: string } {
+export function operationFunction(o: OperationModel, route: string, prefix: string): { js: string; dts: string } {
   const name = operationFunctionName(o);
-  const pathType = `__paths[${JSON.stringify(o.path)}]`;
+  const pathType = `${prefix}paths[${JSON.stringify(o.path)}]`;
   const method = JSON.stringify(o.method);
   const doc = jsDoc(
     [
@@ -42,19 +43,22 @@ export function operationFunction(o: OperationModel, route: string): { js: strin
   return {
     js: `${doc}
 export function ${name}(client, ...init) {
-  return __call(client, ${method}, ${JSON.stringify(o.path)}, ${route}, init[0]);
+  return ${prefix}call(client, ${method}, ${JSON.stringify(o.path)}, ${route}, init[0]);
 }`,
     dts: `${doc}
-export declare function ${name}<Init extends __Init<${pathType}, ${method}> = __Init<${pathType}, ${method}>>(client: __Client, ...init: __Args<Init>): __Result<${pathType}[${method}], Init>;`,
+export declare function ${name}<Init extends ${prefix}Init<${pathType}, ${method}> = ${prefix}Init<${pathType}, ${method}>>(client: ${prefix}Client, ...init: ${prefix}Args<Init>): ${prefix}Result<${pathType}[${method}], Init>;`,
   };
 }
 
-/** What a named function's module imports (its folder one below dist/); its own names start with `__`, so no operationId shadows them. */
-export const OPERATION_IMPORTS = {
-  js: `import { callOperation as __call } from '../runtime/operations.js';`,
-  dts: `import type { paths as __paths } from '../schema.js';
-import type { NamedArgs as __Args, NamedInit as __Init, NamedResult as __Result, OperationsClient as __Client } from '../runtime/operations.js';`,
-};
+/**
+ * What a named function's module imports (its folder one below dist/), under names starting with
+ * `prefix` (internalPrefix), which none of its functions' names does.
+ */
+export const operationImports = (prefix: string) => ({
+  js: `import { callOperation as ${prefix}call } from '../runtime/operations.js';`,
+  dts: `import type { paths as ${prefix}paths } from '../schema.js';
+import type { NamedArgs as ${prefix}Args, NamedInit as ${prefix}Init, NamedResult as ${prefix}Result, OperationsClient as ${prefix}Client } from '../runtime/operations.js';`,
+});
 
 export function emitOperations(model: SpecModel): Files {
   assertUnique(

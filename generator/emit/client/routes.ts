@@ -14,8 +14,8 @@
 import type { SpecModel } from '../../model/model.js';
 import { propertyKey } from '../../lib/names.js';
 import type { Files } from '../../lib/files.js';
-import { ONE_FILE_OPERATIONS, OPERATIONS_DIR, PACKAGE_KEY_FILE, ROUTES_DIR, routeStems } from '../names.js';
-import { OPERATION_IMPORTS, operationFunction } from './operations.js';
+import { internalPrefix, ONE_FILE_OPERATIONS, OPERATIONS_DIR, operationFunctionName, PACKAGE_KEY_FILE, ROUTES_DIR, routeStems } from '../names.js';
+import { operationFunction, operationImports } from './operations.js';
 import type { ValidatorEntry } from '../validators/validators.js';
 import { routeInfoLiteral } from './facts.js';
 
@@ -41,26 +41,29 @@ export function emitRoutes(model: SpecModel, validators: readonly ValidatorEntry
   const fileStems = routeStems(model.operations);
   const byMethod = new Map<string, string[]>();
   const oneFile: string[] = [];
+  // The one file's own identifiers start with a prefix none of its functions' names starts with.
+  const oneFilePrefix = internalPrefix(model.operations.map(operationFunctionName));
   const wrap = (e: ValidatorEntry) => `createValidator(${JSON.stringify(e.name)}, ${compiled.get(e.name)}, vendor)`;
   model.operations.forEach((o, i) => {
     const stem = fileStems[i]!;
     const entries = byOperation.get(o.operationId) ?? [];
     const request = entries.filter((e) => e.kind === 'query' || e.kind === 'request');
     const responses = entries.filter((e) => e.kind === 'response');
-    const route = (folder: string) => `{
-  key: packageKey,
+    const route = (folder: string, keyName: string) => `{
+  key: ${keyName},
   info: ${routeInfoLiteral(o)},${request.length ? `\n  // Its query and request body validators.\n  request: () => import('${folder}${stem}.request.js'),` : ''}${
     responses.length ? `\n  // Its response validators, by status.\n  responses: () => import('${folder}${stem}.responses.js'),` : ''
   }
 }`;
-    const named = operationFunction(o, '__route');
+    const prefix = internalPrefix([operationFunctionName(o)]);
+    const named = operationFunction(o, `${prefix}route`, prefix);
     both(
       files,
       `${ROUTES_DIR}/${stem}`,
       `import { packageKey } from '../${PACKAGE_KEY_FILE}.js';
 
 /** \`${o.method.toUpperCase()} ${o.path}\`: the facts its calls need, and what loads its validators. */
-export const __route = ${route('./')};
+export const __route = ${route('./', 'packageKey')};
 `,
       `import type { RouteModule } from '../runtime/client.js';
 
@@ -70,18 +73,20 @@ export declare const __route: RouteModule;
     both(
       files,
       `${OPERATIONS_DIR}/${stem}`,
-      `${OPERATION_IMPORTS.js}
-import { __route } from '../${ROUTES_DIR}/${stem}.js';
+      `${operationImports(prefix).js}
+import { ${prefix === '__' ? '__route' : `__route as ${prefix}route`} } from '../${ROUTES_DIR}/${stem}.js';
 
 ${named.js}
 `,
-      `${OPERATION_IMPORTS.dts}
+      `${operationImports(prefix).dts}
 
 ${named.dts}
 `,
       true,
     );
-    oneFile.push(`const __route${i} = ${route(`./${ROUTES_DIR}/`)};\n\n${operationFunction(o, `__route${i}`).js}`);
+    oneFile.push(
+      `const ${oneFilePrefix}route${i} = ${route(`./${ROUTES_DIR}/`, `${oneFilePrefix}packageKey`)};\n\n${operationFunction(o, `${oneFilePrefix}route${i}`, oneFilePrefix).js}`,
+    );
     if (request.length)
       both(
         files,
@@ -114,8 +119,8 @@ export declare const responses: Readonly<Record<string, Validator<unknown>>>;
   });
   files.set(
     ONE_FILE_OPERATIONS,
-    `${OPERATION_IMPORTS.js.replaceAll("'../", "'./")}
-import { packageKey } from './${PACKAGE_KEY_FILE}.js';
+    `${operationImports(oneFilePrefix).js.replaceAll("'../", "'./")}
+import { packageKey as ${oneFilePrefix}packageKey } from './${PACKAGE_KEY_FILE}.js';
 
 ${oneFile.join('\n\n')}
 `,

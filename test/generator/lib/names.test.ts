@@ -8,12 +8,18 @@ describe('names', () => {
     ['camel case keeps inner capitals', { given: 'listProjects', want: 'ListProjects' }],
     ['leading digit', { given: '2fa-code', want: '_2faCode' }],
     ['dots', { given: 'api.v1.Thing', want: 'ApiV1Thing' }],
+    // Unicode letters are letters (issue #29 item 9): not `CrErProjet`, and not `_` for both of 作成 and 削除.
+    ['accented letters', { given: 'créer-projet', want: 'CréerProjet' }],
+    ['letters without case', { given: '作成', want: '作成' }],
+    ['a decomposed accent is composed', { given: 'cre\u0301er', want: 'Créer' }],
+    ['a digit that is not a decimal one separates', { given: 'a①b', want: 'AB' }],
   ])('pascalCase: %s', (_name, { given, want }) => expect(pascalCase(given)).toBe(want));
 
   it.each<[string, { given: string; want: string }]>([
     ['identifier kept', { given: 'Project', want: 'Project' }],
     ['lower first letter raised', { given: 'project', want: 'Project' }],
     ['not an identifier', { given: 'simple-user', want: 'SimpleUser' }],
+    ['a Unicode identifier kept', { given: 'projetCréé', want: 'ProjetCréé' }],
   ])('typeName: %s', (_name, { given, want }) => expect(typeName(given)).toBe(want));
 
   it('assertUnique names both sources of a collision', () => {

@@ -173,6 +173,25 @@ describe('a package generated with --package-name my-api-client', () => {
   });
 });
 
+describe('a package generated with --package-name @acme/-api-client (issue #29 item 4)', () => {
+  const out = scratch.fresh('dash-client');
+  const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
+  beforeAll(async () => {
+    const { code, stderr } = await runCapturing(['--spec', FIXTURE, '--out', out, '--package-name', '@acme/-api-client']);
+    expect(code, stderr).toBe(0);
+  }, 60_000);
+
+  it('names the mock command without the leading "-", and every npx line runs a command, never an option', () => {
+    const pkg = JSON.parse(read('package.json')) as { bin: Record<string, string> };
+    expect(Object.keys(pkg.bin)).toEqual(['api-mock']);
+    const commands = [read('README.md'), read('docs/mock.md')].flatMap((text) => [...text.matchAll(/\bnpx (\S+)/g)].map((m) => m[1]!.replace(/`$/, '')));
+    expect(commands).toContain('api-mock');
+    // npx reads an argument starting with "-" as its own option, and the next one as the package to fetch.
+    expect(commands.filter((command) => !/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/.test(command))).toEqual([]);
+    expect(read('README.md')).toMatch(/^npx api-mock --port 4010 /m);
+  });
+});
+
 describe('our generated/', () => {
   it('keeps its names', async () => {
     expect((JSON.parse(readFileSync(path.join(GENERATED, 'package.json'), 'utf8')) as { name: string }).name).toBe('partner-recruitment-client');

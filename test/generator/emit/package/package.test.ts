@@ -129,6 +129,10 @@ describe('package.json', () => {
     ['a scope is not part of a command', { given: '@acme/billing-client', want: 'billing-mock' }],
     ['only a trailing -client', { given: 'client-tools', want: 'client-tools-mock' }],
     ['a trailing -sdk is dropped as well', { given: '@acme/things-sdk', want: 'things-mock' }],
+    // npx would read `-api-mock` as its own option, `.api-mock` as a path.
+    ['a leading - is dropped', { given: '@acme/-api-client', want: 'api-mock' }],
+    ['a leading . or _ is dropped', { given: '@acme/._api', want: 'api-mock' }],
+    ['nothing but -client leaves the word mock', { given: '@acme/-client', want: 'mock' }],
   ])('bin name: %s', (_name, { given, want }) => expect(mockBinName(given)).toBe(want));
 
   it('the committed package wires every entry point to a file that exists', () => {
