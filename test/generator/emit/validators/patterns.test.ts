@@ -53,6 +53,9 @@ components:
         echo:
           type: string
           pattern: '^(a+)+\\1$'
+        smile:
+          type: string
+          pattern: '^((\\uD83D\\uDE00)+)+$'
       example:
         text: 'an example holding pattern: (x+)+ is data'
 `;
@@ -137,6 +140,9 @@ describe('a document with them, generated', () => {
     expect(result.valid).toBe(false);
     expect(result.problems.map((p: { pointer: string }) => p.pointer)).toEqual(['/text']);
     expect(validateWord.check({ text: 'two words', code: 'AB-12' }).valid).toBe(true);
+    // A surrogate pair escape is one code point, as JavaScript reads it with the u flag (#29).
+    expect(validateWord.check({ smile: '😀😀' }).valid).toBe(true);
+    expect(validateWord.check({ smile: '\uD83D' }).valid).toBe(false);
 
     // The mock's sampler imports its optional peers, which a consumer installs beside the package.
     symlinkSync(path.join(import.meta.dirname, '..', '..', '..', '..', 'node_modules'), path.join(out, 'node_modules'), 'dir');
