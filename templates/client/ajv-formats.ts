@@ -151,38 +151,45 @@ export function url(str: string): boolean {
   const scheme = URL_SCHEME.exec(str);
   if (!scheme) return false;
   const rest = str.slice(scheme[0].length);
-  let firstSpace = rest.length;
-  let lastSpace = -1;
-  for (let i = 0; i < rest.length; i++) {
-    if (!SPACE.test(rest[i]!)) continue;
-    if (firstSpace === rest.length) firstSpace = i;
-    lastSpace = i;
-  }
-  // The host, from `start` to the next `:`, `/` or the end, then the port and the path.
-  const hostFrom = (start: number): boolean => {
-    let end = start;
-    while (end < rest.length && rest[end] !== ':' && rest[end] !== '/') end++;
-    if (!URL_HOST.test(rest.slice(start, end))) return false;
-    let i = end;
-    if (rest[i] === ':') {
-      while (i + 1 < rest.length && i - end < 6 && rest[i + 1]! >= '0' && rest[i + 1]! <= '9') i++;
-      if (i - end < 2 || i - end > 5) return false;
-      i++;
+  const firstSpace = rest.search(SPACE);
+  let lastSpace = firstSpace;
+  for (let i = rest.length - 1; firstSpace !== -1 && i > firstSpace; i--) {
+    if (SPACE.test(rest[i]!)) {
+      lastSpace = i;
+      break;
     }
-    return i === rest.length || (rest[i] === '/' && lastSpace < i);
-  };
+  }
   // Without user info, the host starts the rest; with it, after the last `@` of a stretch between separators.
   let stretch = 0;
   let at = -1;
   for (let i = 0; i <= rest.length; i++) {
-    if (rest[i] === '@') at = i;
-    if (i < rest.length && rest[i] !== ':' && rest[i] !== '/') continue;
+    const code = rest.charCodeAt(i);
+    if (code === AT) at = i;
+    if (i < rest.length && code !== COLON && code !== SLASH) continue;
     if (at < stretch) {
-      if (stretch === 0 && hostFrom(0)) return true;
-    } else if (at > 0 && firstSpace > at && hostFrom(at + 1)) return true;
+      if (stretch === 0 && urlTail(rest, 0, i, lastSpace)) return true;
+    } else if (at > 0 && (firstSpace === -1 || firstSpace > at) && urlTail(rest, at + 1, i, lastSpace)) return true;
     stretch = i + 1;
   }
   return false;
+}
+
+const AT = 0x40;
+const COLON = 0x3a;
+const SLASH = 0x2f;
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
+
+/** Whether `rest` from `start` is `url`'s host (up to `end`, its first `:` or `/`), port and path; `lastSpace`: the last white space in `rest`, or -1. */
+function urlTail(rest: string, start: number, end: number, lastSpace: number): boolean {
+  if (!URL_HOST.test(rest.slice(start, end))) return false;
+  let i = end;
+  if (rest.charCodeAt(i) === COLON) {
+    let digits = 0;
+    while (digits < 6 && isDigit(rest.charCodeAt(i + 1 + digits))) digits++;
+    if (digits < 2 || digits > 5) return false;
+    i += 1 + digits;
+  }
+  return i === rest.length || (rest.charCodeAt(i) === SLASH && lastSpace < i);
 }
 export const email: RegExp =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
