@@ -6,7 +6,7 @@
  * Node loads no CommonJS. Each value has ajv-formats' shape (a function, a RegExp,
  * `{ validate, compare }`), which the compiled code uses as ajv's would;
  * test/templates/client/ajv-runtime.test.ts checks that every format judges as ajv-formats' own
- * (`url` is written to take linear time, the same language).
+ * (`url` is a function that takes linear time, the same language).
  */
 /** A format with an order, for `formatMinimum` and the like. */
 export interface ComparableFormat {
@@ -27,7 +27,17 @@ export declare const duration: RegExp;
 export declare function uri(str: string): boolean;
 declare const uriReference: RegExp;
 declare const uriTemplate: RegExp;
-export declare const url: RegExp;
+/**
+ * ajv-formats' `url`, `^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?<host>(?::\d{2,5})?(?:\/[^\s]*)?$`
+ * (flags `iu`), decided in linear time. Its expression backtracks quadratically: the user info and
+ * the path both take `@` and `:`, so it tries the host after every `@`, each time reading the rest.
+ * Here: no character of the host is `@`, `:` or `/`, so the host runs from just after the user
+ * info to the next `:` or `/`, and only the last `@` before such a separator can end the user
+ * info; the user info (`\S+(?::\S*)?`, the same strings as `\S+`) and the path (`[^\s]*`) hold
+ * no white space, which the first and last white space found once decide. Each host tried is its
+ * own stretch of the address, so the host expression reads every character at most once.
+ */
+export declare function url(str: string): boolean;
 export declare const email: RegExp;
 export declare const hostname: RegExp;
 export declare const ipv4: RegExp;

@@ -6,7 +6,7 @@
  * Node loads no CommonJS. Each value has ajv-formats' shape (a function, a RegExp,
  * `{ validate, compare }`), which the compiled code uses as ajv's would;
  * test/templates/client/ajv-runtime.test.ts checks that every format judges as ajv-formats' own
- * (`url` is written to take linear time, the same language).
+ * (`url` is a function that takes linear time, the same language).
  */
 const isLeapYear = (year) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
@@ -119,9 +119,72 @@ export function uri(str) {
 }
 const uriReference = /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
 const uriTemplate = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-// ajv-formats' expression but for the user info: its `\S+(?::\S*)?@` matches exactly the strings
-// `\S+@` matches (`\S` takes the colon too), yet backtracks quadratically over colons (200 KB: a minute).
-export const url = /^(?:https?|ftp):\/\/(?:\S+@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu;
+/** ajv-formats' `url` up to its user info: the scheme. */
+const URL_SCHEME = /^(?:https?|ftp):\/\//iu;
+/** ajv-formats' `url` host (an IPv4 address outside private ranges, or a name), as one whole string. */
+const URL_HOST = /^(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))$/iu;
+const SPACE = /\s/;
+/**
+ * ajv-formats' `url`, `^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?<host>(?::\d{2,5})?(?:\/[^\s]*)?$`
+ * (flags `iu`), decided in linear time. Its expression backtracks quadratically: the user info and
+ * the path both take `@` and `:`, so it tries the host after every `@`, each time reading the rest.
+ * Here: no character of the host is `@`, `:` or `/`, so the host runs from just after the user
+ * info to the next `:` or `/`, and only the last `@` before such a separator can end the user
+ * info; the user info (`\S+(?::\S*)?`, the same strings as `\S+`) and the path (`[^\s]*`) hold
+ * no white space, which the first and last white space found once decide. Each host tried is its
+ * own stretch of the address, so the host expression reads every character at most once.
+ */
+export function url(str) {
+    const scheme = URL_SCHEME.exec(str);
+    if (!scheme)
+        return false;
+    const rest = str.slice(scheme[0].length);
+    const firstSpace = rest.search(SPACE);
+    let lastSpace = firstSpace;
+    for (let i = rest.length - 1; firstSpace !== -1 && i > firstSpace; i--) {
+        if (SPACE.test(rest[i])) {
+            lastSpace = i;
+            break;
+        }
+    }
+    // Without user info, the host starts the rest; with it, after the last `@` of a stretch between separators.
+    let stretch = 0;
+    let at = -1;
+    for (let i = 0; i <= rest.length; i++) {
+        const code = rest.charCodeAt(i);
+        if (code === AT)
+            at = i;
+        if (i < rest.length && code !== COLON && code !== SLASH)
+            continue;
+        if (at < stretch) {
+            if (stretch === 0 && urlTail(rest, 0, i, lastSpace))
+                return true;
+        }
+        else if (at > 0 && (firstSpace === -1 || firstSpace > at) && urlTail(rest, at + 1, i, lastSpace))
+            return true;
+        stretch = i + 1;
+    }
+    return false;
+}
+const AT = 0x40;
+const COLON = 0x3a;
+const SLASH = 0x2f;
+const isDigit = (code) => code >= 0x30 && code <= 0x39;
+/** Whether `rest` from `start` is `url`'s host (up to `end`, its first `:` or `/`), port and path; `lastSpace`: the last white space in `rest`, or -1. */
+function urlTail(rest, start, end, lastSpace) {
+    if (!URL_HOST.test(rest.slice(start, end)))
+        return false;
+    let i = end;
+    if (rest.charCodeAt(i) === COLON) {
+        let digits = 0;
+        while (digits < 6 && isDigit(rest.charCodeAt(i + 1 + digits)))
+            digits++;
+        if (digits < 2 || digits > 5)
+            return false;
+        i += 1 + digits;
+    }
+    return i === rest.length || (rest.charCodeAt(i) === SLASH && lastSpace < i);
+}
 export const email = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 export const hostname = /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i;
 export const ipv4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;

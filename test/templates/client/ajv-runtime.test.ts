@@ -87,9 +87,10 @@ describe('ajv-formats as ES modules', () => {
     expect(names.sort()).toEqual(Object.keys(fullFormats).sort());
     for (const [name, format] of Object.entries(fullFormats)) {
       const kind = (f: unknown) => (f instanceof RegExp ? 'regexp' : typeof f === 'object' && f !== null ? Object.keys(f).sort().join() : typeof f);
+      // url: the same language, decided by a function in linear time (below).
+      if (name === 'url') continue;
       expect(kind(ours[name]), name).toBe(kind(format));
-      // url: the same language, written to take linear time (below).
-      if (format instanceof RegExp && name !== 'url') expect(String(ours[name]), name).toBe(String(format));
+      if (format instanceof RegExp) expect(String(ours[name]), name).toBe(String(format));
     }
   });
 
@@ -115,28 +116,33 @@ describe('ajv-formats as ES modules', () => {
 });
 
 describe('format url in linear time', () => {
-  it('judges a 200 KB address of colons, or of colons and at signs, at once (ajv-formats backtracks for minutes)', () => {
-    const url = formats.url as RegExp;
-    for (const address of [
-      'http://' + 'a:'.repeat(100_000),
-      'http://' + ':@'.repeat(100_000),
-      `http://${'a:'.repeat(100_000)}@example.com/`,
-      `ftp://u:${':'.repeat(200_000)}@host.example`,
-    ]) {
-      const started = performance.now();
-      const valid = url.test(address);
-      expect(performance.now() - started, address.slice(0, 20)).toBeLessThan(250);
-      expect(valid).toBe(address.endsWith('.com/') || address.endsWith('.example'));
+  const url = formats.url;
+
+  it('judges crafted addresses of a megabyte at once (ajv-formats backtracks for minutes; sanity bound: the test timeout)', () => {
+    expect(typeof url).toBe('function');
+    for (const [address, valid] of [
+      [`http://${'a:'.repeat(500_000)}`, false],
+      [`http://${':@'.repeat(500_000)}`, false],
+      [`http://${'a:'.repeat(500_000)}@example.com/`, true],
+      [`ftp://u:${':'.repeat(1_000_000)}@host.example`, true],
+      [`http://${'@a.bc/'.repeat(200_000)} `, false],
+      [`http://${'@a.bc/'.repeat(200_000)}`, true],
+      [`ftp://172.30.3.56${'4.1.6.7:155'.repeat(100_000)}\u0000`, false],
+      [`http://${'a-'.repeat(500_000)}a.com`, true],
+    ] as const) {
+      expect(url(address), address.slice(0, 20)).toBe(valid);
     }
   });
 
-  it('accepts and refuses as ajv-formats on user info made of colons and at signs', () => {
+  it('accepts and refuses as ajv-formats on addresses made of separators, at signs, spaces, digits and host parts', () => {
+    const unit = fc.constantFrom(...':@a.-1/ ?#%5A\u00a1\u2028\u3000ſ092'.split(''), '😀', '\ud800', '172.', '10.', '169.254', '.com', 'http://', 'user');
     fc.assert(
       fc.property(
-        fc.string({ unit: fc.constantFrom(...':@a.-1/ '.split('')), maxLength: 24 }),
-        (tail) => judge(formats.url as RegExp, `http://${tail}`) === judge(fullFormats.url as RegExp, `http://${tail}`),
+        fc.constantFrom('http://', 'HTTPS://', 'ftp://', 'httpſ://', 'http:/', ''),
+        fc.string({ unit, maxLength: 16 }),
+        (scheme, tail) => url(scheme + tail) === (fullFormats.url as RegExp).test(scheme + tail),
       ),
-      { numRuns: 2000 },
+      { numRuns: 20_000 },
     );
   });
 });
