@@ -458,20 +458,8 @@ async function* paginate(client, path, { maxPages = DEFAULT_MAX_PAGES, ...init }
   const signal = init.signal;
   for (let pages = 1; ; pages++, page++) {
     signal?.throwIfAborted();
-    let sent;
-    const watch = {
-      onRequest: ({ request }) => {
-        sent = request;
-      }
-    };
-    const pageInit = { ...init, params: { ...init.params, query: { ...query, page } }, middleware: [watch, ...init.middleware ?? []] };
-    let answer;
-    try {
-      answer = await client.GET(path, pageInit);
-    } catch (error2) {
-      throw sent && !(signal?.aborted && error2 === signal.reason) ? cutBody(error2, sent, context.redaction) : error2;
-    }
-    const { data, error, response } = answer;
+    const pageInit = { ...init, params: { ...init.params, query: { ...query, page } } };
+    const { data, error, response } = await client.GET(path, pageInit);
     const list = pageOf(context, data, error, response, page, pages - 1);
     yield* list.results;
     firstPageLength ??= list.results.length;
@@ -496,15 +484,6 @@ function pageOf(context, data, error, response, page, read) {
     throw new PaginationError(`page ${page} states pageSize ${list.pageSize} and holds ${list.results.length} results`, read, context.sentRequest(response));
   }
   return list;
-}
-function cutBody(error, request, redaction) {
-  const code = errorCode(error);
-  if (error instanceof ClientError || !(error instanceof TypeError) || code === void 0)
-    return error;
-  const summary = summarize(request.method, request.url, request.headers, redaction);
-  return new TransportError(`${summary.method} ${summary.url} failed: the answer's body was cut (${code})`, summary, code, 1, {
-    cause: scrubbedError(error, redaction)
-  });
 }
 function isLastPage(list, page, pageSize) {
   return list.results.length === 0 || list.results.length < pageSize || typeof list.totalResults === "number" && page * pageSize >= list.totalResults;
@@ -1448,6 +1427,7 @@ function createTransport(config) {
           await pause;
           continue;
         }
+        state.attempts = attempt;
         const answer = await finish(config.redaction, response, deadline, call2);
         if (answer.unread) {
           keep = true;
@@ -2021,6 +2001,13 @@ function callError(context, error, state) {
     const quote = error.message.indexOf('"');
     const message = quote === -1 ? error.message : `${error.message.slice(0, quote).replace(/[,\s]+$/, "")} (body not quoted)`;
     return new DecodeError(state.status, scrubbedPrefix(message, SNIPPET_LENGTH, context.redaction.values), summary());
+  }
+  const code = state.status !== void 0 && error instanceof TypeError ? errorCode(error) : void 0;
+  if (code !== void 0) {
+    const request = summary();
+    return new TransportError(`${request.method} ${request.url} failed: the answer's body was cut (${code})`, request, code, state.attempts ?? 1, {
+      cause: scrubbedError(error, context.redaction)
+    });
   }
   return error;
 }

@@ -4,11 +4,11 @@
  * the client's `GET`, ending on a short or empty page or at `totalResults`, and refusing a server
  * that answers another page, contradicts its own size or never ends the list.
  */
-import type { FetchResponse, Middleware } from 'openapi-fetch';
-import { ClientError, HttpError, PaginationError, TransportError } from './errors.js';
+import type { FetchResponse } from 'openapi-fetch';
+import { HttpError, PaginationError } from './errors.js';
 import { checkNumericOption, isPositiveInteger } from './options.js';
-import { redactHeaders, scrubbedError, summarize, type Redaction, type RequestSummary } from './redact.js';
-import { errorCode, parseRetryAfter } from './retry.js';
+import { redactHeaders, type Redaction, type RequestSummary } from './redact.js';
+import { parseRetryAfter } from './retry.js';
 
 /** What `paginate` calls: the client's `GET`. */
 export interface PagedClient {
@@ -48,21 +48,9 @@ export async function* paginate(
   const signal = init.signal as AbortSignal | undefined;
   for (let pages = 1; ; pages++, page++) {
     signal?.throwIfAborted();
-    // The request openapi-fetch built for this page (no credentials on it yet), for a failure that has no answer to name it.
-    let sent: Request | undefined;
-    const watch: Middleware = {
-      onRequest: ({ request }) => {
-        sent = request;
-      },
-    };
-    const pageInit = { ...init, params: { ...init.params, query: { ...query, page } }, middleware: [watch, ...(init.middleware ?? [])] };
-    let answer: FetchResponse<any, any, 'application/json'>;
-    try {
-      answer = await (client.GET as any)(path, pageInit);
-    } catch (error) {
-      throw sent && !(signal?.aborted && error === signal.reason) ? cutBody(error, sent, context.redaction) : error;
-    }
-    const { data, error, response } = answer;
+    // A page whose body the network cuts is the client's TransportError, as on any call (client.ts callError).
+    const pageInit = { ...init, params: { ...init.params, query: { ...query, page } } };
+    const { data, error, response }: FetchResponse<any, any, 'application/json'> = await (client.GET as any)(path, pageInit);
     const list = pageOf(context, data, error, response, page, pages - 1);
     yield* list.results;
     // The page size stated, else the one asked for, else the first page's length: a missing one
@@ -97,21 +85,6 @@ function pageOf(context: PageContext, data: unknown, error: unknown, response: R
     throw new PaginationError(`page ${page} states pageSize ${list.pageSize} and holds ${list.results.length} results`, read, context.sentRequest(response));
   }
   return list as ListPage;
-}
-
-/**
- * A page's body cut by the network (undici's `TypeError('terminated')`, its cause's code
- * `UND_ERR_SOCKET`) as the `TransportError` the client gives any other network failure, naming
- * the page's request (redacted) and the code; the error chain is kept scrubbed. A cut body is not
- * retried. Anything else (a `ClientError`, a caller's error) is returned as it is.
- */
-function cutBody(error: unknown, request: Request, redaction: Redaction): unknown {
-  const code = errorCode(error);
-  if (error instanceof ClientError || !(error instanceof TypeError) || code === undefined) return error;
-  const summary = summarize(request.method, request.url, request.headers, redaction);
-  return new TransportError(`${summary.method} ${summary.url} failed: the answer's body was cut (${code})`, summary, code, 1, {
-    cause: scrubbedError(error, redaction),
-  });
 }
 
 /** A short or empty page ends the list, and so does the page that reaches `totalResults`. */

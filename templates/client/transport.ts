@@ -76,6 +76,8 @@ export interface CallState {
   stall?: (reason: unknown) => void;
   /** The status of the answer returned. */
   status?: number;
+  /** How many attempts the answer returned took. */
+  attempts?: number;
   /** The request as sent, redacted, for errors raised after the transport returned. */
   summary?: () => RequestSummary;
 }
@@ -295,6 +297,7 @@ export function createTransport(config: TransportConfig): (request: Request, ext
           await pause;
           continue;
         }
+        state.attempts = attempt;
         const answer = await finish(config.redaction, response, deadline, call);
         if (answer.unread) {
           keep = true;

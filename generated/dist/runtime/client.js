@@ -16,8 +16,8 @@ import { DecodeError, MissingCredentialsError, RequestValidationError, ResponseV
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, MAX_TIMER_MS, namedOptionError, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader } from './params.js';
 import { RateLimiter, sharedLimiter } from './rate-limit.js';
-import { scrubbedPrefix, summarize } from './redact.js';
-import { DEFAULT_RETRY } from './retry.js';
+import { scrubbedError, scrubbedPrefix, summarize } from './redact.js';
+import { DEFAULT_RETRY, errorCode } from './retry.js';
 import { resolveBaseUrl } from './servers.js';
 import { checkRequestOptions, createTransport } from './transport.js';
 import { pathProblems } from './url.js';
@@ -471,7 +471,11 @@ function followCaller(callInit, link, callerSignal) {
     follow();
     return undefined;
 }
-/** A timeout while openapi-fetch read the body is `TimeoutError`; a success body that is not JSON is `DecodeError`. */
+/**
+ * A timeout while openapi-fetch read the body is `TimeoutError`; a success body that is not JSON is
+ * `DecodeError`; a body the network cut while openapi-fetch read it (undici's `TypeError('terminated')`,
+ * its cause's code `UND_ERR_SOCKET`) is the `TransportError` of any network failure, not retried.
+ */
 function callError(context, error, state) {
     const { kept, summary } = state;
     if (!summary)
@@ -486,6 +490,13 @@ function callError(context, error, state) {
         const quote = error.message.indexOf('"');
         const message = quote === -1 ? error.message : `${error.message.slice(0, quote).replace(/[,\s]+$/, '')} (body not quoted)`;
         return new DecodeError(state.status, scrubbedPrefix(message, SNIPPET_LENGTH, context.redaction.values), summary());
+    }
+    const code = state.status !== undefined && error instanceof TypeError ? errorCode(error) : undefined;
+    if (code !== undefined) {
+        const request = summary();
+        return new TransportError(`${request.method} ${request.url} failed: the answer's body was cut (${code})`, request, code, state.attempts ?? 1, {
+            cause: scrubbedError(error, context.redaction),
+        });
     }
     return error;
 }

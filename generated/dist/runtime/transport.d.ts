@@ -63,6 +63,8 @@ export interface CallState {
     stall?: (reason: unknown) => void;
     /** The status of the answer returned. */
     status?: number;
+    /** How many attempts the answer returned took. */
+    attempts?: number;
     /** The request as sent, redacted, for errors raised after the transport returned. */
     summary?: () => RequestSummary;
 }

@@ -180,6 +180,7 @@ export function createTransport(config) {
                     await pause;
                     continue;
                 }
+                state.attempts = attempt;
                 const answer = await finish(config.redaction, response, deadline, call);
                 if (answer.unread) {
                     keep = true;

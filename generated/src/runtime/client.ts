@@ -33,8 +33,8 @@ import { DecodeError, MissingCredentialsError, RequestValidationError, ResponseV
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, MAX_TIMER_MS, namedOptionError, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader, type ParameterFacts } from './params.js';
 import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
-import { scrubbedPrefix, summarize, type Redaction, type RequestSummary } from './redact.js';
-import { DEFAULT_RETRY } from './retry.js';
+import { scrubbedError, scrubbedPrefix, summarize, type Redaction, type RequestSummary } from './redact.js';
+import { DEFAULT_RETRY, errorCode } from './retry.js';
 import { resolveBaseUrl, type ServerFacts } from './servers.js';
 import type { PagedClient } from './paginate.js';
 import { checkRequestOptions, createTransport, type CallState, type FetchLike, type Hooks, type RequestOptions, type TransportConfig } from './transport.js';
@@ -787,7 +787,11 @@ function followCaller(callInit: CallInit, link: AbortController, callerSignal: A
   return undefined;
 }
 
-/** A timeout while openapi-fetch read the body is `TimeoutError`; a success body that is not JSON is `DecodeError`. */
+/**
+ * A timeout while openapi-fetch read the body is `TimeoutError`; a success body that is not JSON is
+ * `DecodeError`; a body the network cut while openapi-fetch read it (undici's `TypeError('terminated')`,
+ * its cause's code `UND_ERR_SOCKET`) is the `TransportError` of any network failure, not retried.
+ */
 function callError(context: ClientContext, error: unknown, state: CallState): unknown {
   const { kept, summary } = state;
   if (!summary) return error;
@@ -799,6 +803,13 @@ function callError(context: ClientContext, error: unknown, state: CallState): un
     const quote = error.message.indexOf('"');
     const message = quote === -1 ? error.message : `${error.message.slice(0, quote).replace(/[,\s]+$/, '')} (body not quoted)`;
     return new DecodeError(state.status, scrubbedPrefix(message, SNIPPET_LENGTH, context.redaction.values), summary());
+  }
+  const code = state.status !== undefined && error instanceof TypeError ? errorCode(error) : undefined;
+  if (code !== undefined) {
+    const request = summary();
+    return new TransportError(`${request.method} ${request.url} failed: the answer's body was cut (${code})`, request, code, state.attempts ?? 1, {
+      cause: scrubbedError(error, context.redaction),
+    });
   }
   return error;
 }

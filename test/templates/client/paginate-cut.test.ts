@@ -1,5 +1,5 @@
 /**
- * Issue #29 item 17: `paginate` over a page whose body is cut mid-stream (the server closes the
+ * Issue #29 item 17: a call, and `paginate` over a page, whose body is cut mid-stream (the server closes the
  * connection part-way through it) ends with the `TransportError` every other network failure
  * gives, after the items of the pages before it, never a bare `TypeError('terminated')`. Both
  * ways a body reaches openapi-fetch: unread with its `Content-Length`, and read by the transport
@@ -82,8 +82,9 @@ describe('paginate over a page cut mid-stream', () => {
       const transport = error as TransportError;
       expect(transport.code).toBe('UND_ERR_SOCKET');
       expect(transport.request?.method).toBe('GET');
-      expect(transport.request?.url).toBe(`${server.url}/list?pageSize=2&page=2`);
-      expect(transport.message).toBe(`GET ${server.url}/list?pageSize=2&page=2 failed: the answer's body was cut (UND_ERR_SOCKET)`);
+      // The request as sent, its query credential redacted, as every TransportError names it.
+      expect(transport.request?.url).toBe(`${server.url}/list?pageSize=2&page=2&api_secret=[redacted]`);
+      expect(transport.message).toBe(`GET ${server.url}/list?pageSize=2&page=2&api_secret=[redacted] failed: the answer's body was cut (UND_ERR_SOCKET)`);
       expect(transport.cause).toMatchObject({ name: 'TypeError', message: 'terminated' });
       for (const shown of [transport.message, JSON.stringify(transport), inspect(transport, { depth: 10 })]) {
         expect(shown).not.toContain(KEY);
@@ -107,4 +108,31 @@ describe('paginate over a page cut mid-stream', () => {
     controller.abort(reason);
     await expect(third).rejects.toBe(reason);
   });
+});
+
+describe('a call whose answer the network cuts mid-stream', () => {
+  it.each(['content-length', 'chunked'] as const)(
+    'a body framed by %s: TransportError with the cause’s code and how many attempts it took, credentials redacted, not retried',
+    async (framing) => {
+      let requests = 0;
+      server.handle((_req, res) => {
+        requests++;
+        // The first attempt gets a 503 (retried), the second a body cut part-way.
+        if (requests === 1) res.writeHead(503).end();
+        else cut(res, pageBody(1), framing);
+      });
+      const error = await client(server.url)
+        .GET('/list', { params: { query: { pageSize: 2 } } })
+        .then(() => undefined, (err: unknown) => err);
+      expect(error).toBeInstanceOf(TransportError);
+      const transport = error as TransportError;
+      expect(transport).toMatchObject({ code: 'UND_ERR_SOCKET', attempts: 2 });
+      expect(transport.message).toBe(`GET ${server.url}/list?pageSize=2&api_secret=[redacted] failed: the answer's body was cut (UND_ERR_SOCKET)`);
+      expect(requests).toBe(2);
+      for (const shown of [transport.message, JSON.stringify(transport), inspect(transport, { depth: 10 })]) {
+        expect(shown).not.toContain(KEY);
+        expect(shown).not.toContain(SECRET);
+      }
+    },
+  );
 });
