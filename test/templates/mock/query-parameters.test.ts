@@ -46,7 +46,7 @@ function tableRows(): [string, string, string][] {
   let operation = '';
   return section
     .split('\n')
-    .filter((line) => line.startsWith('|') && !line.startsWith('| Operation') && !line.startsWith('|---'))
+    .filter((line) => line.startsWith('|') && !line.startsWith('| Operation') && !/^\|[\s|:-]+\|$/.test(line))
     .map((line) => {
       const [op, name, text] = line
         .slice(1, -1)
