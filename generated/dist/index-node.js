@@ -74,16 +74,7 @@ var init_options = __esm({
   }
 });
 
-// package:dist/runtime/pointer.js
-var escapeToken, unescapeToken;
-var init_pointer = __esm({
-  "package:dist/runtime/pointer.js"() {
-    escapeToken = (token) => token.replaceAll("~", "~0").replaceAll("/", "~1");
-    unescapeToken = (token) => token.replaceAll("~1", "/").replaceAll("~0", "~");
-  }
-});
-
-// package:dist/runtime/redact.js
+// package:dist/runtime/escapes.js
 function decodeRun(run) {
   if (run[0] !== "\\") {
     try {
@@ -167,6 +158,25 @@ function writtenRanges(text, ranges) {
   }
   return out;
 }
+var JSON_SHORT_ESCAPES, ESCAPES, utf8Length;
+var init_escapes = __esm({
+  "package:dist/runtime/escapes.js"() {
+    JSON_SHORT_ESCAPES = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
+    ESCAPES = /\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])(?:\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])){0,1023}|%[0-9a-fA-F]{2}(?:%[0-9a-fA-F]{2}){0,1023}(?:%[89abAB][0-9a-fA-F]){0,3}/g;
+    utf8Length = (lead) => lead < 128 ? 1 : lead < 194 ? 0 : lead < 224 ? 2 : lead < 240 ? 3 : lead < 245 ? 4 : 0;
+  }
+});
+
+// package:dist/runtime/pointer.js
+var escapeToken, unescapeToken;
+var init_pointer = __esm({
+  "package:dist/runtime/pointer.js"() {
+    escapeToken = (token) => token.replaceAll("~", "~0").replaceAll("/", "~1");
+    unescapeToken = (token) => token.replaceAll("~1", "/").replaceAll("~0", "~");
+  }
+});
+
+// package:dist/runtime/redact.js
 function secretPattern(secrets) {
   const alternation = (list) => [...new Set(list.filter(Boolean).flatMap(formsOf))].sort((a, b) => b.length - a.length).map(formPattern).join("|");
   const long = alternation(secrets.filter((s) => s.length >= MIN_EMBEDDED_SECRET_LENGTH));
@@ -297,9 +307,10 @@ function scrubbedProblems(problems, redaction) {
     params: scrubbedValue(problem.params, redaction)
   }));
 }
-var REDACTED, ALWAYS_SECRET_HEADERS, MAX_REMEMBERED_TOKENS, MIN_EMBEDDED_SECRET_LENGTH, TOKEN_CHARACTER, Redaction, JSON_SHORT_ESCAPES, ESCAPES, utf8Length, MAX_SPELLING_LENGTH, formsOf, formPattern, JSON_TOKEN, DIAGNOSTIC_FIELDS, MAX_CAUSE_DEPTH, MAX_PARAMS_DEPTH;
+var REDACTED, ALWAYS_SECRET_HEADERS, MAX_REMEMBERED_TOKENS, MIN_EMBEDDED_SECRET_LENGTH, TOKEN_CHARACTER, Redaction, MAX_SPELLING_LENGTH, formsOf, formPattern, JSON_TOKEN, DIAGNOSTIC_FIELDS, MAX_CAUSE_DEPTH, MAX_PARAMS_DEPTH;
 var init_redact = __esm({
   "package:dist/runtime/redact.js"() {
+    init_escapes();
     init_pointer();
     REDACTED = "[redacted]";
     ALWAYS_SECRET_HEADERS = ["authorization", "proxy-authorization", "cookie", "set-cookie"];
@@ -346,9 +357,6 @@ var init_redact = __esm({
         return this.#pattern ? scrubText(text, this.#pattern) : text;
       }
     };
-    JSON_SHORT_ESCAPES = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
-    ESCAPES = /\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])(?:\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])){0,1023}|%[0-9a-fA-F]{2}(?:%[0-9a-fA-F]{2}){0,1023}(?:%[89abAB][0-9a-fA-F]){0,3}/g;
-    utf8Length = (lead) => lead < 128 ? 1 : lead < 194 ? 0 : lead < 224 ? 2 : lead < 240 ? 3 : lead < 245 ? 4 : 0;
     MAX_SPELLING_LENGTH = 12;
     formsOf = (secret) => [secret, decodeEscapes(secret) ?? secret];
     formPattern = (form) => form.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&").replaceAll(" ", "[ +]");
