@@ -26,7 +26,7 @@ const percentDecoded = (text: string) =>
     }
   });
 /** `text` with each JSON escape decoded. */
-const jsonDecoded = (text: string) => text.replace(/\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])/g, (escape) => JSON.parse(`"${escape}"`));
+const jsonDecoded = (text: string) => text.replace(/\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])/g, (written) => JSON.parse(`"${written}"`));
 /** The tokens of `text` as written and as a reader decoding its JSON and URL escapes reads it (issue #29 item 6). */
 const tokensRead = (text: string): string[] =>
   [text, percentDecoded(text), jsonDecoded(text), percentDecoded(jsonDecoded(text)), jsonDecoded(percentDecoded(text))].flatMap(tokens);
