@@ -83,11 +83,7 @@ function decodeRun(run) {
       return void 0;
     }
   }
-  let out = "";
-  for (let i = 0; i < run.length; i += run[i + 1] === "u" ? 6 : 2) {
-    out += run[i + 1] === "u" ? String.fromCharCode(Number.parseInt(run.slice(i + 2, i + 6), 16)) : JSON_SHORT_ESCAPES[run[i + 1]];
-  }
-  return out;
+  return JSON.parse(`"${run}"`);
 }
 function* characters(run, at) {
   for (let i = 0; i < run.length; ) {
@@ -158,10 +154,9 @@ function writtenRanges(text, ranges) {
   }
   return out;
 }
-var JSON_SHORT_ESCAPES, ESCAPES, utf8Length;
+var ESCAPES, utf8Length;
 var init_escapes = __esm({
   "package:dist/runtime/escapes.js"() {
-    JSON_SHORT_ESCAPES = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
     ESCAPES = /\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])(?:\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])){0,1023}|%[0-9a-fA-F]{2}(?:%[0-9a-fA-F]{2}){0,1023}(?:%[89abAB][0-9a-fA-F]){0,3}/g;
     utf8Length = (lead) => lead < 128 ? 1 : lead < 194 ? 0 : lead < 224 ? 2 : lead < 240 ? 3 : lead < 245 ? 4 : 0;
   }

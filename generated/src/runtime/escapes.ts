@@ -6,9 +6,6 @@
  * however it is spelled with these (redact.ts).
  */
 
-/** JSON's two-character escapes (RFC 8259), besides `\uXXXX`, and the character each stands for. */
-const JSON_SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-
 /**
  * A run of JSON escapes, or a run of percent-encoded bytes (hex in either case). A long run is
  * taken in parts (a regular expression's stack is bounded), a percent-encoded one ending after a
@@ -33,11 +30,8 @@ function decodeRun(run: string): string | undefined {
       return undefined;
     }
   }
-  let out = '';
-  for (let i = 0; i < run.length; i += run[i + 1] === 'u' ? 6 : 2) {
-    out += run[i + 1] === 'u' ? String.fromCharCode(Number.parseInt(run.slice(i + 2, i + 6), 16)) : JSON_SHORT_ESCAPES[run[i + 1]!];
-  }
-  return out;
+  // A run holds escapes only: JSON.parse reads it as a string.
+  return JSON.parse(`"${run}"`) as string;
 }
 
 /** The escaped characters of one run of escapes written at `at`, a piece each; a malformed percent-encoded byte reads as written. */
