@@ -74,42 +74,164 @@ var init_options = __esm({
   }
 });
 
-// package:dist/runtime/redact.js
-function formsOf(secret) {
-  let encoded;
-  try {
-    encoded = encodeURIComponent(secret);
-  } catch {
-    encoded = secret;
+// package:dist/runtime/escapes.js
+function decodeRun(run) {
+  if (run[0] !== "\\") {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return void 0;
+    }
   }
-  return /* @__PURE__ */ new Set([secret, encoded, JSON.stringify(secret).slice(1, -1)]);
+  return JSON.parse(`"${run}"`);
 }
+function* characters(run, at) {
+  for (let i = 0; i < run.length; ) {
+    const length = run[0] === "\\" ? run[i + 1] === "u" ? 6 : 2 : utf8Length(Number.parseInt(run.slice(i + 1, i + 3), 16)) * 3;
+    const reads = length && i + length <= run.length ? decodeRun(run.slice(i, i + length)) : void 0;
+    yield reads === void 0 ? [at + i, at + i + 3, run.slice(i, i + 3), false] : [at + i, at + i + length, reads, true];
+    i += reads === void 0 ? 3 : length;
+  }
+}
+function* pieces(text) {
+  let last = 0;
+  for (const match of text.matchAll(ESCAPES)) {
+    if (match.index > last)
+      yield [last, match.index, text.slice(last, match.index), false];
+    last = match.index + match[0].length;
+    const reads = decodeRun(match[0]);
+    if (reads === void 0)
+      yield* characters(match[0], match.index);
+    else
+      yield [match.index, last, reads, true];
+  }
+  if (last < text.length)
+    yield [last, text.length, text.slice(last), false];
+}
+function decodeEscapes(text) {
+  if (!text.includes("\\") && !text.includes("%"))
+    return void 0;
+  return text.replace(ESCAPES, (run) => {
+    const reads = decodeRun(run);
+    if (reads !== void 0)
+      return reads;
+    let out = "";
+    for (const [, , character] of characters(run, 0))
+      out += character;
+    return out;
+  });
+}
+function writtenRanges(text, ranges) {
+  const out = [];
+  let read = 0;
+  let next = 0;
+  let start = -1;
+  const visit = ([from, to, reads, escaped]) => {
+    const end = read + reads.length;
+    while (next < ranges.length) {
+      const [rangeStart, rangeEnd] = ranges[next];
+      if (start < 0) {
+        if (rangeStart >= end)
+          break;
+        start = escaped ? from : from + (rangeStart - read);
+      }
+      if (rangeEnd > end)
+        break;
+      out.push([start, escaped ? to : from + (rangeEnd - read)]);
+      start = -1;
+      next++;
+    }
+    read = end;
+  };
+  for (const piece of pieces(text)) {
+    const [from, to, reads, escaped] = piece;
+    const splits = escaped && ranges[next]?.some((at) => at > read && at < read + reads.length);
+    if (splits)
+      for (const character of characters(text.slice(from, to), from))
+        visit(character);
+    else
+      visit(piece);
+  }
+  return out;
+}
+var ESCAPES, utf8Length;
+var init_escapes = __esm({
+  "package:dist/runtime/escapes.js"() {
+    ESCAPES = /\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])(?:\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])){0,1023}|%[0-9a-fA-F]{2}(?:%[0-9a-fA-F]{2}){0,1023}(?:%[89abAB][0-9a-fA-F]){0,3}/g;
+    utf8Length = (lead) => lead < 128 ? 1 : lead < 194 ? 0 : lead < 224 ? 2 : lead < 240 ? 3 : lead < 245 ? 4 : 0;
+  }
+});
+
+// package:dist/runtime/pointer.js
+var escapeToken, unescapeToken;
+var init_pointer = __esm({
+  "package:dist/runtime/pointer.js"() {
+    escapeToken = (token) => token.replaceAll("~", "~0").replaceAll("/", "~1");
+    unescapeToken = (token) => token.replaceAll("~1", "/").replaceAll("~0", "~");
+  }
+});
+
+// package:dist/runtime/redact.js
 function secretPattern(secrets) {
-  const byLength = (forms) => [...new Set(forms)].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|");
-  const long = byLength(formsOfAll(secrets.filter((s) => s.length >= MIN_EMBEDDED_SECRET_LENGTH)));
-  const short = byLength(formsOfAll(secrets.filter((s) => s.length < MIN_EMBEDDED_SECRET_LENGTH)));
+  const alternation = (list) => [...new Set(list.filter(Boolean).flatMap(formsOf))].sort((a, b) => b.length - a.length).map(formPattern).join("|");
+  const long = alternation(secrets.filter((s) => s.length >= MIN_EMBEDDED_SECRET_LENGTH));
+  const short = alternation(secrets.filter((s) => s.length < MIN_EMBEDDED_SECRET_LENGTH));
   const alternatives = [long, short && `(?<!${TOKEN_CHARACTER})(?:${short})(?!${TOKEN_CHARACTER})`].filter(Boolean);
   return alternatives.length ? new RegExp(alternatives.join("|"), "g") : void 0;
 }
-function scrubbedPrefix(text, maxLength, secrets) {
-  const forms = formsOfAll(secrets);
-  let end = Math.min(text.length, maxLength + Math.max(0, ...forms.map((form) => form.length)));
-  for (let moved = true; moved; ) {
-    moved = false;
-    for (const form of forms) {
-      const at = text.indexOf(form, Math.max(0, end - form.length + 1));
-      if (at !== -1 && at < end && at + form.length > end) {
-        end = at + form.length;
-        moved = true;
-      }
-    }
+function scrubText(text, pattern) {
+  const decoded = decodeEscapes(text);
+  const found = decoded === void 0 ? [] : [...decoded.matchAll(pattern)].map((match) => [match.index, match.index + match[0].length]);
+  let out = "";
+  let last = 0;
+  for (const [start, end] of found.length ? writtenRanges(text, found) : []) {
+    if (start < last)
+      continue;
+    out += text.slice(last, start) + REDACTED;
+    last = end;
   }
-  return replaceSecrets(text.slice(0, end), secretPattern(secrets)).slice(0, maxLength);
+  return (out + text.slice(last)).replace(pattern, REDACTED);
+}
+function isJsonDocument(text) {
+  if (!/^[\t\n\r ]*["[{]/.test(text))
+    return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function mayHoldSecret(text, pattern) {
+  let reading = text;
+  for (let decodings = 0; reading !== void 0 && decodings <= 2; decodings++, reading = decodeEscapes(reading)) {
+    if (reading.search(pattern) !== -1)
+      return true;
+  }
+  return false;
+}
+function replaceSecrets(text, pattern) {
+  if (!pattern || !mayHoldSecret(text, pattern))
+    return text;
+  if (!isJsonDocument(text))
+    return scrubText(text, pattern);
+  const scrubbed = text.replace(JSON_TOKEN, (token) => {
+    const value = !token.startsWith('"') ? token : token.includes("\\") ? JSON.parse(token) : token.slice(1, -1);
+    const clean = scrubText(value, pattern);
+    return clean === value ? token : JSON.stringify(clean);
+  });
+  return scrubbed.search(pattern) === -1 ? scrubbed : JSON.stringify(REDACTED);
+}
+function scrubbedPrefix(text, maxLength, secrets) {
+  const pattern = secretPattern(secrets);
+  const longest = Math.max(0, ...secrets.map((secret) => secret.length));
+  const window = text.slice(0, maxLength + (longest + 1) * MAX_SPELLING_LENGTH);
+  return (pattern ? scrubText(window, pattern) : window).slice(0, maxLength);
 }
 function redactHeaders(headers, redaction) {
   const out = {};
   headers.forEach((value, name) => {
-    out[name] = redaction.headers.has(name.toLowerCase()) ? REDACTED : redaction.scrub(value);
+    out[name] = redaction.headers.has(name.toLowerCase()) ? REDACTED : redaction.scrubText(value);
   });
   return out;
 }
@@ -131,7 +253,7 @@ function redactUrl(url, redaction) {
     });
     out = `${url.slice(0, query + 1)}${pairs.join("&")}${url.slice(end)}`;
   }
-  return redaction.scrub(out);
+  return redaction.scrubText(out);
 }
 function scrubbedError(error, redaction, depth = 0) {
   const source = error !== null && typeof error === "object" ? error : {};
@@ -153,9 +275,38 @@ function scrubbedError(error, redaction, depth = 0) {
 function summarize(method, url, headers, redaction) {
   return Object.freeze({ method, url: redactUrl(url, redaction), headers: Object.freeze(redactHeaders(headers, redaction)) });
 }
-var REDACTED, ALWAYS_SECRET_HEADERS, MAX_REMEMBERED_TOKENS, MIN_EMBEDDED_SECRET_LENGTH, TOKEN_CHARACTER, Redaction, formsOfAll, escapeRegExp, replaceSecrets, DIAGNOSTIC_FIELDS, MAX_CAUSE_DEPTH;
+function scrubbedValue(value, redaction, depth = 0) {
+  if (typeof value === "string")
+    return redaction.scrubText(value);
+  if (value === null || typeof value !== "object" || depth >= MAX_PARAMS_DEPTH)
+    return value;
+  if (Array.isArray(value))
+    return value.map((item) => scrubbedValue(item, redaction, depth + 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype)
+    return value;
+  const copy = {};
+  for (const [key, item] of Object.entries(value))
+    Object.defineProperty(copy, redaction.scrubText(key), {
+      value: scrubbedValue(item, redaction, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true
+    });
+  return copy;
+}
+function scrubbedProblems(problems, redaction) {
+  return problems.map((problem) => ({
+    pointer: problem.pointer.split("/").map((token) => escapeToken(redaction.scrubText(unescapeToken(token)))).join("/"),
+    message: redaction.scrubText(problem.message),
+    keyword: problem.keyword,
+    params: scrubbedValue(problem.params, redaction)
+  }));
+}
+var REDACTED, ALWAYS_SECRET_HEADERS, MAX_REMEMBERED_TOKENS, MIN_EMBEDDED_SECRET_LENGTH, TOKEN_CHARACTER, Redaction, MAX_SPELLING_LENGTH, formsOf, formPattern, JSON_TOKEN, DIAGNOSTIC_FIELDS, MAX_CAUSE_DEPTH, MAX_PARAMS_DEPTH;
 var init_redact = __esm({
   "package:dist/runtime/redact.js"() {
+    init_escapes();
+    init_pointer();
     REDACTED = "[redacted]";
     ALWAYS_SECRET_HEADERS = ["authorization", "proxy-authorization", "cookie", "set-cookie"];
     MAX_REMEMBERED_TOKENS = 64;
@@ -192,24 +343,22 @@ var init_redact = __esm({
         this.#values = [...this.#given, ...this.#remembered];
         this.#pattern = secretPattern(this.#values);
       }
-      /** `text` with every known value, in each of its forms, replaced by `[redacted]` (see MIN_EMBEDDED_SECRET_LENGTH). */
+      /** `text` with every known value, however it is spelled, replaced by `[redacted]` (see scrub); a JSON document stays JSON. */
       scrub(text) {
         return replaceSecrets(text, this.#pattern);
       }
+      /** Like scrub, for text that is not a document (a header value): never read as JSON. */
+      scrubText(text) {
+        return this.#pattern ? scrubText(text, this.#pattern) : text;
+      }
     };
-    formsOfAll = (secrets) => secrets.filter(Boolean).flatMap((secret) => [...formsOf(secret)]);
-    escapeRegExp = (text) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-    replaceSecrets = (text, pattern) => pattern ? text.replace(pattern, REDACTED) : text;
+    MAX_SPELLING_LENGTH = 12;
+    formsOf = (secret) => [secret, decodeEscapes(secret) ?? secret];
+    formPattern = (form) => form.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&").replaceAll(" ", "[ +]");
+    JSON_TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"|[^\s"[\]{}:,]+/g;
     DIAGNOSTIC_FIELDS = ["code", "errno", "syscall", "address", "port", "hostname"];
     MAX_CAUSE_DEPTH = 4;
-  }
-});
-
-// package:dist/runtime/pointer.js
-var escapeToken;
-var init_pointer = __esm({
-  "package:dist/runtime/pointer.js"() {
-    escapeToken = (token) => token.replaceAll("~", "~0").replaceAll("/", "~1");
+    MAX_PARAMS_DEPTH = 8;
   }
 });
 
@@ -881,8 +1030,8 @@ function createPathSerializer(facts) {
         }
         return;
       }
-      const pieces = part.split("/");
-      pieces.forEach((text, j) => {
+      const pieces2 = part.split("/");
+      pieces2.forEach((text, j) => {
         if (j > 0) {
           endSegment();
           out += "/";
@@ -2015,7 +2164,13 @@ function checkResponse(context, route, result, sent) {
   const validator = own(route.validators?.responses, String(result.response.status));
   if (!validator || validator(result.data))
     return;
-  const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, sent?.() ?? summarize("", result.response.url, new Headers(), context.redaction));
+  const error = new ResponseValidationError(
+    route.operation.operationId,
+    result.response.status,
+    // The body may echo a credential as a key, which a problem's pointer and message quote.
+    scrubbedProblems(validator.problems, context.redaction),
+    sent?.() ?? summarize("", result.response.url, new Headers(), context.redaction)
+  );
   if (context.validateResponses === "throw")
     throw error;
   context.hooks.onValidationError?.(error);

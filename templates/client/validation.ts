@@ -272,7 +272,8 @@ export function formatProblems(problems: readonly ValidationProblem[]): string {
 
 /**
  * A JSON pointer as Standard Schema path segments, read against the value it points into: a
- * segment is a number where it indexes an array, else the (unescaped) property name.
+ * segment is a number where it indexes an array, else the (unescaped) property name. Never throws:
+ * past what cannot be read (a Proxy whose trap throws, a revoked one), segments stay names.
  */
 export function pointerPath(pointer: string, root: unknown): PropertyKey[] {
   let at: unknown = root;
@@ -283,9 +284,14 @@ export function pointerPath(pointer: string, root: unknown): PropertyKey[] {
         .split('/')
         .map((raw) => {
           const key = unescapeToken(raw);
-          const index = Array.isArray(at) && /^(0|[1-9]\d*)$/.test(key);
-          // Own data properties only: no getter of the value runs.
-          at = at !== null && typeof at === 'object' ? Object.getOwnPropertyDescriptor(at, key)?.value : undefined;
+          let index = false;
+          try {
+            index = Array.isArray(at) && /^(0|[1-9]\d*)$/.test(key);
+            // Own data properties only: no getter of the value runs.
+            at = at !== null && typeof at === 'object' ? Object.getOwnPropertyDescriptor(at, key)?.value : undefined;
+          } catch {
+            at = undefined;
+          }
           return index ? Number(key) : key;
         });
 }

@@ -73,6 +73,58 @@ describe('the validators as Standard Schema v1', () => {
   });
 });
 
+// Issue #29 item 10: README says validators never throw; a Proxy's traps run while the path is read.
+describe('validate never throws, even on a Proxy whose traps throw', () => {
+  const trap = (name: string) => () => {
+    throw new Error(`trap: ${name}`);
+  };
+  const hostile = <T extends object>(target: T) => new Proxy(target, { getOwnPropertyDescriptor: trap('getOwnPropertyDescriptor') });
+
+  it('when check() reports one problem under the proxy: the issue, its path as the pointer says', () => {
+    const v = createValidator('validateList', failing([{ instancePath: '/items/1/name', keyword: 'type', params: { type: 'string' } }]), 'test');
+    for (const value of [hostile({ items: [{}, { name: 1 }] }), { items: hostile([{}, { name: 1 }]) }, { items: [{}, hostile({ name: 1 })] }]) {
+      expect(v.check(value).valid).toBe(false);
+      const result = standardValidate(v, value);
+      expect(result.issues).toHaveLength(1);
+      expect(result.issues![0]!.message).toBe('must be string');
+      expect(result.issues![0]!.path!.map(String)).toEqual(['items', '1', 'name']);
+    }
+  });
+
+  it('on a revoked proxy, and on a proxy whose every trap throws', () => {
+    const v = createValidator('validateList', failing([{ instancePath: '/items/0', keyword: 'type', params: { type: 'string' } }]), 'test');
+    const { proxy: revoked, revoke } = Proxy.revocable({ items: [1] }, {});
+    revoke();
+    const traps = Object.fromEntries(
+      [
+        'get',
+        'has',
+        'ownKeys',
+        'getOwnPropertyDescriptor',
+        'getPrototypeOf',
+        'defineProperty',
+        'deleteProperty',
+        'set',
+        'isExtensible',
+        'preventExtensions',
+      ].map((t) => [t, trap(t)]),
+    );
+    for (const value of [revoked, new Proxy({ items: [1] }, traps), { items: revoked }, { items: new Proxy([1], traps) }]) {
+      const result = standardValidate(v, value);
+      expect(result.issues).toHaveLength(1);
+      expect(result.issues![0]!.message).toBe('must be string');
+      expect(result.issues![0]!.path!.map(String)).toEqual(['items', '0']);
+    }
+  });
+
+  it('a generated validator given a proxy: issues, never a throw', () => {
+    for (const value of [hostile({ ...skill, name: 42 }), { ...skill, name: hostile({}) }, hostile([skill])]) {
+      const result = standardValidate(validateSkill, value);
+      expect(result.issues?.length).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('pointerPath: a JSON pointer as Standard Schema path segments', () => {
   it('unescapes ~1 and ~0, gives array indexes as numbers and object keys as strings', () => {
     const value = { 'a/b': [{ 'c~d': 1 }], '0': { '01': true }, list: [[5, 6]] };

@@ -4,6 +4,7 @@
  * payloads, summaries). What is secret comes from the spec's security schemes (header, query and
  * cookie names) and from the values given. Server-controlled text is scrubbed too, in case it echoes them.
  */
+import type { ValidationProblem } from './validation.js';
 export declare const REDACTED = "[redacted]";
 /**
  * A secret at least this long is scrubbed wherever it occurs, even inside a longer word: a value
@@ -29,19 +30,25 @@ export declare class Redaction {
     get values(): readonly string[];
     /** Adds a value obtained later (a refreshed token), keeping the latest MAX_REMEMBERED_TOKENS. */
     remember(value: string): void;
-    /** `text` with every known value, in each of its forms, replaced by `[redacted]` (see MIN_EMBEDDED_SECRET_LENGTH). */
+    /** `text` with every known value, however it is spelled, replaced by `[redacted]` (see scrub); a JSON document stays JSON. */
     scrub(text: string): string;
+    /** Like scrub, for text that is not a document (a header value): never read as JSON. */
+    scrubText(text: string): string;
 }
 export interface RequestSummary {
     readonly method: string;
     readonly url: string;
     readonly headers: Readonly<Record<string, string>>;
 }
-/** Replaces every echo of each secret (raw, URL-encoded and JSON-escaped) with `[redacted]` (see MIN_EMBEDDED_SECRET_LENGTH). */
+/**
+ * Replaces every echo of each secret, in any spelling JSON and URL encoding give it, with
+ * `[redacted]` (see MIN_EMBEDDED_SECRET_LENGTH); a JSON document stays JSON.
+ */
 export declare function scrub(text: string, secrets: readonly string[]): string;
 /**
- * At most the first `maxLength` characters of `text`, scrubbed. The text is scrubbed before it is
- * cut, over a window that ends outside every occurrence of a secret, so no part of one survives.
+ * At most the first `maxLength` characters of `text`, scrubbed as text. The text is scrubbed
+ * before it is cut, over a window that holds every echo starting before the cut, however it is
+ * spelled, so no part of one survives.
  */
 export declare function scrubbedPrefix(text: string, maxLength: number, secrets: readonly string[]): string;
 export declare function redactHeaders(headers: Headers, redaction: Redaction): Record<string, string>;
@@ -55,3 +62,9 @@ export declare function redactUrl(url: string, redaction: Redaction): string;
  */
 export declare function scrubbedError(error: unknown, redaction: Redaction, depth?: number): Error;
 export declare function summarize(method: string, url: string, headers: Headers, redaction: Redaction): RequestSummary;
+/**
+ * Problems found in an answer, scrubbed: a key or a value of the body (which may echo a
+ * credential) reaches a problem's pointer (each reference token read unescaped, `~1` as `/`), its
+ * message (`must NOT have additional properties: <key>`) and its parameters.
+ */
+export declare function scrubbedProblems(problems: readonly ValidationProblem[], redaction: Redaction): ValidationProblem[];

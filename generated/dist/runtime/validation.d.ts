@@ -111,7 +111,8 @@ export declare function ajvMessage(keyword: string, params: Readonly<Record<stri
 export declare function formatProblems(problems: readonly ValidationProblem[]): string;
 /**
  * A JSON pointer as Standard Schema path segments, read against the value it points into: a
- * segment is a number where it indexes an array, else the (unescaped) property name.
+ * segment is a number where it indexes an array, else the (unescaped) property name. Never throws:
+ * past what cannot be read (a Proxy whose trap throws, a revoked one), segments stay names.
  */
 export declare function pointerPath(pointer: string, root: unknown): PropertyKey[];
 export declare function createValidator<T>(name: string, compiled: CompiledValidator, vendor: string): Validator<T>;

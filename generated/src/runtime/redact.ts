@@ -5,6 +5,10 @@
  * cookie names) and from the values given. Server-controlled text is scrubbed too, in case it echoes them.
  */
 
+import { decodeEscapes, writtenRanges } from './escapes.js';
+import { escapeToken, unescapeToken } from './pointer.js';
+import type { ValidationProblem } from './validation.js';
+
 export const REDACTED = '[redacted]';
 
 /** Headers that carry credentials whatever the spec says, redacted whatever their value. */
@@ -62,9 +66,14 @@ export class Redaction {
     this.#pattern = secretPattern(this.#values);
   }
 
-  /** `text` with every known value, in each of its forms, replaced by `[redacted]` (see MIN_EMBEDDED_SECRET_LENGTH). */
+  /** `text` with every known value, however it is spelled, replaced by `[redacted]` (see scrub); a JSON document stays JSON. */
   scrub(text: string): string {
     return replaceSecrets(text, this.#pattern);
+  }
+
+  /** Like scrub, for text that is not a document (a header value): never read as JSON. */
+  scrubText(text: string): string {
+    return this.#pattern ? scrubText(text, this.#pattern) : text;
   }
 }
 
@@ -74,20 +83,17 @@ export interface RequestSummary {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** The forms a secret may take in text: raw, URL-encoded and JSON-escaped. */
-function formsOf(secret: string): Set<string> {
-  let encoded: string;
-  try {
-    encoded = encodeURIComponent(secret);
-  } catch {
-    encoded = secret; // not well-formed Unicode: no URL-encoded form
-  }
-  return new Set([secret, encoded, JSON.stringify(secret).slice(1, -1)]);
-}
+/** How many characters, at most, one character of a secret is written as (`%F0%9F%98%80`, or two `\uXXXX`). */
+const MAX_SPELLING_LENGTH = 12;
 
-const formsOfAll = (secrets: readonly string[]): string[] => secrets.filter(Boolean).flatMap((secret) => [...formsOf(secret)]);
+/**
+ * The forms a secret is looked for in, in the text as written and in the text read with its escapes
+ * decoded (decodeEscapes): itself, and itself decoded (a secret holding `%41` or `\n`).
+ */
+const formsOf = (secret: string): string[] => [secret, decodeEscapes(secret) ?? secret];
 
-const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+/** A form as an expression: its characters literally, a space also as `+` (form encoding). */
+const formPattern = (form: string): string => form.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&').replaceAll(' ', '[ +]');
 
 /**
  * One expression finding every form of every secret: a long secret's forms anywhere, a short
@@ -95,48 +101,106 @@ const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-
  * first, so a secret that contains another is replaced whole.
  */
 function secretPattern(secrets: readonly string[]): RegExp | undefined {
-  const byLength = (forms: string[]) =>
-    [...new Set(forms)]
+  const alternation = (list: readonly string[]) =>
+    [...new Set(list.filter(Boolean).flatMap(formsOf))]
       .sort((a, b) => b.length - a.length)
-      .map(escapeRegExp)
+      .map(formPattern)
       .join('|');
-  const long = byLength(formsOfAll(secrets.filter((s) => s.length >= MIN_EMBEDDED_SECRET_LENGTH)));
-  const short = byLength(formsOfAll(secrets.filter((s) => s.length < MIN_EMBEDDED_SECRET_LENGTH)));
+  const long = alternation(secrets.filter((s) => s.length >= MIN_EMBEDDED_SECRET_LENGTH));
+  const short = alternation(secrets.filter((s) => s.length < MIN_EMBEDDED_SECRET_LENGTH));
   const alternatives = [long, short && `(?<!${TOKEN_CHARACTER})(?:${short})(?!${TOKEN_CHARACTER})`].filter(Boolean);
   return alternatives.length ? new RegExp(alternatives.join('|'), 'g') : undefined;
 }
 
-const replaceSecrets = (text: string, pattern: RegExp | undefined): string => (pattern ? text.replace(pattern, REDACTED) : text);
+/**
+ * `text` with every secret replaced by `[redacted]`, wherever it appears as written or once its
+ * escapes are decoded: JSON and URL encoding can spell a string in many ways (`\/`, `\u0061`,
+ * `%2f`, `%2F`, `%61`, mixed freely), and a reader decodes them all. A short secret's token
+ * boundaries are read in the decoded text too (`%20key` holds the token `key`).
+ */
+function scrubText(text: string, pattern: RegExp): string {
+  // The decoded reading first: `\"` is one escaped character, not a `\` and then a `"`.
+  const decoded = decodeEscapes(text);
+  const found = decoded === undefined ? [] : [...decoded.matchAll(pattern)].map((match) => [match.index, match.index + match[0].length] as const);
+  let out = '';
+  let last = 0;
+  for (const [start, end] of found.length ? writtenRanges(text, found) : []) {
+    // Two matches inside one escaped character: it is redacted once.
+    if (start < last) continue;
+    out += text.slice(last, start) + REDACTED;
+    last = end;
+  }
+  return (out + text.slice(last)).replace(pattern, REDACTED);
+}
 
-/** Replaces every echo of each secret (raw, URL-encoded and JSON-escaped) with `[redacted]` (see MIN_EMBEDDED_SECRET_LENGTH). */
+/** The tokens of a JSON text: string literals, and numbers, `true`, `false` and `null`. Only applied to a text JSON.parse accepts. */
+const JSON_TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"|[^\s"[\]{}:,]+/g;
+
+/** Whether `text` is a JSON document that holds strings: an object, an array, or a string. */
+function isJsonDocument(text: string): boolean {
+  if (!/^[\t\n\r ]*["[{]/.test(text)) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a secret may be in `text`: as written, or with its escapes decoded once or twice (a
+ * string holding a percent-encoded URL, JSON-escaped). Most texts hold none, and are returned
+ * as they are after these three searches.
+ */
+function mayHoldSecret(text: string, pattern: RegExp): boolean {
+  let reading: string | undefined = text;
+  for (let decodings = 0; reading !== undefined && decodings <= 2; decodings++, reading = decodeEscapes(reading)) {
+    if (reading.search(pattern) !== -1) return true;
+  }
+  return false;
+}
+
+/**
+ * `text` scrubbed (scrubText), and still JSON when it was a JSON document (an object, an array or
+ * a string): each string (key or value) is decoded, scrubbed, and written back only if it changed;
+ * a number holding a secret becomes the string it scrubs to. A secret that only appears across
+ * the document's structure (a secret holding `","`) turns the whole document into `"[redacted]"`.
+ */
+function replaceSecrets(text: string, pattern: RegExp | undefined): string {
+  if (!pattern || !mayHoldSecret(text, pattern)) return text;
+  if (!isJsonDocument(text)) return scrubText(text, pattern);
+  const scrubbed = text.replace(JSON_TOKEN, (token) => {
+    const value: string = !token.startsWith('"') ? token : token.includes('\\') ? JSON.parse(token) : token.slice(1, -1);
+    const clean = scrubText(value, pattern);
+    return clean === value ? token : JSON.stringify(clean);
+  });
+  return scrubbed.search(pattern) === -1 ? scrubbed : JSON.stringify(REDACTED);
+}
+
+/**
+ * Replaces every echo of each secret, in any spelling JSON and URL encoding give it, with
+ * `[redacted]` (see MIN_EMBEDDED_SECRET_LENGTH); a JSON document stays JSON.
+ */
 export function scrub(text: string, secrets: readonly string[]): string {
   return replaceSecrets(text, secretPattern(secrets));
 }
 
 /**
- * At most the first `maxLength` characters of `text`, scrubbed. The text is scrubbed before it is
- * cut, over a window that ends outside every occurrence of a secret, so no part of one survives.
+ * At most the first `maxLength` characters of `text`, scrubbed as text. The text is scrubbed
+ * before it is cut, over a window that holds every echo starting before the cut, however it is
+ * spelled, so no part of one survives.
  */
 export function scrubbedPrefix(text: string, maxLength: number, secrets: readonly string[]): string {
-  const forms = formsOfAll(secrets);
-  let end = Math.min(text.length, maxLength + Math.max(0, ...forms.map((form) => form.length)));
-  for (let moved = true; moved; ) {
-    moved = false;
-    for (const form of forms) {
-      const at = text.indexOf(form, Math.max(0, end - form.length + 1));
-      if (at !== -1 && at < end && at + form.length > end) {
-        end = at + form.length;
-        moved = true;
-      }
-    }
-  }
-  return replaceSecrets(text.slice(0, end), secretPattern(secrets)).slice(0, maxLength);
+  const pattern = secretPattern(secrets);
+  const longest = Math.max(0, ...secrets.map((secret) => secret.length));
+  const window = text.slice(0, maxLength + (longest + 1) * MAX_SPELLING_LENGTH);
+  return (pattern ? scrubText(window, pattern) : window).slice(0, maxLength);
 }
 
 export function redactHeaders(headers: Headers, redaction: Redaction): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    out[name] = redaction.headers.has(name.toLowerCase()) ? REDACTED : redaction.scrub(value);
+    out[name] = redaction.headers.has(name.toLowerCase()) ? REDACTED : redaction.scrubText(value);
   });
   return out;
 }
@@ -164,7 +228,7 @@ export function redactUrl(url: string, redaction: Redaction): string {
       });
     out = `${url.slice(0, query + 1)}${pairs.join('&')}${url.slice(end)}`;
   }
-  return redaction.scrub(out);
+  return redaction.scrubText(out);
 }
 
 /** The fields of a system or undici error worth keeping for diagnosis (Node's `SystemError`). */
@@ -195,4 +259,41 @@ export function scrubbedError(error: unknown, redaction: Redaction, depth = 0): 
 
 export function summarize(method: string, url: string, headers: Headers, redaction: Redaction): RequestSummary {
   return Object.freeze({ method, url: redactUrl(url, redaction), headers: Object.freeze(redactHeaders(headers, redaction)) });
+}
+
+/** How deep scrubbedProblems copies a problem's parameters (ajv's are flat, or arrays of values). */
+const MAX_PARAMS_DEPTH = 8;
+
+/** `value` with every string in it scrubbed: a copy of arrays and plain objects, other values as they are. */
+function scrubbedValue(value: unknown, redaction: Redaction, depth = 0): unknown {
+  if (typeof value === 'string') return redaction.scrubText(value);
+  if (value === null || typeof value !== 'object' || depth >= MAX_PARAMS_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => scrubbedValue(item, redaction, depth + 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value))
+    Object.defineProperty(copy, redaction.scrubText(key), {
+      value: scrubbedValue(item, redaction, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return copy;
+}
+
+/**
+ * Problems found in an answer, scrubbed: a key or a value of the body (which may echo a
+ * credential) reaches a problem's pointer (each reference token read unescaped, `~1` as `/`), its
+ * message (`must NOT have additional properties: <key>`) and its parameters.
+ */
+export function scrubbedProblems(problems: readonly ValidationProblem[], redaction: Redaction): ValidationProblem[] {
+  return problems.map((problem) => ({
+    pointer: problem.pointer
+      .split('/')
+      .map((token) => escapeToken(redaction.scrubText(unescapeToken(token))))
+      .join('/'),
+    message: redaction.scrubText(problem.message),
+    keyword: problem.keyword,
+    params: scrubbedValue(problem.params, redaction) as ValidationProblem['params'],
+  }));
 }
