@@ -10,6 +10,7 @@ import { loadSpec } from './load/load.js';
 import { buildModel, type SpecModel } from './model/model.js';
 import type { Files } from './lib/files.js';
 import { emitTypesOffThread, startTypesEmitter, stopTypesEmitter } from './emit/types/thread.js';
+import { typesFallbacks, type TypesFallback } from './emit/types/fallbacks.js';
 import { emitValidators, ONE_FILE, validatorEntries, withRuntimeInlined, type ValidatorEntry, type ValidatorsOutput } from './emit/validators/validators.js';
 import { emitValidatorsInChildren } from './emit/validators/process.js';
 import { emitClient } from './emit/client/client.js';
@@ -103,6 +104,17 @@ function runtimeDependencies(linearEngine: boolean): Pick<PackageInfo, 'dependen
     dependencies: Object.fromEntries(names.map((name) => [name, pkg.devDependencies[name]!])),
     mockPeers: Object.fromEntries(Object.entries(MOCK_PEERS).map(([name, range]) => [name, range(pkg.devDependencies[name]!)])),
   };
+}
+
+/** One located warning per place the types read as `unknown` (emit/types/fallbacks.ts). */
+function typesWarnings(fallbacks: readonly TypesFallback[], spec: string, files: string[]): string[] {
+  if (!fallbacks.length) return [];
+  const locator = new SourceLocator(files);
+  return fallbacks.map(({ pointer, message }) => {
+    const at = locator.locate(spec, pointer);
+    const where = at ? { file: at.file, line: at.line, column: at.column } : { file: spec };
+    return formatProblem({ ...where, pointer, message: `types: ${message}` }).trim();
+  });
 }
 
 /** One located warning per unsafe pattern, at the first place it appears (and how many others). */
@@ -248,7 +260,12 @@ async function emitAll(
   const docPages = [...sources.keys()].filter((f) => f.startsWith('docs/') && f.endsWith('.md'));
   return {
     files,
-    warnings: [...loaded.warnings.map((w) => formatProblem(w).trim()), ...patternWarnings(unsafe, options.spec, loaded.files), ...validators.warnings],
+    warnings: [
+      ...loaded.warnings.map((w) => formatProblem(w).trim()),
+      ...patternWarnings(unsafe, options.spec, loaded.files),
+      ...typesWarnings(typesFallbacks(loaded.document, { rewrite: false }), options.spec, loaded.files),
+      ...validators.warnings,
+    ],
     // An operation's body that is its same-named component shares that validator: counted once.
     stats: {
       validators: validators.entries.filter((e) => !e.sameAsComponent).length,
