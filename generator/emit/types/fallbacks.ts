@@ -1,7 +1,8 @@
 /**
  * What JSON Schema 2020-12 and OpenAPI 3.1 allow but openapi-typescript cannot read, found in the
  * bundled document and rewritten, in the types' copy only, to `{}` (typed `unknown`): a boolean
- * subschema (`allOf: [true]`, `$defs: {a: false}`; it throws on them), and a `$ref` that is not a
+ * subschema where it throws on one (an `allOf` member, a `$defs` entry; elsewhere it reads `true`
+ * as `unknown` and `false` as `never` or `unknown` itself), and a `$ref` that is not a
  * JSON pointer into the document (an `$anchor`'s `#name` or a URI that load.ts left as written; it
  * cannot parse them). generate.ts reports each place as a located warning; the validators compile
  * the schemas as written.
@@ -25,8 +26,12 @@ const DATA = new Set(['example', 'examples', 'default', 'const', 'enum', 'x-exam
 /** A JSON pointer fragment into the document (`#`, `#/components/...`), which openapi-typescript follows. */
 const isPointerRef = (ref: string) => ref === '#' || ref.startsWith('#/');
 
-function why(schema: unknown): string | undefined {
-  if (typeof schema === 'boolean') return `the boolean schema \`${schema}\` is typed unknown (openapi-typescript reads no boolean subschema)`;
+/** Where openapi-typescript throws on a boolean subschema. */
+const NO_BOOLEAN = new Set(['allOf', '$defs']);
+
+function why(schema: unknown, container: string | undefined): string | undefined {
+  if (typeof schema === 'boolean' && container !== undefined && NO_BOOLEAN.has(container))
+    return `the boolean schema \`${schema}\` is typed unknown (openapi-typescript reads no boolean schema there)`;
   if (isObject(schema) && typeof schema.$ref === 'string' && !isPointerRef(schema.$ref))
     return `$ref ${JSON.stringify(schema.$ref)} is typed unknown (openapi-typescript follows only JSON pointers into the document)`;
   return undefined;
@@ -36,8 +41,15 @@ function why(schema: unknown): string | undefined {
  * Reports every subschema of `schema` (at `pointer`) that openapi-typescript cannot read, the
  * outermost only, and with `rewrite` puts `{}` in its place (`set`).
  */
-function visitSchema(schema: unknown, pointer: string, rewrite: boolean, set: (value: unknown) => void, fallbacks: TypesFallback[]): void {
-  const message = why(schema);
+function visitSchema(
+  schema: unknown,
+  pointer: string,
+  container: string | undefined,
+  rewrite: boolean,
+  set: (value: unknown) => void,
+  fallbacks: TypesFallback[],
+): void {
+  const message = why(schema, container);
   if (message !== undefined) {
     fallbacks.push({ pointer, message });
     if (rewrite) set({});
@@ -51,14 +63,15 @@ function visitSchema(schema: unknown, pointer: string, rewrite: boolean, set: (v
         visitSchema(
           sub,
           `${at}/${escapePointer(name)}`,
+          key,
           rewrite,
           (v) => Object.defineProperty(value, name, { value: v, enumerable: true, writable: true, configurable: true }),
           fallbacks,
         );
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
-      for (const [i, sub] of value.entries()) visitSchema(sub, `${at}/${i}`, rewrite, (v) => (value[i] = v), fallbacks);
+      for (const [i, sub] of value.entries()) visitSchema(sub, `${at}/${i}`, key, rewrite, (v) => (value[i] = v), fallbacks);
     } else if (SCHEMA_VALUES.has(key) && !(key === 'items' && Array.isArray(value))) {
-      visitSchema(value, at, rewrite, (v) => (schema[key] = v), fallbacks);
+      visitSchema(value, at, key, rewrite, (v) => (schema[key] = v), fallbacks);
     }
   }
 }
@@ -75,12 +88,13 @@ export function typesFallbacks(document: unknown, { rewrite }: { rewrite: boolea
     for (const [key, value] of Object.entries(node)) {
       const at = `${pointer}/${escapePointer(key)}`;
       if (DATA.has(key)) continue;
-      if (key === 'schema') visitSchema(value, at, rewrite, (v) => (node[key] = v), fallbacks);
+      if (key === 'schema') visitSchema(value, at, undefined, rewrite, (v) => (node[key] = v), fallbacks);
       else if (key === 'schemas' && pointer === '/components' && isObject(value)) {
         for (const [name, schema] of Object.entries(value))
           visitSchema(
             schema,
             `${at}/${escapePointer(name)}`,
+            undefined,
             rewrite,
             (v) => Object.defineProperty(value, name, { value: v, enumerable: true, writable: true, configurable: true }),
             fallbacks,
