@@ -8,8 +8,9 @@
  * ajv's `$dynamicRef` finds the dynamic anchors of each resource (emit/validators/json-schema.ts).
  *
  * A `$ref` outside every `$id`, to a JSON pointer (`#/...`) or to another file, is left as written,
- * and so is one whose target is not in the file (another file's `$id`, a URL): Redocly resolves it
- * or reports it at its place. `$dynamicRef` is left as written.
+ * and so is one whose target is not in the file (another file's `$id`, a URL; a JSON pointer that
+ * names nothing inside its resource, read as the document's): Redocly resolves it or reports it at
+ * its place. `$dynamicRef` is left as written.
  */
 import { pathToFileURL } from 'node:url';
 import { escapePointer, pointerTokens } from '../lib/pointer.js';
@@ -104,11 +105,22 @@ export function resolveSchemaIdentifiers(root: unknown, base: string): number {
         continue; // a bare "%": the model reports it, located
       }
     } else tokens = resource.anchors.get(safeDecode(fragment));
-    if (!tokens) continue;
+    // A pointer that names nothing in its resource is read as the document's, as OpenAPI tools
+    // write it (`$ref: '#/components/schemas/Planet'` inside a schema with an `$id`).
+    if (!tokens || !exists(root, tokens)) continue;
     node.$ref = pointerRef(tokens);
     rewritten++;
   }
   return rewritten;
+}
+
+function exists(root: unknown, tokens: readonly string[]): boolean {
+  let node = root;
+  for (const token of tokens) {
+    if (!node || typeof node !== 'object' || !Object.hasOwn(node, token)) return false;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return true;
 }
 
 function safeDecode(text: string): string {

@@ -226,3 +226,21 @@ describe('embedded schema resources: $id, $anchor, $dynamicRef (item 21)', () =>
     expect(stderr).toMatch(/#\/components\/schemas\/Lost\/properties\/a\b.*nowhere/);
   });
 });
+
+describe('a JSON pointer to the document written inside a schema with an $id', () => {
+  it('keeps the meaning OpenAPI tools give it when it names nothing inside the resource', async () => {
+    const { code, stderr, out } = await generated({
+      components: {
+        schemas: {
+          Planet: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+          Planets: { $id: 'https://example.test/planets', type: 'array', items: { $ref: '#/components/schemas/Planet' } },
+        },
+      },
+    });
+    expect(code, stderr).toBe(0);
+    judges((await validatorsOf(out)).validatePlanets, [
+      [[{ name: 'Earth' }], true],
+      [[{}], false],
+    ]);
+  });
+});
