@@ -141,6 +141,16 @@ describe('boolean subschemas and $anchor references in the types (item 20)', () 
       [{ name: 1 }, false],
     ]);
   });
+
+  it("is refused at its place by Redocly's struct rule, the default lint, without a crash", async () => {
+    const spec = scratch.spec(
+      JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {}, components: { schemas: { B: { allOf: [true] } } } }, null, 2),
+    );
+    const { code, stderr } = await runCapturing(['--spec', spec, '--out', scratch.fresh('out')]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/:\d+:\d+ #\/components\/schemas\/B\/allOf\/0: .*boolean.*\(struct\)/);
+    expect(stderr).not.toMatch(/unexpectedly|\n\s+at /);
+  });
 });
 
 describe('embedded schema resources: $id, $anchor, $dynamicRef (item 21)', () => {
