@@ -3,7 +3,9 @@
  * what changes: `$ref`s to components point into one shared document, OpenAPI-only keywords
  * (`example`, `xml`, `externalDocs`, `discriminator.mapping`, `x-` extensions) are dropped, and
  * OpenAPI 3.0's `nullable` and boolean `exclusiveMinimum`/`exclusiveMaximum` are rewritten, and so
- * are the keywords of older JSON Schema dialects a schema declares (dialects.ts).
+ * are the keywords of older JSON Schema dialects a schema declares (dialects.ts). A subschema's own
+ * `$id` is kept (the loader has already turned every `$ref` by `$id` or anchor into a JSON pointer:
+ * load/identifiers.ts), so that ajv's `$dynamicRef` sees each resource.
  */
 import { customKeywordNames, schemaValuedKeywords, writeTimeKeywords } from './keywords.js';
 import { escapePointer, pointerTokens, refSegments, unescapePointer } from '../../lib/pointer.js';
