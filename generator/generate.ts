@@ -10,6 +10,7 @@ import { loadSpec } from './load/load.js';
 import { buildModel, type SpecModel } from './model/model.js';
 import type { Files } from './lib/files.js';
 import { emitTypesOffThread, startTypesEmitter, stopTypesEmitter } from './emit/types/thread.js';
+import { typesFallbacks, type TypesFallback } from './emit/types/fallbacks.js';
 import { emitValidators, ONE_FILE, validatorEntries, withRuntimeInlined, type ValidatorEntry, type ValidatorsOutput } from './emit/validators/validators.js';
 import { emitValidatorsInChildren } from './emit/validators/process.js';
 import { emitClient } from './emit/client/client.js';
@@ -110,6 +111,17 @@ function runtimeDependencies(linearEngine: boolean): Pick<PackageInfo, 'dependen
     dependencies: Object.fromEntries(names.map((name) => [name, devDependencies[name]!])),
     mockPeers: mockPeerRanges(devDependencies),
   };
+}
+
+/** One located warning per place the types read as `unknown` (emit/types/fallbacks.ts). */
+function typesWarnings(fallbacks: readonly TypesFallback[], spec: string, files: string[]): string[] {
+  if (!fallbacks.length) return [];
+  const locator = new SourceLocator(files);
+  return fallbacks.map(({ pointer, message }) => {
+    const at = locator.locate(spec, pointer);
+    const where = at ? { file: at.file, line: at.line, column: at.column } : { file: spec };
+    return formatProblem({ ...where, pointer, message: `types: ${message}` }).trim();
+  });
 }
 
 /** One located warning per unsafe pattern, at the first place it appears (and how many others). */
@@ -265,6 +277,7 @@ async function emitAll(
       ...loaded.warnings.map((w) => formatProblem(w).trim()),
       ...locatedWarnings(operationRenames(model.operations), options.spec, loaded.files),
       ...patternWarnings(unsafe, options.spec, loaded.files),
+      ...typesWarnings(typesFallbacks(loaded.document, { rewrite: false }), options.spec, loaded.files),
       ...validators.warnings,
     ],
     // An operation's body that is its same-named component shares that validator: counted once.

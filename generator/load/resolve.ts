@@ -7,7 +7,8 @@
  * - with `allowExternalRefs` any file and http(s) URLs are allowed, each URL answered within
  *   `refTimeoutMs` (default 10 s) and in at most `refMaxBytes` (default 64 MiB) or refused, so a
  *   server that never answers or never stops cannot stall generation or exhaust its memory;
- * - every file, the root included, is refused when its YAML aliases expand too far (aliases.ts).
+ * - every file, the root included, is refused when its YAML aliases expand too far (aliases.ts);
+ * - a `$ref` that names a schema of its file by `$id` or anchor becomes a JSON pointer (identifiers.ts).
  *
  * A refused `$ref` fails to resolve with a message saying why, which Redocly reports at the
  * `$ref`; problems located inside a file (an alias) are kept in `problems` for the loader.
@@ -17,6 +18,7 @@ import path from 'node:path';
 import { BaseResolver, type Document, type ResolveConfig, type Source } from '@redocly/openapi-core';
 import { checkAliasExpansion, mayHaveAnchors, sharesNodes } from './aliases.js';
 import { isObject } from '../lib/own.js';
+import { fileBase, resolveSchemaIdentifiers } from './identifiers.js';
 import type { Problem } from '../lib/problems.js';
 
 export const DEFAULT_REF_TIMEOUT_MS = 10_000;
@@ -108,6 +110,8 @@ export class SpecResolver extends BaseResolver {
       }
     }
     if (isRoot) this.#recordAuthoredComponents(document.parsed);
+    // Only a file that declares an identifier has references to read by it.
+    if (/\$(?:id|anchor|dynamicAnchor)\b/.test(source.body)) resolveSchemaIdentifiers(document.parsed, fileBase(source.absoluteRef));
     return document;
   }
 

@@ -2,7 +2,8 @@
  * Types: openapi-typescript turns the bundled document into `paths`, `components`, `operations`
  * and `webhooks`; friendly aliases name every component schema (`Project`, `Skill`, ...).
  * openapi-typescript does not express `if`/`then`: conditional rules live in the validators.
- * Two composition shapes it types loosely are rewritten first, in a copy (type-compositions.ts).
+ * Two composition shapes it types loosely are rewritten first, in a copy (type-compositions.ts),
+ * and what it cannot read becomes `unknown` (fallbacks.ts).
  */
 import { createRequire } from 'node:module';
 import type * as OpenapiTS from 'openapi-typescript';
@@ -22,6 +23,7 @@ import { own, type SpecModel } from '../../model/model.js';
 import { forEachEntry } from '../../lib/own.js';
 import { GenerationError, type Problem } from '../../lib/problems.js';
 import { rewriteCompositionsForTypes } from './compositions.js';
+import { typesFallbacks } from './fallbacks.js';
 
 import type { Files } from '../../lib/files.js';
 
@@ -173,6 +175,7 @@ export async function emitTypes(model: SpecModel, { ownsDocument = false } = {})
     .map(({ name, type }) => `${aliasComment(own(schemas, name))}export type ${type} = components['schemas'][${JSON.stringify(name)}];`)
     .join('\n');
   const document = ownsDocument ? model.document : structuredClone(model.document);
+  typesFallbacks(document, { rewrite: true });
   rewriteCompositionsForTypes(document as Record<string, any>);
   const schema = astToString(breakEagerCycles(transform(document)));
   const types = [

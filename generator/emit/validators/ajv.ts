@@ -21,6 +21,12 @@ export interface AjvOptions {
   dynamicRef?: boolean;
   /** ajv's error messages in each error object (default true); the shipped validators build them at run time instead. */
   messages?: boolean;
+  /**
+   * ajv's strict schema checks (default true): they refuse schemas JSON Schema allows (`if`
+   * without `then`, a property a pattern matches too, an unknown keyword), a lint for our own spec
+   * (test/spec/). The validators are compiled without them: what the specification allows compiles.
+   */
+  strict?: boolean;
   /** Patterns whose validators use the linear-time engine, with their RE2 form (emit/validators/patterns.ts). */
   linearPatterns?: Readonly<Record<string, string>>;
 }
@@ -48,6 +54,8 @@ export function createAjv(options: AjvOptions = {}): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
+    // Off, schemas the specification allows compile (NaN and Infinity stay no numbers: strictNumbers).
+    strictSchema: options.strict ?? true,
     strictRequired: false,
     // if/then branches constrain properties without restating their types, as JSON Schema intends.
     strictTypes: false,

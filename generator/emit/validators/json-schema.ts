@@ -3,10 +3,12 @@
  * what changes: `$ref`s to components point into one shared document, OpenAPI-only keywords
  * (`example`, `xml`, `externalDocs`, `discriminator.mapping`, `x-` extensions) are dropped, and
  * OpenAPI 3.0's `nullable` and boolean `exclusiveMinimum`/`exclusiveMaximum` are rewritten, and so
- * are the keywords of older JSON Schema dialects a schema declares (dialects.ts).
+ * are the keywords of older JSON Schema dialects a schema declares (dialects.ts). A subschema's own
+ * `$id` is kept (the loader has already turned every `$ref` by `$id` or anchor into a JSON pointer:
+ * load/identifiers.ts), so that ajv's `$dynamicRef` sees each resource.
  */
 import { customKeywordNames, schemaValuedKeywords, writeTimeKeywords } from './keywords.js';
-import { pointerTokens, unescapePointer } from '../../lib/pointer.js';
+import { escapePointer, pointerTokens, refSegments, unescapePointer } from '../../lib/pointer.js';
 import { dialectOf, hasTupleItems, refIgnoresSiblings, type Dialect } from './dialects.js';
 
 export type JsonSchema = boolean | { [key: string]: unknown };
@@ -50,8 +52,10 @@ const DROPPED = new Set([
   'writeOnly',
   '$comment',
 ]);
-// Every schema gets the `$id` the validators address it by; a dialect, once read, is not needed.
-const IDENTIFYING = new Set(['$id', '$schema']);
+// A dialect, once read, is not needed. A converted schema gets the `$id` the validators address it
+// by; a subschema keeps its own (ajv's `$dynamicRef` reads the dynamic anchors of each resource),
+// except in a variant for what is sent, which would declare it a second time.
+const IDENTIFYING = new Set(['$schema']);
 
 export interface ConvertOptions {
   /** OpenAPI 3.0 documents need `nullable` and boolean exclusive bounds rewritten. */
@@ -110,16 +114,11 @@ function lookup(document: Record<string, any>, ref: string): any {
  * a JSON pointer fragment of that component's `$id`: conversion keeps the structure).
  */
 export function refToShared(ref: string, sent?: ReadonlySet<string>): string {
-  const m = /^#\/components\/schemas\/([^/]+)((?:\/[^/]*)*)$/.exec(ref);
-  if (!m) throw new Error(`unsupported $ref in a schema: ${ref}`);
-  const inside = m[2]
-    ? `#${m[2]
-        .split('/')
-        .map((segment) => encodeURIComponent(segment))
-        .join('/')}`
-    : '';
-  const name = unescapePointer(m[1]!);
-  return (sent?.has(name) ? sentComponentId(name) : componentId(name)) + inside;
+  if (!/^#\/components\/schemas\/[^/]+/.test(ref)) throw new Error(`unsupported $ref in a schema: ${ref}`);
+  // Decoded once (percent-encoding, then the pointer's escapes) and encoded once, as ajv reads it back.
+  const [, , name, ...inside] = refSegments(ref) as [string, string, string, ...string[]];
+  const fragment = inside.length ? `#${inside.map((key) => `/${encodeURIComponent(escapePointer(key))}`).join('')}` : '';
+  return (sent?.has(name) ? sentComponentId(name) : componentId(name)) + fragment;
 }
 
 /** The component a `$ref` points into (`#/components/schemas/<name>...`), if any. */
@@ -170,6 +169,10 @@ export function componentsWithWriteRules(schemas: Record<string, unknown>): Set<
 }
 
 export function toJsonSchema(schema: unknown, options: ConvertOptions): JsonSchema {
+  return convert(schema, options, false);
+}
+
+function convert(schema: unknown, options: ConvertOptions, nested: boolean): JsonSchema {
   if (typeof schema === 'boolean') return schema;
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return {};
   let src = schema as Record<string, unknown>;
@@ -179,6 +182,7 @@ export function toJsonSchema(schema: unknown, options: ConvertOptions): JsonSche
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(src)) {
     if (DROPPED.has(key) || IDENTIFYING.has(key) || (key === 'id' && dialect === 'draft-04')) continue;
+    if (key === '$id' && (!nested || options.sent)) continue;
     if (key.startsWith('x-') && !customKeywordNames.has(key)) continue;
     if (writeTimeKeywords.has(key) && !options.sent) continue;
     if (key === '$ref' && typeof value === 'string') out.$ref = refToShared(value, options.sent);
@@ -190,11 +194,11 @@ export function toJsonSchema(schema: unknown, options: ConvertOptions): JsonSche
         out.type ??= 'object';
       }
     } else if (SCHEMA_MAP_KEYS.has(key) && value && typeof value === 'object') {
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v, options)]));
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v, options, true)]));
     } else if ((SCHEMA_KEYS.has(key) || schemaValuedKeywords.has(key)) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      out[key] = toJsonSchema(value, options);
+      out[key] = convert(value, options, true);
     } else if ((SCHEMA_LIST_KEYS.has(key) || key === 'items') && Array.isArray(value)) {
-      out[key === 'items' ? 'prefixItems' : key] = value.map((v) => toJsonSchema(v, options));
+      out[key === 'items' ? 'prefixItems' : key] = value.map((v) => convert(v, options, true));
     } else out[key] = value;
   }
   if (hasTupleItems(dialect)) rewriteAdditionalItems(src, out);

@@ -224,7 +224,15 @@ export function compileShare(
     model.schemas.components,
     entries.map((e) => e.schema),
   );
-  const ajv = createAjv({ standalone: true, discriminator: true, ownProperties, ...trackingNeeded(model, entries), messages: false, linearPatterns });
+  const ajv = createAjv({
+    standalone: true,
+    strict: false,
+    discriminator: true,
+    ownProperties,
+    ...trackingNeeded(model, entries),
+    messages: false,
+    linearPatterns,
+  });
   const skipped: CompiledShare['skipped'] = [];
   const declared = model.facts.info.jsonSchemaDialect;
   let dialect: Dialect | undefined;
