@@ -16,7 +16,7 @@ import { DecodeError, MissingCredentialsError, RequestValidationError, ResponseV
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, MAX_TIMER_MS, namedOptionError, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader } from './params.js';
 import { RateLimiter, sharedLimiter } from './rate-limit.js';
-import { scrubbedError, scrubbedPrefix, summarize } from './redact.js';
+import { scrubbedError, scrubbedPrefix, scrubbedProblems, summarize } from './redact.js';
 import { DEFAULT_RETRY, errorCode } from './retry.js';
 import { resolveBaseUrl } from './servers.js';
 import { checkRequestOptions, createTransport } from './transport.js';
@@ -504,7 +504,9 @@ function checkResponse(context, route, result, sent) {
     const validator = own(route.validators?.responses, String(result.response.status));
     if (!validator || validator(result.data))
         return;
-    const error = new ResponseValidationError(route.operation.operationId, result.response.status, validator.problems, sent?.() ?? summarize('', result.response.url, new Headers(), context.redaction));
+    const error = new ResponseValidationError(route.operation.operationId, result.response.status, 
+    // The body may echo a credential as a key, which a problem's pointer and message quote.
+    scrubbedProblems(validator.problems, context.redaction), sent?.() ?? summarize('', result.response.url, new Headers(), context.redaction));
     if (context.validateResponses === 'throw')
         throw error;
     context.hooks.onValidationError?.(error);

@@ -33,7 +33,7 @@ import { DecodeError, MissingCredentialsError, RequestValidationError, ResponseV
 import { checkNumericOption, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, invalidOption, MAX_TIMER_MS, namedOptionError, own } from './options.js';
 import { createPathSerializer, createQuerySerializer, serializeCookies, serializeHeader, type ParameterFacts } from './params.js';
 import { RateLimiter, sharedLimiter, type Usage } from './rate-limit.js';
-import { scrubbedError, scrubbedPrefix, summarize, type Redaction, type RequestSummary } from './redact.js';
+import { scrubbedError, scrubbedPrefix, scrubbedProblems, summarize, type Redaction, type RequestSummary } from './redact.js';
 import { DEFAULT_RETRY, errorCode } from './retry.js';
 import { resolveBaseUrl, type ServerFacts } from './servers.js';
 import type { PagedClient } from './paginate.js';
@@ -820,7 +820,8 @@ function checkResponse(context: ClientContext, route: Route, result: FetchRespon
   const error = new ResponseValidationError(
     route.operation.operationId,
     result.response.status,
-    validator.problems,
+    // The body may echo a credential as a key, which a problem's pointer and message quote.
+    scrubbedProblems(validator.problems, context.redaction),
     sent?.() ?? summarize('', result.response.url, new Headers(), context.redaction),
   );
   if (context.validateResponses === 'throw') throw error;

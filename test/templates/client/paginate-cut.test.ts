@@ -123,7 +123,10 @@ describe('a call whose answer the network cuts mid-stream', () => {
       });
       const error = await client(server.url)
         .GET('/list', { params: { query: { pageSize: 2 } } })
-        .then(() => undefined, (err: unknown) => err);
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
       expect(error).toBeInstanceOf(TransportError);
       const transport = error as TransportError;
       expect(transport).toMatchObject({ code: 'UND_ERR_SOCKET', attempts: 2 });
