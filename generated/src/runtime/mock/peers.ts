@@ -17,30 +17,26 @@ export interface PeerProblem {
 }
 
 /** Each peer as the sampler uses it (sample.ts, sample-judge.ts): the module it imports, and whether that has what it uses. */
-const NEEDS: readonly { name: string; specifier: string; lacks: string; usable: (module: any) => boolean }[] = [
-  { name: 'ajv', specifier: 'ajv/dist/2020.js', lacks: 'no Ajv2020 in ajv/dist/2020.js', usable: (m) => typeof m.Ajv2020 === 'function' },
+// Each import's specifier is a literal, the one the sampler imports: a bundler resolves it to the
+// module the sampler's import already holds (nothing is added), and a worker runtime that refuses
+// computed specifiers (workerd) loads the bundle.
+const NEEDS: readonly { name: string; load: () => Promise<unknown>; lacks: string; usable: (module: any) => boolean }[] = [
+  { name: 'ajv', load: () => import('ajv/dist/2020.js'), lacks: 'no Ajv2020 in ajv/dist/2020.js', usable: (m) => typeof m.Ajv2020 === 'function' },
   {
     name: 'ajv-formats',
-    specifier: 'ajv-formats',
+    load: () => import('ajv-formats'),
     lacks: 'no default export to add the formats',
     usable: (m) => typeof (m.default?.default ?? m.default) === 'function',
   },
-  { name: 'json-schema-faker', specifier: 'json-schema-faker', lacks: 'no generateSync', usable: (m) => typeof m.generateSync === 'function' },
+  { name: 'json-schema-faker', load: () => import('json-schema-faker'), lacks: 'no generateSync', usable: (m) => typeof m.generateSync === 'function' },
 ];
-
-/**
- * Imports a peer as the runtime resolves it from here. The specifier is not a literal, so bundlers
- * leave this import alone: a bundle holds the peers the sampler imports (a version without them
- * fails the build), and this module adds none of their code to it.
- */
-const load = (specifier: string): Promise<unknown> => import(/* @vite-ignore */ specifier);
 
 /** The first peer the sampler cannot use, or undefined when each imports as it needs (the sampler failed for another reason). */
 export async function peerProblem(): Promise<PeerProblem | undefined> {
-  for (const { name, specifier, lacks, usable } of NEEDS) {
+  for (const { name, load, lacks, usable } of NEEDS) {
     let module: unknown;
     try {
-      module = await load(specifier);
+      module = await load();
     } catch (err) {
       if (isMissing(name, err)) return { name, found: null, lacks };
       return { name, found: installedVersion(name), lacks };
