@@ -154,7 +154,14 @@ export function searchEntries(model: SpecModel): SearchEntry[] {
       area: op.tag,
       href: `${names.tagFile.get(op.tag)}#${names.operationAnchor.get(op)}`,
     })),
-    ...model.schemaNames.map(({ name }) => ({ kind: 'schema' as const, name, method: '', summary: '', area: '', href: `schemas/${names.schemaFile.get(name)}` })),
+    ...model.schemaNames.map(({ name }) => ({
+      kind: 'schema' as const,
+      name,
+      method: '',
+      summary: '',
+      area: '',
+      href: `schemas/${names.schemaFile.get(name)}`,
+    })),
     ...model.facts.webhooks.map((w) => ({
       kind: 'webhook' as const,
       name: w.name,

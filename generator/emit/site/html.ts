@@ -30,7 +30,7 @@ const headingText = (inline: Token | undefined): string =>
     .map((t) => t.content)
     .join('');
 
-function siteMarkdown(): MarkdownIt {
+function siteMarkdown(): InstanceType<typeof MarkdownIt> {
   const md = new MarkdownIt({ html: true });
   md.use(githubAlerts);
   md.core.ruler.push('site_pages', (state) => {
@@ -43,7 +43,7 @@ function siteMarkdown(): MarkdownIt {
       }
       for (const child of token.children ?? []) {
         const href = child.type === 'link_open' ? child.attrGet('href') : null;
-        if (href !== null) child.attrSet('href', htmlHref(href));
+        if (typeof href === 'string') child.attrSet('href', htmlHref(href));
       }
     });
   });
