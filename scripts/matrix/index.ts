@@ -58,7 +58,7 @@ import {
   standardSchemaFailures,
   workerFailures,
 } from '../../test/consumer/reports.js';
-import { bunRuntime, denoRuntime, machineChromium, machineNode, nodeRuntime, npmPackage, typescript, type Runtime } from './tools.js';
+import { bunRuntime, denoRuntime, machineChromium, machineNode, nodeRuntime, npmPackage, PLAYWRIGHT_VERSION, typescript, type Runtime } from './tools.js';
 import { BrowserSession, bundle, runWorker, type PageRun } from './web.js';
 
 /**
@@ -73,9 +73,8 @@ const MSW_FLOOR = '2.0.0';
 const MSW_NEXT = '3.0.5';
 /** MSW 3's own `engines`. */
 const MSW_NEXT_NODE = 22;
-/** Deno (the `deno` npm package's platform binary), and the drivers of the browser and workerd cells. */
+/** Deno (the `deno` npm package's platform binary), and the driver of workerd cells (the browser's: tools.ts PLAYWRIGHT_VERSION). */
 const DENO_VERSION = '2.9.6';
-const PLAYWRIGHT_VERSION = '1.65.1';
 /** Miniflare 4 brings its workerd; its version names the date the runtime supports, the worker's compatibility date. */
 const MINIFLARE_VERSION = '4.20260730.0';
 /** Miniflare 4's own `engines`. */

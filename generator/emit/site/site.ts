@@ -94,9 +94,12 @@ export function emitSite(docs: Files, templatesDir: string, options: SiteOptions
       }),
     );
   }
+  const entries = options.entries.map((e) => ({ ...e, href: htmlHref(e.href) }));
+  // A page the entries already lead to as a whole (a schema's) is not listed twice.
+  const whole = new Set(entries.map((e) => e.href));
   const index = [
-    ...options.entries.map((e) => ({ ...e, href: htmlHref(e.href) })),
-    ...pages.map((p) => ({ kind: 'page', name: p.title, method: '', summary: '', area: '', href: p.file })),
+    ...entries,
+    ...pages.filter((p) => !whole.has(p.file)).map((p) => ({ kind: 'page', name: p.title, method: '', summary: '', area: '', href: p.file })),
   ];
   files.set('site/search-index.js', `window.SITE_SEARCH = ${JSON.stringify(index)};\n`);
   for (const asset of ASSETS) files.set(`site/${asset}`, readFileSync(path.join(dir, asset), 'utf8'));
