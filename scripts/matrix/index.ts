@@ -10,7 +10,8 @@
  * - in Chromium (the machine's, driven by playwright-core; one browser for every page): a page
  *   bundling the client, a named operation, a validator and the mock in process; a page calling the
  *   mock's HTTP server on another origin (CORS); a page where credentials need
- *   `dangerouslyAllowBrowser: true` and a client with none calls the page's own backend;
+ *   `dangerouslyAllowBrowser: true` and a client with none calls the page's own backend; the
+ *   generated folder's reference site (site/, not packed) from file:// (site-check.ts);
  * - on Deno: its own script (Deno.serve, a named operation, a validator, the mock in process), and
  *   every operation by name through the mock in process and over HTTP;
  * - in workerd (Miniflare 4, no `nodejs_compat`): a worker bundling the client, a named operation
@@ -58,6 +59,7 @@ import {
   standardSchemaFailures,
   workerFailures,
 } from '../../test/consumer/reports.js';
+import { checkSite } from './site-check.js';
 import { bunRuntime, denoRuntime, machineChromium, machineNode, nodeRuntime, npmPackage, PLAYWRIGHT_VERSION, typescript, type Runtime } from './tools.js';
 import { BrowserSession, bundle, runWorker, type PageRun } from './web.js';
 
@@ -244,6 +246,14 @@ async function webCells(options: {
     {
       name: `${browser} · a page bundling the client, a named operation, a validator and the mock in process`,
       check: async () => judged(await page(withMock, 'browser-mock.mjs', {}), mockInProcessFailures),
+    },
+    {
+      // The reference site is not in the package: the generated folder's own (site-check.ts).
+      name: `${browser} · the reference site from file://: every page at 390 and 1280 px, no error, no horizontal scroll, the search`,
+      check: async () => {
+        if (!chromium) throw new Error('no Chromium: `apt-get install -y chromium` (Debian), or set CHROMIUM to its executable');
+        return (await checkSite(chromium, await options.playwright, path.join(GENERATED, 'site'))).problems;
+      },
     },
     {
       name: `${browser} · a page calling the mock's HTTP server on another origin (CORS)`,
