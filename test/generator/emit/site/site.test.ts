@@ -5,6 +5,7 @@
  * nothing is loaded from outside the site, and the raw HTML of descriptions stays text.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -16,7 +17,13 @@ import { writeTree } from '../../../../generator/output/output.js';
 import { md as markdownIt, pages } from '../../support/markdown-pages.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..', '..');
-const FIXTURES = ['docs/openapi.yaml', 'hostile-names/openapi.yaml'];
+const require = createRequire(import.meta.url);
+/** Two fixtures (one with hostile names and raw HTML), and a third-party document with webhooks. */
+const DOCUMENTS = [
+  { name: 'test/fixtures/docs', spec: path.join(ROOT, 'test', 'fixtures', 'docs', 'openapi.yaml') },
+  { name: 'test/fixtures/hostile-names', spec: path.join(ROOT, 'test', 'fixtures', 'hostile-names', 'openapi.yaml') },
+  { name: '@readme/oas-examples train-travel', spec: require.resolve('@readme/oas-examples/3.1/json/train-travel.json') },
+];
 
 interface Element {
   nodeName: string;
@@ -53,8 +60,7 @@ function searchIndex(dir: string): { kind: string; name: string; method: string;
 
 const EXTERNAL = /^(?:[A-Za-z][A-Za-z0-9+.-]*:|\/)/;
 
-describe.each(FIXTURES)('the site of test/fixtures/%s', (fixture) => {
-  const spec = path.join(ROOT, 'test', 'fixtures', fixture);
+describe.each(DOCUMENTS)('the site of $name', ({ spec }) => {
   let dir: string;
   let site: ReturnType<typeof readSite>;
 
