@@ -17,6 +17,8 @@ type Token = ReturnType<InstanceType<typeof MarkdownIt>['parse']>[number];
 /** A link with a scheme (`https:`, `mailto:`) or protocol-relative: left as it is. */
 const EXTERNAL = /^(?:[A-Za-z][A-Za-z0-9+.-]*:|\/\/)/;
 
+const LINK_TAG = /^<a\s+href\s*=\s*"([^"<>]*)"\s*>$/i;
+
 /** A relative link to a Markdown page, as a link to its HTML page (the query and anchor kept). */
 export function htmlHref(href: string): string {
   if (EXTERNAL.test(href)) return href;
@@ -44,6 +46,8 @@ function siteMarkdown(): InstanceType<typeof MarkdownIt> {
       for (const child of token.children ?? []) {
         const href = child.type === 'link_open' ? child.attrGet('href') : null;
         if (typeof href === 'string') child.attrSet('href', htmlHref(href));
+        // A description's own `<a href="...">`, the one tag with an attribute docs/markdown.ts keeps.
+        if (child.type === 'html_inline') child.content = child.content.replace(LINK_TAG, (_tag, target: string) => `<a href="${htmlHref(target)}">`);
       }
     });
   });

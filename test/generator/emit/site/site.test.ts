@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { generate } from '../../../../generator/generate.js';
 import { writeTree } from '../../../../generator/output/output.js';
+import { pageHtml } from '../../../../generator/emit/site/html.js';
 import { md as markdownIt, pages } from '../../support/markdown-pages.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..', '..');
@@ -177,4 +178,17 @@ describe('the site of a description holding raw HTML', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('a page as HTML', () => {
+  it('points links to Markdown pages at their HTML pages, anchors kept, and leaves other links alone', () => {
+    const { html, title } = pageHtml(
+      '# A `b` page\n\n[x](other.md#part) [y](../schemas/Thing.md) [z](#here) [w](https://example.com/readme.md) <a href="more.md#there">v</a>\n\n## Here\n',
+    );
+    expect(title).toBe('A b page');
+    const hrefs = elements(parse(html) as unknown as Element).flatMap((e) => (e.tagName === 'a' ? [attr(e, 'href')] : []));
+    expect(hrefs).toEqual(['other.html#part', '../schemas/Thing.html', '#here', 'https://example.com/readme.md', 'more.html#there']);
+    expect(html).toContain('<h1 id="a-b-page">');
+    expect(html).toContain('<h2 id="here">');
+  });
 });
