@@ -19,7 +19,8 @@ import { emitFacts } from './emit/client/facts.js';
 import { emitRoutes } from './emit/client/routes.js';
 import { bundleForNode, NODE_ENTRY } from './compile/node-bundle.js';
 import { emitMock, type MOCK_SAMPLER_PEERS } from './emit/mock/mock.js';
-import { docsPages, emitDocs } from './emit/docs/docs.js';
+import { docsPages, emitDocs, searchEntries } from './emit/docs/docs.js';
+import { emitSite } from './emit/site/site.js';
 import { emitPackage, type PackageInfo } from './emit/package/package.js';
 import { clientNames, NamingError, type ClientNames } from './model/package-names.js';
 import { emitOpenApi } from './emit/package/openapi.js';
@@ -250,6 +251,8 @@ async function emitAll(
   add(emitRoutes(model, validators.entries, validators.compiled, packageName));
   if (!sameValidators(validators.entries, expected)) docs = emitDocsFor(validators.entries);
   add(docs);
+  // The site renders every docs page, the mock's among them (emit/site/site.ts).
+  add(emitSite(sources, templatesDir, { title: model.title, entries: searchEntries(model) }));
   add(compileSources(sources, { cacheDir: COMPILE_CACHE }));
   // Node's build of the client's entry: one file (compile/node-bundle.ts).
   if (sources.has(NODE_ENTRY.from)) sources.set(NODE_ENTRY.to, await bundleForNode(sources, COMPILE_CACHE));

@@ -11,6 +11,9 @@ const SHEBANG = /^#![^\n]*\n/;
 
 const bannerOf = (file: string, text: string, contents: string): string => {
   if (file.endsWith('.md')) return `<!-- ${text} -->\n\n${contents}`;
+  // A comment may come before an HTML page's doctype (it keeps standards mode).
+  if (file.endsWith('.html')) return `<!-- ${text} -->\n${contents}`;
+  if (file.endsWith('.css')) return `/* ${text} */\n${contents}`;
   if (file.endsWith('.json')) return contents; // JSON has no comments: package.json carries the banner as its "//" key
   const shebang = SHEBANG.exec(contents)?.[0] ?? '';
   return `${shebang}// ${text}\n${contents.slice(shebang.length)}`;

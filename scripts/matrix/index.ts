@@ -10,7 +10,8 @@
  * - in Chromium (the machine's, driven by playwright-core; one browser for every page): a page
  *   bundling the client, a named operation, a validator and the mock in process; a page calling the
  *   mock's HTTP server on another origin (CORS); a page where credentials need
- *   `dangerouslyAllowBrowser: true` and a client with none calls the page's own backend;
+ *   `dangerouslyAllowBrowser: true` and a client with none calls the page's own backend; the
+ *   generated folder's reference site (site/, not packed) from file:// (site-check.ts);
  * - on Deno: its own script (Deno.serve, a named operation, a validator, the mock in process), and
  *   every operation by name through the mock in process and over HTTP;
  * - in workerd (Miniflare 4, no `nodejs_compat`): a worker bundling the client, a named operation
@@ -58,7 +59,8 @@ import {
   standardSchemaFailures,
   workerFailures,
 } from '../../test/consumer/reports.js';
-import { bunRuntime, denoRuntime, machineChromium, machineNode, nodeRuntime, npmPackage, typescript, type Runtime } from './tools.js';
+import { checkSite } from './site-check.js';
+import { bunRuntime, denoRuntime, machineChromium, machineNode, nodeRuntime, npmPackage, PLAYWRIGHT_VERSION, typescript, type Runtime } from './tools.js';
 import { BrowserSession, bundle, runWorker, type PageRun } from './web.js';
 
 /**
@@ -73,9 +75,8 @@ const MSW_FLOOR = '2.0.0';
 const MSW_NEXT = '3.0.5';
 /** MSW 3's own `engines`. */
 const MSW_NEXT_NODE = 22;
-/** Deno (the `deno` npm package's platform binary), and the drivers of the browser and workerd cells. */
+/** Deno (the `deno` npm package's platform binary), and the driver of workerd cells (the browser's: tools.ts PLAYWRIGHT_VERSION). */
 const DENO_VERSION = '2.9.6';
-const PLAYWRIGHT_VERSION = '1.65.1';
 /** Miniflare 4 brings its workerd; its version names the date the runtime supports, the worker's compatibility date. */
 const MINIFLARE_VERSION = '4.20260730.0';
 /** Miniflare 4's own `engines`. */
@@ -245,6 +246,14 @@ async function webCells(options: {
     {
       name: `${browser} · a page bundling the client, a named operation, a validator and the mock in process`,
       check: async () => judged(await page(withMock, 'browser-mock.mjs', {}), mockInProcessFailures),
+    },
+    {
+      // The reference site is not in the package: the generated folder's own (site-check.ts).
+      name: `${browser} · the reference site from file://: every page at 390 and 1280 px, no error, no horizontal scroll, the search`,
+      check: async () => {
+        if (!chromium) throw new Error('no Chromium: `apt-get install -y chromium` (Debian), or set CHROMIUM to its executable');
+        return (await checkSite(chromium, await options.playwright, path.join(GENERATED, 'site'))).problems;
+      },
     },
     {
       name: `${browser} · a page calling the mock's HTTP server on another origin (CORS)`,

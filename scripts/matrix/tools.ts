@@ -14,6 +14,8 @@ import { consumerEnv, ROOT } from '../../test/consumer/project.js';
 
 const run = promisify(execFile);
 export const CACHE = path.join(ROOT, '.cache', 'matrix');
+/** playwright-core, the driver of the machine's Chromium (the browser cells, site.ts); it downloads no browser. */
+export const PLAYWRIGHT_VERSION = '1.65.1';
 /** Written last into a cached folder: one without it is unfinished and is made again. */
 const COMPLETE = '.complete';
 

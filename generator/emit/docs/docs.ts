@@ -130,6 +130,49 @@ export function docsPages(model: SpecModel): DocsLinks {
   };
 }
 
+/** What a reader can look up in the site's search: each operation, schema and webhook event, with its place in the docs. */
+export interface SearchEntry {
+  kind: 'operation' | 'schema' | 'webhook';
+  name: string;
+  /** `METHOD /path` of an operation, the method of a webhook event ('' for a schema). */
+  method: string;
+  summary: string;
+  /** The operation's area (tag), '' for the others. */
+  area: string;
+  /** The page and anchor, relative to the docs folder (`operations/<tag>.md#<anchor>`). */
+  href: string;
+}
+
+export function searchEntries(model: SpecModel): SearchEntry[] {
+  const names = pageNames(model);
+  return [
+    ...model.operations.map((op) => ({
+      kind: 'operation' as const,
+      name: op.operationId,
+      method: `${op.method.toUpperCase()} ${op.path}`,
+      summary: op.summary,
+      area: op.tag,
+      href: `${names.tagFile.get(op.tag)}#${names.operationAnchor.get(op)}`,
+    })),
+    ...model.schemaNames.map(({ name }) => ({
+      kind: 'schema' as const,
+      name,
+      method: '',
+      summary: '',
+      area: '',
+      href: `schemas/${names.schemaFile.get(name)}`,
+    })),
+    ...model.facts.webhooks.map((w) => ({
+      kind: 'webhook' as const,
+      name: w.name,
+      method: w.method.toUpperCase(),
+      summary: w.summary,
+      area: '',
+      href: `webhooks.md#${names.webhookAnchor.get(w.name)}`,
+    })),
+  ];
+}
+
 /** Which schemas and operations refer to each component schema ("Used by"). */
 function usages(model: SpecModel, names: PageNames): Map<string, Usage[]> {
   const used = new Map<string, Usage[]>();

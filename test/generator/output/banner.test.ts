@@ -12,6 +12,10 @@ describe('banner', () => {
   it.each<[string, { given: string; want: RegExp }]>([
     ['TypeScript', { given: 'src/a.ts', want: /^\/\/ Generated .* Do not edit/ }],
     ['Markdown', { given: 'docs/a.md', want: /^<!-- Generated .* Do not edit.* -->/ }],
+    // A comment before the doctype keeps the page in standards mode.
+    ['HTML', { given: 'site/a.html', want: /^<!-- Generated .* Do not edit.* -->\nx$/ }],
+    ['CSS', { given: 'site/a.css', want: /^\/\* Generated .* Do not edit.* \*\/\nx$/ }],
+    ['JavaScript', { given: 'site/a.js', want: /^\/\/ Generated .* Do not edit/ }],
   ])('%s', (_name, { given, want }) => expect(withBanner(given, 'x')).toMatch(want));
   it('JSON is left to carry its own "//" key', () => expect(withBanner('package.json', '{}')).toBe('{}'));
 
