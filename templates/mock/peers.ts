@@ -16,18 +16,23 @@ export interface PeerProblem {
 }
 
 /** Each peer as the sampler uses it (sample.ts, sample-judge.ts): the module it imports, and whether that has what it uses. */
-// Each import's specifier is a literal, the one the sampler imports: a bundler resolves it to the
-// module the sampler's import already holds (nothing is added), and a worker runtime that refuses
-// computed specifiers (workerd) loads the bundle.
+// Each peer is probed through a module of ours that imports what the sampler imports of it, by
+// name: a bundler keeps only those names (nothing is added to a bundle), a worker runtime that
+// refuses computed specifiers (workerd) loads it, and a version without one of them fails its import.
 const NEEDS: readonly { name: string; load: () => Promise<unknown>; lacks: string; usable: (module: any) => boolean }[] = [
-  { name: 'ajv', load: () => import('ajv/dist/2020.js'), lacks: 'no Ajv2020 in ajv/dist/2020.js', usable: (m) => typeof m.Ajv2020 === 'function' },
+  { name: 'ajv', load: () => import('./peer-ajv.js'), lacks: 'no Ajv2020 in ajv/dist/2020.js', usable: (m) => typeof m.Ajv2020 === 'function' },
   {
     name: 'ajv-formats',
-    load: () => import('ajv-formats'),
+    load: () => import('./peer-ajv-formats.js'),
     lacks: 'no default export to add the formats',
     usable: (m) => typeof (m.default?.default ?? m.default) === 'function',
   },
-  { name: 'json-schema-faker', load: () => import('json-schema-faker'), lacks: 'no generateSync', usable: (m) => typeof m.generateSync === 'function' },
+  {
+    name: 'json-schema-faker',
+    load: () => import('./peer-json-schema-faker.js'),
+    lacks: 'no generateSync',
+    usable: (m) => typeof m.generateSync === 'function',
+  },
 ];
 
 /** The first peer the sampler cannot use, or undefined when each imports as it needs (the sampler failed for another reason). */
@@ -47,6 +52,8 @@ export async function peerProblem(): Promise<PeerProblem | undefined> {
 
 /** Whether an import failed because the package itself cannot be found (not a file inside it). */
 function isMissing(name: string, err: unknown): boolean {
+  // A name the installed version does not export fails the import as a SyntaxError ("Named export … not found").
+  if (err instanceof SyntaxError) return false;
   const message = err instanceof Error ? err.message : '';
   return new RegExp(`['"]${name.replace(/[-/]/g, '\\$&')}['"]`).test(message) && /cannot find|not found|could not resolve/i.test(message);
 }
