@@ -28,7 +28,12 @@ const NEEDS: readonly { name: string; load: () => Promise<unknown>; lacks: strin
     lacks: 'no default export to add the formats',
     usable: (m) => typeof (m.default?.default ?? m.default) === 'function',
   },
-  { name: 'json-schema-faker', load: () => import('./peer-json-schema-faker.js'), lacks: 'no generateSync', usable: (m) => typeof m.generateSync === 'function' },
+  {
+    name: 'json-schema-faker',
+    load: () => import('./peer-json-schema-faker.js'),
+    lacks: 'no generateSync',
+    usable: (m) => typeof m.generateSync === 'function',
+  },
 ];
 
 /** The first peer the sampler cannot use, or undefined when each imports as it needs (the sampler failed for another reason). */
