@@ -18,9 +18,11 @@ import { emitOperations } from './emit/client/operations.js';
 import { emitFacts } from './emit/client/facts.js';
 import { emitRoutes } from './emit/client/routes.js';
 import { bundleForNode, NODE_ENTRY } from './compile/node-bundle.js';
+import { bundleTryIt, canBundleTryIt, TRY_IT_FILE } from './compile/try-it-bundle.js';
 import { emitMock, type MOCK_SAMPLER_PEERS } from './emit/mock/mock.js';
 import { docsPages, emitDocs, searchEntries } from './emit/docs/docs.js';
 import { emitSite } from './emit/site/site.js';
+import { tryItPages } from './emit/site/try-it-data.js';
 import { emitPackage, type PackageInfo } from './emit/package/package.js';
 import { clientNames, NamingError, type ClientNames } from './model/package-names.js';
 import { emitOpenApi } from './emit/package/openapi.js';
@@ -252,8 +254,10 @@ async function emitAll(
   if (!sameValidators(validators.entries, expected)) docs = emitDocsFor(validators.entries);
   add(docs);
   // The site renders every docs page, the mock's among them (emit/site/site.ts).
-  add(emitSite(sources, templatesDir, { title: model.title, entries: searchEntries(model) }));
+  add(emitSite(sources, templatesDir, { title: model.title, entries: searchEntries(model), tryIt: tryItPages(model) }));
   add(compileSources(sources, { cacheDir: COMPILE_CACHE }));
+  // The site's "Try it": the compiled mock and validators as one classic script (compile/try-it-bundle.ts).
+  if (canBundleTryIt(sources)) sources.set(TRY_IT_FILE, await bundleTryIt(sources, TOOL_ROOT, COMPILE_CACHE));
   // Node's build of the client's entry: one file (compile/node-bundle.ts).
   if (sources.has(NODE_ENTRY.from)) sources.set(NODE_ENTRY.to, await bundleForNode(sources, COMPILE_CACHE));
   // Node's build of the validators holds the runtime helpers it imports, now compiled.

@@ -3,10 +3,12 @@
  * browser cells), opened from file:// with no server. Every page at 390 and 1280 px wide: standards
  * mode, no console error, no uncaught error, no request outside the site's folder, no horizontal
  * scroll. Then the search, on the index page, gives every operation and schema the search index
- * names as the first result of its own name. Run by `npm run site:check` (site.ts) and by a cell
+ * names as the first result of its own name. "Try it" on three operations (a list, one with a path
+ * parameter, one with a body example) answers with a body its validator finds valid, and a fault
+ * selected shows its status. Run by `npm run site:check` (site.ts) and by a cell
  * of `npm run matrix`.
  */
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Runtime } from './tools.js';
@@ -25,6 +27,7 @@ interface Page {
   on(event: 'request', listener: (request: { url(): string }) => void): void;
   goto(url: string, options: { timeout: number }): Promise<unknown>;
   evaluate<T>(script: string): Promise<T>;
+  waitForFunction(expression: string, arg: undefined, options: { timeout: number }): Promise<unknown>;
   screenshot(options: { path: string; fullPage: boolean }): Promise<unknown>;
   close(): Promise<void>;
 }
@@ -81,6 +84,97 @@ async function checkSearch(browser: Browser, site: string): Promise<{ searched: 
   return result;
 }
 
+/** What an area page's #try-it-data lists of an operation (generator/emit/site/try-it-data.ts). */
+interface TryItOperation {
+  operationId: string;
+  method: string;
+  anchor: string;
+  parameters: { in: string; value: string }[];
+  body: string;
+  documentedBody: boolean;
+  faults: number[];
+}
+
+/** Each area page's "Try it" operations, read from the pages' JSON. */
+const tryItOperations = (site: string, pages: string[]): { file: string; op: TryItOperation }[] =>
+  pages.flatMap((file) => {
+    const json = /<script type="application\/json" id="try-it-data"[^>]*>([^<]*)<\/script>/.exec(readFileSync(path.join(site, file), 'utf8'))?.[1];
+    return json ? (JSON.parse(json) as TryItOperation[]).map((op) => ({ file, op })) : [];
+  });
+
+/**
+ * Three operations chosen by what they take, among those whose answer the document shows: a GET
+ * without path parameters (a list, its query prefilled), a GET with a path parameter, and one
+ * whose body is the document's example.
+ */
+function tryItChoices(site: string, pages: string[]): { file: string; op: TryItOperation }[] {
+  // Those whose answer the document shows: a validator checks it.
+  const all = tryItOperations(site, pages).filter(({ op }) => op.documentedBody);
+  const hasPath = (op: TryItOperation) => op.parameters.some((p) => p.in === 'path');
+  const list = all.find(({ op }) => op.method === 'GET' && !hasPath(op) && op.parameters.length > 0) ?? all.find(({ op }) => op.method === 'GET' && !hasPath(op));
+  const byPath = all.find(({ op }) => op.method === 'GET' && hasPath(op));
+  const withBody = all.find(({ op }) => op.body !== '');
+  return [list, byPath, withBody].filter((c) => c !== undefined);
+}
+
+/** Opens the panel, fills empty path parameters with `1`, picks `fault` ('' for none), sends; the shown status and verdict. */
+async function sendTryIt(page: Page, op: TryItOperation, fault: string): Promise<{ status: string; verdict: string; text: string }> {
+  const details = `document.querySelector('details.try-it[data-operation=${JSON.stringify(op.operationId)}]')`;
+  await page.evaluate(`(() => { const d = ${details}; d.open = true; })()`);
+  await page.waitForFunction(`${details}.querySelector('form button') !== null && window.TRY_IT !== undefined`, undefined, { timeout: TIMEOUT_MS });
+  await page.evaluate(`(() => {
+    const d = ${details};
+    for (const input of d.querySelectorAll('input[name^="path:"]')) if (input.value === '') input.value = '1';
+    d.querySelector('select[name=fault]').value = ${JSON.stringify(fault)};
+    d.querySelector('.try-it-result').dataset.status = '';
+    d.querySelector('form button').click();
+  })()`);
+  await page.waitForFunction(`${details}.querySelector('.try-it-result').dataset.status`, undefined, { timeout: TIMEOUT_MS });
+  return page.evaluate(`(() => {
+    const out = ${details}.querySelector('.try-it-result');
+    return { status: out.dataset.status, verdict: out.dataset.verdict ?? '', text: out.textContent.slice(0, 300) };
+  })()`);
+}
+
+/**
+ * "Try it" on three operations, from file://: each answer's verdict is "valid", then a fault of
+ * the first one shows the fault's status; no console error. Screenshots of the answers in `dir`.
+ */
+async function checkTryIt(browser: Browser, site: string, pages: string[], dir?: string): Promise<{ tried: string[]; problems: string[] }> {
+  const problems: string[] = [];
+  const tried: string[] = [];
+  const choices = tryItChoices(site, pages);
+  if (choices.length < 3) problems.push(`try it: found ${choices.length} of the three kinds of operation to try`);
+  for (const [i, { file, op }] of choices.entries()) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`try it ${op.operationId}: console error: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`try it ${op.operationId}: uncaught: ${e.message}`));
+    await page.goto(`${pathToFileURL(path.join(site, file)).href}#${op.anchor}`, { timeout: TIMEOUT_MS });
+    const answer = await sendTryIt(page, op, '');
+    tried.push(`${op.operationId} ${answer.status} ${answer.verdict}`);
+    if (answer.verdict !== 'valid') problems.push(`try it ${op.operationId}: answered ${answer.status}, verdict "${answer.verdict}": ${answer.text}`);
+    if (dir) await shoot(page, op, dir, 'answer');
+    if (i === 0) {
+      const status = String(op.faults.at(-1) ?? 503);
+      const faulted = await sendTryIt(page, op, status);
+      tried.push(`${op.operationId} fault ${faulted.status}`);
+      if (faulted.status !== status) problems.push(`try it ${op.operationId}: fault ${status} shown as ${faulted.status}: ${faulted.text}`);
+      if (dir) await shoot(page, op, dir, 'fault');
+    }
+    await page.close();
+  }
+  return { tried, problems };
+}
+
+/** The panel of `op` scrolled into view, as a PNG file in `dir`. */
+async function shoot(page: Page, op: TryItOperation, dir: string, what: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  await page.evaluate(`document.querySelector('details.try-it[data-operation=${JSON.stringify(op.operationId)}]').scrollIntoView()`);
+  await page.screenshot({ path: path.join(dir, `try-it-${op.operationId}-${what}.png`), fullPage: false });
+}
+
 /** The index and the first area page at each width, as PNG files in `dir`. */
 async function screenshots(browser: Browser, site: string, pages: string[], dir: string): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
@@ -119,8 +213,10 @@ export async function checkSite(chromium: Runtime, playwrightDir: string, site: 
     for (const width of WIDTHS) problems.push(...(await checkPages(browser, site, pages, width)));
     const search = await checkSearch(browser, site);
     problems.push(...search.missed.map((name) => `search: "${name}" is not the first result`));
+    const tryIt = await checkTryIt(browser, site, pages, screenshotsDir);
+    problems.push(...tryIt.problems);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const summary = `${pages.length} pages at ${WIDTHS.join(' and ')} px, ${search.searched} names searched, in ${seconds}s`;
+    const summary = `${pages.length} pages at ${WIDTHS.join(' and ')} px, ${search.searched} names searched, try it: ${tryIt.tried.join(', ')}, in ${seconds}s`;
     return { problems, summary, screenshots: screenshotsDir ? await screenshots(browser, site, pages, screenshotsDir) : [] };
   } finally {
     await browser.close();

@@ -143,6 +143,12 @@ export interface SearchEntry {
   href: string;
 }
 
+/** Where each operation's section is: its area's page and anchor (`operations/<area>.md#<anchor>`). */
+export function operationHrefs(model: SpecModel): Map<OperationModel, string> {
+  const names = pageNames(model);
+  return new Map(model.operations.map((op) => [op, `${names.tagFile.get(op.tag)}#${names.operationAnchor.get(op)}`]));
+}
+
 export function searchEntries(model: SpecModel): SearchEntry[] {
   const names = pageNames(model);
   return [

@@ -13,12 +13,15 @@ import Handlebars from 'handlebars';
 import type { Files } from '../../lib/files.js';
 import type { SearchEntry } from '../docs/docs.js';
 import { htmlHref, pageHtml } from './html.js';
+import type { TryItOperation } from './try-it-data.js';
 
 export interface SiteOptions {
   /** The document's title: the site's name. */
   title: string;
   /** What the search finds, hrefs relative to docs/ (docs.ts `searchEntries`). */
   entries: readonly SearchEntry[];
+  /** Each area page's "Try it" panels (try-it-data.ts), by its docs/ file (`operations/<area>.md`). */
+  tryIt?: ReadonlyMap<string, readonly TryItOperation[]>;
 }
 
 /** The files copied as they are from templates/site/. */
@@ -32,6 +35,33 @@ interface Page {
   file: string;
   title: string;
   html: string;
+  /** Its operations' "Try it" panels, as JSON for a script block ('' for none). */
+  tryIt: string;
+}
+
+const escapeAttribute = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** JSON safe inside `<script type="application/json">`: no `</script>` or `<!--` can end or open anything. */
+const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * A "Try it" panel at the end of each operation's section (before the next `<h2>`, so after its
+ * Calls); site.js builds its form from the page's JSON when it is first opened.
+ */
+function withPanels(html: string, operations: readonly TryItOperation[], root: string): string {
+  let out = html;
+  for (const op of operations) {
+    const start = out.indexOf(`<h2 id="${op.anchor}">`);
+    if (start === -1) continue;
+    const next = out.indexOf('<h2 ', start + 1);
+    const at = next === -1 ? out.length : next;
+    const panel =
+      `<details class="try-it" data-operation="${escapeAttribute(op.operationId)}"><summary>Try it</summary>` +
+      `<p class="try-it-note">Answered in this page by the package's mock (no server, no credentials, no network): ` +
+      `the statuses it chooses are in <a href="${root}mock.html">the mock's page</a>.</p><div class="try-it-form"></div></details>\n`;
+    out = out.slice(0, at) + panel + out.slice(at);
+  }
+  return out;
 }
 
 interface NavLink {
@@ -75,7 +105,17 @@ export function emitSite(docs: Files, templatesDir: string, options: SiteOptions
   const layout = hbs.compile(readFileSync(path.join(dir, 'page.html.hbs'), 'utf8'), { strict: true });
   const pages: Page[] = [...docs]
     .filter(([file]) => file.startsWith('docs/') && file.endsWith('.md'))
-    .map(([file, markdown]) => ({ file: htmlHref(file.slice('docs/'.length)), ...pageHtml(markdown) }));
+    .map(([file, markdown]) => {
+      const { title, html } = pageHtml(markdown);
+      const docsFile = file.slice('docs/'.length);
+      const operations = options.tryIt?.get(docsFile) ?? [];
+      return {
+        file: htmlHref(docsFile),
+        title,
+        html: withPanels(html, operations, '../'.repeat(docsFile.split('/').length - 1)),
+        tryIt: operations.length ? scriptJson(operations) : '',
+      };
+    });
   const nav = navigation(pages);
 
   const files: Files = new Map();
@@ -89,6 +129,7 @@ export function emitSite(docs: Files, templatesDir: string, options: SiteOptions
         pageTitle: page.title,
         root,
         body: page.html,
+        tryIt: page.tryIt,
         top: nav.top.map(link),
         groups: nav.groups.map((g) => ({ label: g.label, links: g.links.map(link), current: g.links.some((l) => l.file === page.file) })),
       }),
