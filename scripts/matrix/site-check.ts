@@ -111,7 +111,8 @@ function tryItChoices(site: string, pages: string[]): { file: string; op: TryItO
   // Those whose answer the document shows: a validator checks it.
   const all = tryItOperations(site, pages).filter(({ op }) => op.documentedBody);
   const hasPath = (op: TryItOperation) => op.parameters.some((p) => p.in === 'path');
-  const list = all.find(({ op }) => op.method === 'GET' && !hasPath(op) && op.parameters.length > 0) ?? all.find(({ op }) => op.method === 'GET' && !hasPath(op));
+  const list =
+    all.find(({ op }) => op.method === 'GET' && !hasPath(op) && op.parameters.length > 0) ?? all.find(({ op }) => op.method === 'GET' && !hasPath(op));
   const byPath = all.find(({ op }) => op.method === 'GET' && hasPath(op));
   const withBody = all.find(({ op }) => op.body !== '');
   return [list, byPath, withBody].filter((c) => c !== undefined);

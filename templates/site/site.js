@@ -173,7 +173,9 @@
       const text = await response.text();
       show(out, op, response, text, verdictOf(validators[op.operationId], response.status, text));
     } catch (err) {
-      out.replaceChildren(el('p', { className: 'try-it-status' }, el('strong', { textContent: 'No answer' }), `: ${err.message}${err.cause?.code ? ` (${err.cause.code})` : ''}`));
+      out.replaceChildren(
+        el('p', { className: 'try-it-status' }, el('strong', { textContent: 'No answer' }), `: ${err.message}${err.cause?.code ? ` (${err.cause.code})` : ''}`),
+      );
       out.dataset.status = 'none';
     }
   };
@@ -192,7 +194,10 @@
           el('input', { name: `${p.in}:${p.name}`, value: p.value, placeholder: p.type, required: p.in === 'path', spellcheck: false, autocomplete: 'off' }),
         ),
       );
-    if (op.hasBody) form.append(field('Body (JSON)', el('textarea', { name: 'body', value: op.body, rows: Math.min(16, op.body.split('\n').length + 1), spellcheck: false })));
+    if (op.hasBody)
+      form.append(
+        field('Body (JSON)', el('textarea', { name: 'body', value: op.body, rows: Math.min(16, op.body.split('\n').length + 1), spellcheck: false })),
+      );
     const fault = el('select', { name: 'fault' }, el('option', { value: '', textContent: 'None: the mock answers' }));
     for (const status of op.faults) fault.append(el('option', { value: String(status), textContent: `Status ${status}` }));
     fault.append(el('option', { value: 'reset', textContent: 'Connection reset' }));
@@ -201,7 +206,7 @@
     form.append(el('button', { type: 'submit', textContent: 'Send' }));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      send(op, form, out);
+      void send(op, form, out);
     });
     details.querySelector('.try-it-form').replaceWith(form, out);
     load().catch(() => {});

@@ -31,7 +31,7 @@ export interface TryItOperation {
   /** Whether the operation takes a body, and its example as indented JSON ('' when none). */
   hasBody: boolean;
   body: string;
-  /** Whether its 200 answer has a body the document shows (so a validator to check it). */
+  /** Whether its success answer has a body the document shows (so a validator to check it). */
   documentedBody: boolean;
   /** The statuses the fault selector offers: the operation's documented error statuses, then 429, 500 and 503. */
   faults: number[];

@@ -37,6 +37,8 @@ interface Element {
 
 const elements = (node: Element): Element[] => [node, ...(node.childNodes ?? []).flatMap(elements), ...(node.content ? elements(node.content) : [])];
 const attr = (el: Element, name: string) => el.attrs?.find((a) => a.name === name)?.value;
+/** The "Try it" panels' data: JSON, not a script that runs. */
+const isTryItData = (el: Element): boolean => el.tagName === 'script' && attr(el, 'type') === 'application/json' && attr(el, 'id') === 'try-it-data';
 const textOf = (node: Element): string => (node.nodeName === '#text' ? (node.value ?? '') : (node.childNodes ?? []).map(textOf).join(''));
 
 /** Every HTML page of a generated site: its path relative to site/, its elements and ids. */
@@ -129,7 +131,8 @@ describe.each(DOCUMENTS)('the site of $name', ({ spec }) => {
     for (const [file, page] of site) {
       for (const el of page.elements) {
         const url = el.tagName === 'script' || el.tagName === 'img' ? attr(el, 'src') : el.tagName === 'link' ? attr(el, 'href') : undefined;
-        if (el.tagName === 'script') expect(url, `${file}: inline script`).toBeDefined();
+        // The one inline script is the "Try it" panels' data, which runs nothing (try-it.test.ts).
+        if (el.tagName === 'script' && !isTryItData(el)) expect(url, `${file}: inline script`).toBeDefined();
         if (url === undefined) continue;
         expect(url, file).not.toMatch(EXTERNAL);
         expect(existsSync(path.join(dir, 'site', path.dirname(file), url)), `${file}: ${url}`).toBe(true);
@@ -153,7 +156,13 @@ describe.each(DOCUMENTS)('the site of $name', ({ spec }) => {
   });
 
   it('keeps the raw HTML of descriptions as text, as the Markdown pages do', () => {
-    const scripts = [...site.values()].flatMap((p) => p.elements.filter((e) => e.tagName === 'script').map((e) => attr(e, 'src')));
+    const scripts = [...site.values()].flatMap((p) => p.elements.filter((e) => e.tagName === 'script' && !isTryItData(e)).map((e) => attr(e, 'src')));
+    // An area page's data block is one JSON value, whatever the descriptions and examples hold.
+    for (const [file, page] of site) {
+      const blocks = page.elements.filter(isTryItData);
+      expect(blocks.length, file).toBe(file.startsWith('operations/') ? 1 : 0);
+      for (const block of blocks) expect(() => JSON.parse(textOf(block)), file).not.toThrow();
+    }
     expect(scripts.every((src) => src !== undefined && /^(\.\.\/)*(search-index|site)\.js$/.test(src))).toBe(true);
     for (const [file, page] of site) {
       for (const el of page.elements) {
