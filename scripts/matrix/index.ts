@@ -249,7 +249,7 @@ async function webCells(options: {
     },
     {
       // The reference site is not in the package: the generated folder's own (site-check.ts).
-      name: `${browser} · the reference site from file://: every page at 390 and 1280 px, no error, no horizontal scroll, the search`,
+      name: `${browser} · the reference site from file://: every page at 390 and 1280 px, no error, no horizontal scroll, the search, Try it`,
       check: async () => {
         if (!chromium) throw new Error('no Chromium: `apt-get install -y chromium` (Debian), or set CHROMIUM to its executable');
         return (await checkSite(chromium, await options.playwright, path.join(GENERATED, 'site'))).problems;
