@@ -116,7 +116,7 @@
     }
     const body = op.hasBody ? form.elements.body.value.trim() : '';
     const url = `${BASE}${path}${query.size ? `?${query}` : ''}`;
-    return new Request(url, { method: op.method, ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}) });
+    return new Request(url, { method: op.method, ...(body ? { body, headers: { 'content-type': op.mediaType || 'application/json' } } : {}) });
   };
 
   // The response validator for a status: its own, else its range's (`4XX`), else `default`.
@@ -196,7 +196,10 @@
       );
     if (op.hasBody)
       form.append(
-        field('Body (JSON)', el('textarea', { name: 'body', value: op.body, rows: Math.min(16, op.body.split('\n').length + 1), spellcheck: false })),
+        field(
+          `Body (${op.mediaType})`,
+          el('textarea', { name: 'body', value: op.body, rows: Math.min(16, op.body.split('\n').length + 1), spellcheck: false }),
+        ),
       );
     const fault = el('select', { name: 'fault' }, el('option', { value: '', textContent: 'None: the mock answers' }));
     for (const status of op.faults) fault.append(el('option', { value: String(status), textContent: `Status ${status}` }));

@@ -31,6 +31,8 @@ export interface TryItOperation {
   /** Whether the operation takes a body, and its example as indented JSON ('' when none). */
   hasBody: boolean;
   body: string;
+  /** The body's media type, sent as its Content-Type ('' without a body). */
+  mediaType: string;
   /** Whether its success answer has a body the document shows (so a validator to check it). */
   documentedBody: boolean;
   /** The statuses the fault selector offers: the operation's documented error statuses, then 429, 500 and 503. */
@@ -85,7 +87,8 @@ function operationData(model: SpecModel, op: OperationModel, anchor: string): Tr
     anchor,
     parameters,
     hasBody: op.requestBody !== undefined,
-    body: example === undefined ? '' : JSON.stringify(example, null, 2),
+    body: example === undefined ? '' : typeof example === 'string' && !/json/i.test(op.requestBody!.mediaType) ? example : JSON.stringify(example, null, 2),
+    mediaType: op.requestBody?.mediaType ?? '',
     documentedBody: op.successSchema !== undefined && !isGap(model.schemas.resolve(op.successSchema)),
     faults: [...new Set([...documented, ...COMMON_FAULTS])].sort((a, b) => a - b),
   };

@@ -37,6 +37,7 @@ describe('try it: the panels’ data', () => {
       ],
       hasBody: false,
       body: '',
+      mediaType: '',
       documentedBody: true,
       faults: [429, 500, 503],
     });
