@@ -133,39 +133,45 @@ async function sendTryIt(page: Page, op: TryItOperation, fault: string): Promise
   await page.waitForFunction(`${details}.querySelector('.try-it-result').dataset.status`, undefined, { timeout: TIMEOUT_MS });
   return page.evaluate(`(() => {
     const out = ${details}.querySelector('.try-it-result');
-    return { status: out.dataset.status, verdict: out.dataset.verdict ?? '', text: out.textContent.slice(0, 300) };
+    return { status: out.dataset.status, verdict: out.dataset.verdict ?? '', text: out.querySelector('.try-it-status')?.textContent ?? out.textContent };
   })()`);
 }
 
 /**
- * "Try it" on three operations, from file://: each answer's verdict is "valid", then a fault of
- * the first one shows the fault's status; no console error. Screenshots of the answers in `dir`.
+ * "Try it" on three operations, from file://, at each width: each answer's verdict is "valid" and
+ * the open panel does not scroll sideways, then a fault of the first one shows the fault's status;
+ * no console error. Screenshots of the answers in `dir`.
  */
 async function checkTryIt(browser: Browser, site: string, pages: string[], dir?: string): Promise<{ tried: string[]; problems: string[] }> {
   const problems: string[] = [];
   const tried: string[] = [];
   const choices = tryItChoices(site, pages);
   if (choices.length < 3) problems.push(`try it: found ${choices.length} of the three kinds of operation to try`);
-  for (const [i, { file, op }] of choices.entries()) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`try it ${op.operationId}: console error: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`try it ${op.operationId}: uncaught: ${e.message}`));
-    await page.goto(`${pathToFileURL(path.join(site, file)).href}#${op.anchor}`, { timeout: TIMEOUT_MS });
-    const answer = await sendTryIt(page, op, '');
-    tried.push(`${op.operationId} ${answer.status} ${answer.verdict}`);
-    if (answer.verdict !== 'valid') problems.push(`try it ${op.operationId}: answered ${answer.status}, verdict "${answer.verdict}": ${answer.text}`);
-    if (dir) await shoot(page, op, dir, 'answer');
-    if (i === 0) {
-      const status = String(op.faults.at(-1) ?? 503);
-      const faulted = await sendTryIt(page, op, status);
-      tried.push(`${op.operationId} fault ${faulted.status}`);
-      if (faulted.status !== status) problems.push(`try it ${op.operationId}: fault ${status} shown as ${faulted.status}: ${faulted.text}`);
-      if (dir) await shoot(page, op, dir, 'fault');
+  for (const width of WIDTHS)
+    for (const [i, { file, op }] of choices.entries()) {
+      const at = `try it ${op.operationId} @${width}px`;
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`${at}: console error: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => problems.push(`${at}: uncaught: ${e.message}`));
+      await page.goto(`${pathToFileURL(path.join(site, file)).href}#${op.anchor}`, { timeout: TIMEOUT_MS });
+      const answer = await sendTryIt(page, op, '');
+      if (width === WIDTHS.at(-1)) tried.push(`${op.operationId} ${answer.status} ${answer.verdict}`);
+      if (answer.verdict !== 'valid') problems.push(`${at}: answered ${answer.status}, verdict "${answer.verdict}": ${answer.text}`);
+      // The open panel, its answer shown, fits the width too.
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+      if (overflow > 0) problems.push(`${at}: the open panel scrolls ${overflow}px sideways`);
+      if (dir) await shoot(page, op, dir, `answer-${width}`);
+      if (i === 0) {
+        const status = String(op.faults.at(-1) ?? 503);
+        const faulted = await sendTryIt(page, op, status);
+        if (width === WIDTHS.at(-1)) tried.push(`${op.operationId} fault ${faulted.status}`);
+        if (faulted.status !== status) problems.push(`${at}: fault ${status} shown as ${faulted.status}: ${faulted.text}`);
+        if (dir) await shoot(page, op, dir, `fault-${width}`);
+      }
+      await page.close();
     }
-    await page.close();
-  }
   return { tried, problems };
 }
 
