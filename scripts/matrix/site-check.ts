@@ -54,15 +54,37 @@ async function checkPages(browser: Browser, site: string, pages: string[], width
   page.on('request', (r) => {
     if (!r.url().startsWith(siteUrl)) problems.push(`${current} @${width}px: requested ${r.url()}`);
   });
+  // What the browser made of each page: its element ids, and the links it would follow (resolved by the browser).
+  const ids = new Map<string, Set<string>>();
+  const links: { from: string; href: string }[] = [];
   for (const file of pages) {
     current = file;
     await page.goto(new URL(file, siteUrl).href, { timeout: TIMEOUT_MS });
     if ((await page.evaluate<string>('document.compatMode')) !== 'CSS1Compat') problems.push(`${file} @${width}px: quirks mode`);
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     if (overflow > 0) problems.push(`${file} @${width}px: scrolls ${overflow}px sideways`);
+    const seen = await page.evaluate<{ ids: string[]; hrefs: string[] }>(
+      `({ ids: [...document.querySelectorAll('[id]')].map((e) => e.id), hrefs: [...document.querySelectorAll('a[href]')].map((a) => a.href) })`,
+    );
+    ids.set(file, new Set(seen.ids));
+    links.push(...seen.hrefs.map((href) => ({ from: file, href })));
   }
   await page.close();
+  problems.push(...brokenLinks(siteUrl, ids, links).map((line) => `${line} @${width}px`));
   return problems;
+}
+
+/** Each link into the site that reaches no page, or an anchor that page does not have. */
+function brokenLinks(siteUrl: string, ids: ReadonlyMap<string, ReadonlySet<string>>, links: readonly { from: string; href: string }[]): string[] {
+  return links.flatMap(({ from, href }) => {
+    if (!href.startsWith(siteUrl)) return [];
+    const url = new URL(href);
+    const file = decodeURIComponent(url.pathname.slice(new URL(siteUrl).pathname.length));
+    const target = ids.get(file);
+    if (!target) return [`${from}: link to ${file} reaches no page`];
+    const anchor = decodeURIComponent(url.hash.slice(1));
+    return anchor === '' || target.has(anchor) ? [] : [`${from}: link to ${file}#${anchor}: no such anchor`];
+  });
 }
 
 /** Types each operation's and schema's name into the search; returns the names whose first result is not theirs. */
