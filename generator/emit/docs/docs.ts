@@ -182,31 +182,32 @@ export function searchEntries(model: SpecModel): SearchEntry[] {
 /** Which schemas and operations refer to each component schema ("Used by"). */
 function usages(model: SpecModel, names: PageNames): Map<string, Usage[]> {
   const used = new Map<string, Usage[]>();
-  const add = (name: string, u: Usage) => {
-    const list = used.get(name) ?? [];
-    if (!list.some((x) => x.href === u.href)) list.push(u);
-    used.set(name, list);
+  const add = (u: Usage, roots: unknown[]) => {
+    for (const name of componentRefs(roots)) used.set(name, [...(used.get(name) ?? []), u]);
   };
-  const walk = (node: unknown, u: Usage, seen: Set<unknown>) => {
+  for (const [name, schema] of Object.entries(model.schemas.components)) add({ label: name, href: names.schemaFile.get(name)! }, [schema]);
+  for (const op of model.operations)
+    add({ label: op.operationId, href: `../${names.tagFile.get(op.tag)}#${names.operationAnchor.get(op)}` }, operationSchemas(op));
+  return used;
+}
+
+/** The parts of an operation that hold its schemas: parameters, request body, responses. */
+const operationSchemas = (op: OperationModel): unknown[] => [op.parameters, op.requestBody?.schema, ...op.responses.map((r) => r.schema)];
+
+/** The component schemas `roots` name by `$ref`, each once, in order of first use. */
+function componentRefs(roots: readonly unknown[]): string[] {
+  const found = new Set<string>();
+  const seen = new Set<unknown>();
+  const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
-    if (Array.isArray(node)) for (const n of node) walk(n, u, seen);
-    else {
-      for (const [k, v] of Object.entries(node)) {
-        if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) add(refName(v), u);
-        else walk(v, u, seen);
-      }
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) found.add(refName(v));
+      else walk(v);
     }
   };
-  for (const [name, schema] of Object.entries(model.schemas.components)) walk(schema, { label: name, href: names.schemaFile.get(name)! }, new Set());
-  for (const op of model.operations) {
-    const u = { label: op.operationId, href: `../${names.tagFile.get(op.tag)}#${names.operationAnchor.get(op)}` };
-    const seen = new Set<unknown>();
-    walk(op.parameters, u, seen);
-    walk(op.requestBody?.schema, u, seen);
-    for (const r of op.responses) walk(r.schema, u, seen);
-  }
-  return used;
+  for (const root of roots) walk(root);
+  return [...found];
 }
 
 /** What every page builder shares: names, links, the renderer, the validators by owner. */
@@ -249,21 +250,8 @@ function exampleViews(examples: readonly MediaExample[], what: string, validator
 
 /** The component schemas an operation's parameters and bodies name, in order of first use. */
 function schemasUsed(ctx: DocsContext, op: OperationModel): { name: string; href: string }[] {
-  const found = new Set<string>();
-  const seen = new Set<unknown>();
-  const walk = (node: unknown): void => {
-    if (!node || typeof node !== 'object' || seen.has(node)) return;
-    seen.add(node);
-    for (const [k, v] of Object.entries(node)) {
-      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) found.add(refName(v));
-      else walk(v);
-    }
-  };
-  walk(op.parameters);
-  walk(op.requestBody?.schema);
-  for (const r of op.responses) walk(r.schema);
   const link = ctx.schemaHref('../schemas/');
-  return [...found].flatMap((name) => {
+  return componentRefs(operationSchemas(op)).flatMap((name) => {
     const href = link(name);
     return href === undefined ? [] : [{ name, href }];
   });
